@@ -1,0 +1,8 @@
+//! `mnemo-bench extract` (not built yet: its issue fills this module in).
+
+#[derive(Debug, clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("the extract benchmark is not implemented yet")
+}

@@ -1,0 +1,38 @@
+//! mnemo-bench: benchmarks and quality evaluations. Each subcommand lives in its own module and
+//! prints human-readable figures, or one JSON object with `--json`.
+
+use clap::{Parser, Subcommand};
+
+mod extract;
+mod latency;
+mod recall;
+mod store_write;
+
+#[derive(Debug, Parser)]
+#[command(name = "mnemo-bench", about = "mnemo benchmarks and quality evaluations")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Entity/relation extraction quality (P/R/F1) and throughput on a docs.jsonl data set.
+    Extract(extract::Args),
+    /// Supporting-passage recall and answer-in-context on a corpus/questions data set, with BM25.
+    Recall(recall::Args),
+    /// Search latency on synthetic power-law graphs of growing size.
+    Latency(latency::Args),
+    /// Store write throughput by batch size and depth-2 query latency.
+    StoreWrite(store_write::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Extract(args) => extract::run(args),
+        Command::Recall(args) => recall::run(args),
+        Command::Latency(args) => latency::run(args),
+        Command::StoreWrite(args) => store_write::run(args),
+    }
+}

@@ -1,0 +1,3 @@
+//! The `mnemo` binary.
+
+fn main() {}

@@ -1,0 +1,20 @@
+//! mnemo-core: the domain model shared by every mnemo crate, the `GraphStore` trait and errors. No IO.
+
+mod batch;
+mod error;
+mod key;
+mod model;
+mod store;
+mod tenant;
+
+pub use batch::{MAX_ALIASES, EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport};
+pub use error::{Error, Result};
+pub use key::{canonical_key, content_hash, EntityKey, RelType};
+pub use model::{
+    Document, Entity, EntityType, Episode, EpisodeKind, Fact, FactId, MentionEvent, Subgraph,
+    Timestamp,
+};
+pub use store::{
+    DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, MAX_DEPTH,
+};
+pub use tenant::Tenant;

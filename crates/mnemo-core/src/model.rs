@@ -1,0 +1,233 @@
+//! The domain model: entities, facts, episodes, documents, mention events and subgraphs.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{EntityKey, Error, RelType, Result};
+
+/// Wall-clock time, always UTC.
+pub type Timestamp = chrono::DateTime<chrono::Utc>;
+
+/// The type of an entity. It becomes a second Neo4j label (`:Entity:Person`), so the set is closed:
+/// labels, like relationship types, cannot be query parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EntityType {
+    Person,
+    Organization,
+    Location,
+    Event,
+    Date,
+    Concept,
+    Other,
+}
+
+impl EntityType {
+    pub const ALL: [EntityType; 7] = [
+        EntityType::Person,
+        EntityType::Organization,
+        EntityType::Location,
+        EntityType::Event,
+        EntityType::Date,
+        EntityType::Concept,
+        EntityType::Other,
+    ];
+
+    /// The label text, also used in JSON and rendered context.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntityType::Person => "Person",
+            EntityType::Organization => "Organization",
+            EntityType::Location => "Location",
+            EntityType::Event => "Event",
+            EntityType::Date => "Date",
+            EntityType::Concept => "Concept",
+            EntityType::Other => "Other",
+        }
+    }
+
+    /// How specific the type is: a later, more specific typing of the same entity wins.
+    pub fn specificity(self) -> u8 {
+        match self {
+            EntityType::Other => 0,
+            EntityType::Concept => 1,
+            _ => 2,
+        }
+    }
+}
+
+impl fmt::Display for EntityType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for EntityType {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let lower = s.trim().to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "person" | "per" | "peop" => EntityType::Person,
+            "organization" | "organisation" | "org" => EntityType::Organization,
+            "location" | "loc" | "place" | "gpe" => EntityType::Location,
+            "event" => EntityType::Event,
+            "date" | "time" => EntityType::Date,
+            "concept" => EntityType::Concept,
+            "other" | "misc" => EntityType::Other,
+            _ => return Err(Error::InvalidInput(format!("unknown entity type {s:?}"))),
+        })
+    }
+}
+
+/// A node of the knowledge graph, with its knowledge-store aggregates.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entity {
+    pub key: EntityKey,
+    /// Display name (the first or most specific surface form seen).
+    pub name: String,
+    #[serde(rename = "type")]
+    pub entity_type: EntityType,
+    /// Other surface forms that resolved to this entity (not including `name`).
+    pub aliases: Vec<String>,
+    /// Number of distinct episodes that mention the entity.
+    pub mentions: u64,
+    pub first_seen: Timestamp,
+    pub last_seen: Timestamp,
+}
+
+/// Identity of a fact within a tenant: (subject, relationship type, object).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FactId {
+    pub subject: EntityKey,
+    pub rel_type: RelType,
+    pub object: EntityKey,
+}
+
+/// A typed, directed relation between two entities, aggregated over the episodes that state it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fact {
+    pub subject: EntityKey,
+    pub rel_type: RelType,
+    pub object: EntityKey,
+    /// The original predicate wording (e.g. "was born in").
+    pub predicate: String,
+    /// Number of distinct episodes stating the fact.
+    pub mentions: u64,
+    /// Highest extraction confidence seen, 0..=1.
+    pub confidence: f32,
+    pub first_seen: Timestamp,
+    pub last_seen: Timestamp,
+    /// Ids of the episodes stating the fact (provenance), oldest first.
+    pub episodes: Vec<String>,
+}
+
+impl Fact {
+    pub fn id(&self) -> FactId {
+        FactId {
+            subject: self.subject.clone(),
+            rel_type: self.rel_type.clone(),
+            object: self.object.clone(),
+        }
+    }
+}
+
+/// What kind of input an episode was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EpisodeKind {
+    /// A chat turn.
+    Interaction,
+    /// A chunk of a batch document.
+    DocumentChunk,
+    /// A final answer written back by an agent.
+    AgentAnswer,
+    /// An answer from an external source (e.g. an LLM fallback), kept with lower confidence.
+    External,
+    /// A free-form note given to `remember`.
+    Note,
+}
+
+impl EpisodeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EpisodeKind::Interaction => "interaction",
+            EpisodeKind::DocumentChunk => "document_chunk",
+            EpisodeKind::AgentAnswer => "agent_answer",
+            EpisodeKind::External => "external",
+            EpisodeKind::Note => "note",
+        }
+    }
+}
+
+impl FromStr for EpisodeKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Ok(match s {
+            "interaction" => EpisodeKind::Interaction,
+            "document_chunk" => EpisodeKind::DocumentChunk,
+            "agent_answer" => EpisodeKind::AgentAnswer,
+            "external" => EpisodeKind::External,
+            "note" => EpisodeKind::Note,
+            _ => return Err(Error::InvalidInput(format!("unknown episode kind {s:?}"))),
+        })
+    }
+}
+
+/// A unit of input (chat turn, document chunk, agent answer): the provenance of facts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Episode {
+    /// Stable id, `[A-Za-z0-9_.:-]{1,128}`; re-writing the same id is a no-op.
+    pub id: String,
+    pub kind: EpisodeKind,
+    pub content: String,
+    pub created_at: Timestamp,
+    /// Where it came from: a file path, a URL, "cli", "external", ...
+    pub source: String,
+    pub content_hash: String,
+    /// The document this episode is a chunk of, if any.
+    pub document_id: Option<String>,
+    /// Byte offsets of the chunk in its document's text.
+    pub span: Option<(u64, u64)>,
+}
+
+impl Episode {
+    /// Validates an episode or document id.
+    pub fn validate_id(id: &str) -> Result<()> {
+        let ok = !id.is_empty()
+            && id.len() <= 128
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::InvalidInput(format!(
+                "id {id:?} must be 1-128 characters of [A-Za-z0-9_.:-]"
+            )))
+        }
+    }
+}
+
+/// A batch document, the parent of its chunk episodes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    pub id: String,
+    pub source: String,
+    pub content_hash: String,
+    pub created_at: Timestamp,
+}
+
+/// One entry of the memory stream: an entity mentioned by an episode at a time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MentionEvent {
+    pub entity: EntityKey,
+    pub episode: String,
+    pub at: Timestamp,
+}
+
+/// A part of the graph: entities and the facts between them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Subgraph {
+    pub entities: Vec<Entity>,
+    pub facts: Vec<Fact>,
+}

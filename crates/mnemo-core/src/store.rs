@@ -1,0 +1,154 @@
+//! The `GraphStore` trait every backend implements, and its query and report types.
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Document, Entity, EntityKey, Episode, MentionEvent, Result, Subgraph, Tenant, WriteBatch,
+    WriteReport,
+};
+
+/// Deepest neighbourhood a store must serve.
+pub const MAX_DEPTH: u8 = 2;
+
+/// A neighbourhood request: everything within `depth` hops of the seeds, in both edge directions.
+///
+/// At hop `h` (1-based) each frontier entity expands at most `fanout[h-1]` of its edges, chosen
+/// highest-ranked first: by fact mentions, then confidence, then last_seen (all descending), then by
+/// (subject, rel_type, object) ascending so results are deterministic. `max_facts` caps the total.
+/// Cost therefore depends on the caps, not on the size of the graph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NeighbourhoodQuery {
+    pub seeds: Vec<EntityKey>,
+    /// 1 or 2.
+    pub depth: u8,
+    /// Per-hop fan-out caps; a missing entry repeats the last one.
+    pub fanout: Vec<usize>,
+    pub max_facts: usize,
+}
+
+impl NeighbourhoodQuery {
+    pub fn new(seeds: Vec<EntityKey>) -> Self {
+        NeighbourhoodQuery {
+            seeds,
+            depth: 2,
+            fanout: vec![32, 8],
+            max_facts: 512,
+        }
+    }
+
+    /// The fan-out cap of hop `hop` (1-based).
+    pub fn fanout_at(&self, hop: u8) -> usize {
+        let i = usize::from(hop.max(1) - 1);
+        self.fanout
+            .get(i)
+            .or(self.fanout.last())
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// Order for `top_entities`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntityOrder {
+    /// Most mentions first, then most recent, then key.
+    MostMentioned,
+    /// Most recently seen first, then most mentions, then key.
+    MostRecent,
+}
+
+/// Counts for one tenant.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoreStats {
+    pub entities: u64,
+    pub facts: u64,
+    pub episodes: u64,
+    pub documents: u64,
+    pub mentions: u64,
+}
+
+/// What a delete removed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeleteReport {
+    pub episodes: u64,
+    pub documents: u64,
+    /// Entities removed because no episode mentions them any more.
+    pub entities: u64,
+    /// Facts removed because no episode states them any more.
+    pub facts: u64,
+}
+
+/// A knowledge-graph backend. Every method is scoped to one tenant and never sees another's data.
+///
+/// Contract (checked by `mnemo_store::conformance`):
+/// - `write` validates the batch first and is atomic (all or nothing) and idempotent.
+/// - Aggregates (entity mentions/first/last seen, fact mentions/episodes/confidence) are kept
+///   consistent by `write` and the deletes.
+/// - Deleting an episode removes its mentions and its support for facts; facts and entities left with
+///   no supporting episode are removed.
+#[async_trait]
+pub trait GraphStore: Send + Sync + std::fmt::Debug {
+    /// A short backend name for logs and stats ("embedded", "neo4j").
+    fn backend(&self) -> &'static str;
+
+    /// Writes a batch atomically and idempotently.
+    async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport>;
+
+    /// Entities with exactly these keys (missing keys are left out), in key order.
+    async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>>;
+
+    /// Entities whose key or canonical alias equals one of `keys` (exact canonical match).
+    /// Returns (the matched key, entity) pairs; a key may match several entities through aliases.
+    async fn lookup_names(
+        &self,
+        tenant: &Tenant,
+        keys: &[String],
+    ) -> Result<Vec<(String, Entity)>>;
+
+    /// Entities whose name or an alias contains one of the given canonical tokens (whole words),
+    /// at most `limit`, most mentioned first. For token-overlap and fuzzy linking.
+    async fn find_by_tokens(
+        &self,
+        tenant: &Tenant,
+        tokens: &[String],
+        limit: usize,
+    ) -> Result<Vec<Entity>>;
+
+    /// The capped neighbourhood of the seeds (see `NeighbourhoodQuery`). Seeds that do not exist are
+    /// ignored. The result holds every entity at an end of a returned fact, plus the existing seeds.
+    async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph>;
+
+    /// The top `limit` entities in the given order.
+    async fn top_entities(
+        &self,
+        tenant: &Tenant,
+        order: EntityOrder,
+        limit: usize,
+    ) -> Result<Vec<Entity>>;
+
+    /// The memory stream of one entity: its mention events, newest first, at most `limit`.
+    async fn mentions_of(
+        &self,
+        tenant: &Tenant,
+        key: &EntityKey,
+        limit: usize,
+    ) -> Result<Vec<MentionEvent>>;
+
+    /// Episodes with these ids (missing ids left out), in the order asked.
+    async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>>;
+
+    /// A document by id.
+    async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>>;
+
+    /// Deletes episodes and everything only they supported.
+    async fn delete_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<DeleteReport>;
+
+    /// Deletes a document and its episodes. `NotFound` if there is no such document.
+    async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport>;
+
+    /// Counts for the tenant.
+    async fn stats(&self, tenant: &Tenant) -> Result<StoreStats>;
+
+    /// The tenant's whole graph (for export). Loads everything: meant for small and medium graphs.
+    async fn export(&self, tenant: &Tenant) -> Result<Subgraph>;
+}

@@ -1,0 +1,1 @@
+//! mnemo-extract (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo-memory (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo-neo4j (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo-retrieve (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo-server (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo-store (placeholder until its issue lands).

@@ -1,0 +1,1 @@
+//! mnemo (placeholder until its issue lands).
