@@ -1,3 +1,66 @@
-//! The `mnemo` binary.
+//! The `mnemo` binary: the only place that picks concrete backends, loads configuration and installs
+//! the tracing subscriber. Errors are printed as one line and exit non-zero.
 
-fn main() {}
+mod backend;
+mod cli;
+mod commands;
+mod ingest;
+mod quickstart;
+mod settings;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::cli::{Cli, Command};
+use crate::settings::Settings;
+
+/// Exit code when some inputs of a batch failed but the rest was processed.
+pub const EXIT_PARTIAL: u8 = 3;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(code) => code,
+        Err(e) => {
+            // One line: the chain of causes joined, no backtrace.
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let settings = Settings::load(&cli.global)?;
+    if let Command::Config = cli.command {
+        print!("{}", settings.to_toml()?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mnemo = backend::open(&settings).await?;
+    match cli.command {
+        Command::Ingest(args) => ingest::run(&mnemo, &settings, args).await,
+        Command::Remember(args) => commands::remember(&mnemo, args).await,
+        Command::Search(args) => commands::search(&mnemo, args).await,
+        Command::Stats(args) => commands::stats(&mnemo, args).await,
+        Command::Export(args) => commands::export(&mnemo, args).await,
+        Command::Quickstart(args) => quickstart::run(&mnemo, args).await,
+        Command::Config => unreachable!("handled above"),
+    }
+}

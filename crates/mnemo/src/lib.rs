@@ -1,1 +1,152 @@
-//! mnemo (placeholder until its issue lands).
+//! mnemo: long-term knowledge memory for LLM agents. The `Mnemo` facade wires chunking, extraction,
+//! a `GraphStore` and search into `remember`, `ingest_document`, `search` and friends. Concrete
+//! stores are chosen by the caller (the CLI or your program), never here.
+
+mod error;
+pub mod export;
+mod ingest;
+mod remember;
+pub mod sources;
+
+use std::sync::Arc;
+
+pub use error::{Error, Result};
+pub use ingest::{DocumentInput, IngestOutcome};
+pub use mnemo_core::{
+    self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
+    Timestamp,
+};
+pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
+pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
+pub use remember::{RememberOptions, RememberReport};
+
+/// A clock, injectable so that tests and replays are deterministic.
+pub type Clock = Arc<dyn Fn() -> Timestamp + Send + Sync>;
+
+/// Settings of the pipeline (not of the store, which the caller builds).
+#[derive(Debug, Clone, Default)]
+pub struct MnemoOptions {
+    pub chunk: ChunkConfig,
+    pub search: SearchConfig,
+}
+
+/// Long-term memory for one tenant over a `GraphStore`.
+#[derive(Clone)]
+pub struct Mnemo {
+    store: Arc<dyn GraphStore>,
+    extractor: Arc<dyn Extractor>,
+    tenant: Tenant,
+    options: MnemoOptions,
+    clock: Clock,
+}
+
+impl std::fmt::Debug for Mnemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mnemo")
+            .field("store", &self.store.backend())
+            .field("extractor", &self.extractor.name())
+            .field("tenant", &self.tenant)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Mnemo {
+    /// Memory over `store` for `tenant`, extracting with `extractor`, on the system clock.
+    pub fn new(
+        store: Arc<dyn GraphStore>,
+        extractor: Arc<dyn Extractor>,
+        tenant: Tenant,
+        options: MnemoOptions,
+    ) -> Self {
+        Mnemo {
+            store,
+            extractor,
+            tenant,
+            options,
+            clock: Arc::new(chrono::Utc::now),
+        }
+    }
+
+    /// Replaces the clock (tests, replays of recorded conversations).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The same memory (store, extractor, options, clock) scoped to another tenant. Cheap: it
+    /// clones `Arc`s. Servers use it to scope each request to its API key's tenant.
+    pub fn for_tenant(&self, tenant: Tenant) -> Mnemo {
+        Mnemo {
+            tenant,
+            ..self.clone()
+        }
+    }
+
+    pub fn tenant(&self) -> &Tenant {
+        &self.tenant
+    }
+
+    pub fn store(&self) -> &Arc<dyn GraphStore> {
+        &self.store
+    }
+
+    pub fn options(&self) -> &MnemoOptions {
+        &self.options
+    }
+
+    pub(crate) fn now(&self) -> Timestamp {
+        (self.clock)()
+    }
+
+    /// Searches memory: a hit with a ranked, token-budgeted context, or an explicit miss.
+    /// `budget` overrides the configured token budget.
+    pub async fn search(&self, query: &str, budget: Option<usize>) -> Result<SearchResult> {
+        self.search_with_history(query, budget, &[]).await
+    }
+
+    /// Like `search`, with chat history to place in the context (older turns summarised).
+    pub async fn search_with_history(
+        &self,
+        query: &str,
+        budget: Option<usize>,
+        history: &[ChatTurn],
+    ) -> Result<SearchResult> {
+        let mut cfg = self.options.search.clone();
+        if let Some(b) = budget {
+            if b == 0 {
+                return Err(Error::InvalidInput("the token budget must be > 0".into()));
+            }
+            cfg.budget_tokens = b;
+        }
+        let result = mnemo_memory::search(
+            self.store.as_ref(),
+            &self.tenant,
+            query,
+            &cfg,
+            history,
+            self.now(),
+        )
+        .await?;
+        Ok(result)
+    }
+
+    /// Counts of the tenant's graph.
+    pub async fn stats(&self) -> Result<StoreStats> {
+        Ok(self.store.stats(&self.tenant).await?)
+    }
+
+    /// The tenant's whole graph.
+    pub async fn export(&self) -> Result<Subgraph> {
+        Ok(self.store.export(&self.tenant).await?)
+    }
+
+    /// Forgets a document and everything only it supported.
+    pub async fn forget_document(&self, id: &str) -> Result<mnemo_core::DeleteReport> {
+        Ok(self.store.delete_document(&self.tenant, id).await?)
+    }
+
+    /// Forgets episodes and everything only they supported.
+    pub async fn forget_episodes(&self, ids: &[String]) -> Result<mnemo_core::DeleteReport> {
+        Ok(self.store.delete_episodes(&self.tenant, ids).await?)
+    }
+}

@@ -1,0 +1,127 @@
+//! The small subcommands: remember, search, stats and export.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use mnemo::export::{render, ExportFormat};
+use mnemo::{EpisodeKind, Mnemo, RememberOptions};
+
+use crate::cli::{ExportArgs, JsonFlag, RememberArgs, SearchArgs};
+
+/// Largest text `remember -` reads from stdin.
+const MAX_STDIN_BYTES: u64 = 1 << 20;
+
+pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitCode> {
+    let text = if args.text == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(MAX_STDIN_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .context("reading stdin")?;
+        if bytes.len() as u64 > MAX_STDIN_BYTES {
+            bail!("stdin is over {MAX_STDIN_BYTES} bytes; use `mnemo ingest -` for documents");
+        }
+        String::from_utf8(bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "stdin is not valid UTF-8 (first bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            )
+        })?
+    } else {
+        args.text
+    };
+    let kind: EpisodeKind = args.kind.parse()?;
+    let at = match &args.at {
+        Some(s) => Some(
+            chrono::DateTime::parse_from_rfc3339(s)
+                .with_context(|| format!("--at {s:?} is not an RFC 3339 time"))?
+                .with_timezone(&chrono::Utc),
+        ),
+        None => None,
+    };
+    let opts = RememberOptions {
+        kind,
+        source: args.source,
+        speaker: args.speaker,
+        at,
+        id: args.id,
+    };
+    let report = mnemo.remember(&text, &opts).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else if report.written {
+        println!(
+            "remembered episode {} ({} entities, {} facts)",
+            report.episode_id, report.entities, report.facts
+        );
+    } else {
+        println!("episode {} was already stored: nothing changed", report.episode_id);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub async fn search(mnemo: &Mnemo, args: SearchArgs) -> anyhow::Result<ExitCode> {
+    if args.query.trim().is_empty() {
+        bail!("the query is empty");
+    }
+    let result = mnemo.search(&args.query, args.budget).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&result)?);
+    } else {
+        println!("{}", result.context_text.trim_end());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
+    let stats = mnemo.stats().await?;
+    if args.json {
+        let v = serde_json::json!({
+            "backend": mnemo.store().backend(),
+            "tenant": mnemo.tenant().as_str(),
+            "entities": stats.entities,
+            "facts": stats.facts,
+            "episodes": stats.episodes,
+            "documents": stats.documents,
+            "mentions": stats.mentions,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        println!("store:     {} (tenant {})", mnemo.store().backend(), mnemo.tenant());
+        println!("entities:  {}", stats.entities);
+        println!("facts:     {}", stats.facts);
+        println!("episodes:  {}", stats.episodes);
+        println!("documents: {}", stats.documents);
+        println!("mentions:  {}", stats.mentions);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub async fn export(mnemo: &Mnemo, args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let format: ExportFormat = args.format.parse()?;
+    let graph = mnemo.export().await?;
+    let out = render(&graph, mnemo.tenant(), format);
+    match args.output {
+        Some(path) => {
+            // Write beside the target and rename, so a failed export never leaves half a file.
+            let tmp = path.with_extension("mnemo-tmp");
+            std::fs::write(&tmp, out.as_bytes())
+                .with_context(|| format!("writing {}", tmp.display()))?;
+            std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
+            eprintln!(
+                "exported {} entities and {} facts to {}",
+                graph.entities.len(),
+                graph.facts.len(),
+                path.display()
+            );
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(out.as_bytes())?;
+            stdout.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

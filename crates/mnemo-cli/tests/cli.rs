@@ -1,0 +1,217 @@
+//! End-to-end tests of the `mnemo` binary on the embedded store: the quickstart, ingest with bad
+//! input, search, stats, export and configuration, each in a fresh data directory.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn mnemo(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .arg("--data-dir")
+        .arg(data)
+        .args(args)
+        .env_remove("RUST_LOG")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run mnemo")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stats(data: &Path) -> serde_json::Value {
+    let o = mnemo(data, &["stats", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    serde_json::from_slice(&o.stdout).expect("stats json")
+}
+
+#[test]
+fn quickstart_prints_ranked_context_and_a_miss_and_is_idempotent() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let o = mnemo(&data, &["quickstart"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("7 sample documents ingested"), "{out}");
+    assert!(out.contains("Marie Curie"), "{out}");
+    assert!(out.contains("Charles Babbage"), "{out}");
+    let first = stats(&data);
+    assert!(first["facts"].as_u64().unwrap() > 5, "{first}");
+
+    let again = mnemo(&data, &["quickstart", "--json"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let results: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    let results = results.as_array().unwrap();
+    assert_eq!(results.len(), 5);
+    assert_eq!(results[0]["hit"], true);
+    assert_eq!(results[4]["hit"], false, "the Australia question must be a miss");
+    assert_eq!(stats(&data), first, "a second quickstart must not change the store");
+}
+
+#[test]
+fn ingest_reports_bad_files_and_keeps_the_good_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let docs = dir.path().join("docs");
+    std::fs::create_dir_all(docs.join("sub")).unwrap();
+    std::fs::write(docs.join("good.md"), "# Orion\n\nLaura Chen manages the Orion project in Lyon.\n").unwrap();
+    std::fs::write(docs.join("sub/also-good.txt"), "Tom Keller works for Acme Robotics.").unwrap();
+    std::fs::write(docs.join("binary.txt"), b"\x00\x01\x02garbage").unwrap();
+    std::fs::write(docs.join("latin1.txt"), b"caf\xe9 au lait").unwrap();
+    std::fs::write(docs.join("empty.md"), "  \n").unwrap();
+    std::fs::write(
+        docs.join("rows.jsonl"),
+        "{\"id\": \"r1\", \"title\": \"Nimbus\", \"text\": \"Nimbus Sensors is based in Grenoble.\"}\n{not json\n{\"id\": \"r3\"}\n",
+    )
+    .unwrap();
+    std::fs::write(docs.join("ignored.bin"), b"\x00").unwrap();
+    let missing = dir.path().join("nope.txt");
+
+    let o = mnemo(
+        &data,
+        &["ingest", docs.to_str().unwrap(), missing.to_str().unwrap(), "--json"],
+    );
+    assert_eq!(o.status.code(), Some(3), "partial failure exit code; {}", stderr(&o));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(summary["documents_ingested"], 3, "{summary}");
+    assert_eq!(summary["documents_failed"], 6, "{summary}");
+    let failures = summary["failures"].to_string();
+    for needle in ["binary.txt", "latin1.txt", "UTF-8", "empty.md", "rows.jsonl:2", "malformed JSON", "rows.jsonl:3", "nope.txt"] {
+        assert!(failures.contains(needle), "{needle} not reported: {failures}");
+    }
+    assert!(!failures.contains("ignored.bin"), "unwanted extension must be ignored");
+    let before = stats(&data);
+    assert_eq!(before["documents"], 3);
+
+    // Re-running changes nothing; good documents are skipped as unchanged.
+    let again = mnemo(&data, &["ingest", docs.to_str().unwrap(), "--json"]);
+    let summary: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(summary["documents_ingested"], 0, "{summary}");
+    assert_eq!(summary["documents_skipped"], 3, "{summary}");
+    assert_eq!(stats(&data), before);
+
+    // A changed document replaces its old version: the document count stays the same.
+    std::fs::write(docs.join("good.md"), "# Orion\n\nLaura Chen manages the Orion project in Grenoble.\n").unwrap();
+    let o = mnemo(&data, &["ingest", docs.join("good.md").to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stats(&data)["documents"], 3);
+}
+
+#[test]
+fn bad_input_gets_one_line_errors_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let o = mnemo(&data, &["remember", "Ada Lovelace worked with Charles Babbage."]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let before = stats(&data);
+
+    for args in [
+        vec!["search", "   "],
+        vec!["remember", ""],
+        vec!["remember", "x", "--at", "yesterday"],
+        vec!["remember", "x", "--kind", "poem"],
+        vec!["remember", "x", "--id", "../../etc/passwd"],
+        vec!["export", "--format", "svg"],
+        vec!["search", "Ada", "--budget", "0"],
+    ] {
+        let o = mnemo(&data, &args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        let err = stderr(&o);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    assert_eq!(stats(&data), before);
+}
+
+#[test]
+fn corrupt_data_dir_is_a_clear_error_and_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let o = mnemo(&data, &["remember", "Sofia Marin founded Acme Robotics."]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Overwrite every file of the store with garbage.
+    let mut files = Vec::new();
+    for entry in walk(&data) {
+        std::fs::write(&entry, b"this is not a mnemo store, just garbage bytes \x00\x01").unwrap();
+        files.push(entry);
+    }
+    assert!(!files.is_empty());
+    let o = mnemo(&data, &["stats"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("corrupt") || err.contains("not a mnemo"), "{err}");
+    for f in files {
+        assert!(std::fs::read(&f).unwrap().starts_with(b"this is not a mnemo store"));
+    }
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn search_json_and_export_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let o = mnemo(&data, &["remember", "Ada Lovelace worked with Charles Babbage in London."]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = mnemo(&data, &["search", "Who did Ada Lovelace work with?", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["hit"], true, "{v}");
+    assert!(v["context_text"].as_str().unwrap().contains("Charles Babbage"), "{v}");
+
+    let o = mnemo(&data, &["search", "Quelle est la capitale de l'Australie ?"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    for (format, needle) in [("cypher", "MERGE (e:Entity"), ("graphml", "<graphml"), ("dot", "digraph mnemo")] {
+        let o = mnemo(&data, &["export", "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(needle) && out.contains("ada lovelace"), "{format}: {out}");
+    }
+    let file = dir.path().join("g.dot");
+    let o = mnemo(&data, &["export", "--format", "dot", "-o", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("digraph mnemo"));
+}
+
+#[test]
+fn config_layers_env_and_flags_and_masks_the_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .args(["config", "--tenant", "from-flag"])
+        .env("MNEMO__STORE__NEO4J__PASSWORD", "s3cret-pw")
+        .env("MNEMO__SEARCH__BUDGET_TOKENS", "777")
+        .env("MNEMO__DATA_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("tenant = \"from-flag\""), "{out}");
+    assert!(out.contains("budget_tokens = 777"), "{out}");
+    assert!(out.contains(&format!("data_dir = \"{}\"", dir.path().display())), "{out}");
+    assert!(!out.contains("s3cret-pw") && out.contains("****"), "{out}");
+
+    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .args(["config"])
+        .env("MNEMO__TENANT", "bad tenant!")
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("tenant"), "{}", stderr(&o));
+}

@@ -1,0 +1,54 @@
+//! The facade's error type: store, extraction and search failures, named by what the caller should do.
+
+/// Errors from the `Mnemo` facade.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input is unusable (empty text, a binary or non-UTF-8 file, a bad id): fix it, don't retry.
+    #[error("{0}")]
+    InvalidInput(String),
+    /// The thing asked for does not exist.
+    #[error("not found: {0}")]
+    NotFound(String),
+    /// The store or an external service is unreachable; nothing was written. Retry later.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// Stored data is damaged or foreign.
+    #[error("corrupt store: {0}")]
+    Corrupt(String),
+    /// A bug or an unexpected answer from a backend.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl From<mnemo_core::Error> for Error {
+    fn from(e: mnemo_core::Error) -> Self {
+        use mnemo_core::Error as C;
+        match e {
+            C::InvalidInput(m) => Error::InvalidInput(m),
+            C::NotFound(m) => Error::NotFound(m),
+            C::Unavailable(m) => Error::Unavailable(m),
+            C::Corrupt(m) => Error::Corrupt(m),
+            C::Internal(m) => Error::Internal(m),
+        }
+    }
+}
+
+impl From<mnemo_extract::ExtractError> for Error {
+    fn from(e: mnemo_extract::ExtractError) -> Self {
+        use mnemo_extract::ExtractError as X;
+        match e {
+            X::InvalidInput(m) => Error::InvalidInput(m),
+            X::Unavailable(m) => Error::Unavailable(m),
+            #[allow(unreachable_patterns)]
+            other => Error::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<mnemo_memory::MemoryError> for Error {
+    fn from(e: mnemo_memory::MemoryError) -> Self {
+        Error::Internal(e.to_string())
+    }
+}

@@ -1,0 +1,250 @@
+//! Exporting a graph as Cypher (replayable into Neo4j), GraphML or Graphviz DOT. Every string is
+//! escaped for its format; relationship types are already whitelisted by `RelType`.
+
+use std::fmt::Write;
+use std::str::FromStr;
+
+use mnemo_core::{Subgraph, Tenant};
+
+use crate::Error;
+
+/// Export formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Cypher,
+    Graphml,
+    Dot,
+}
+
+impl FromStr for ExportFormat {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s.to_ascii_lowercase().as_str() {
+            "cypher" => Ok(ExportFormat::Cypher),
+            "graphml" => Ok(ExportFormat::Graphml),
+            "dot" => Ok(ExportFormat::Dot),
+            _ => Err(Error::InvalidInput(format!(
+                "unknown export format {s:?} (expected cypher, graphml or dot)"
+            ))),
+        }
+    }
+}
+
+/// Renders `graph` in `format`.
+pub fn render(graph: &Subgraph, tenant: &Tenant, format: ExportFormat) -> String {
+    match format {
+        ExportFormat::Cypher => cypher(graph, tenant),
+        ExportFormat::Graphml => graphml(graph),
+        ExportFormat::Dot => dot(graph),
+    }
+}
+
+/// A Cypher string literal: single-quoted, with `\`, `'` and control characters escaped.
+fn cy(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+fn cypher(g: &Subgraph, tenant: &Tenant) -> String {
+    let t = cy(tenant.as_str());
+    let mut out = String::from("// mnemo export: replay with cypher-shell or paste into Neo4j Browser\n");
+    for e in &g.entities {
+        let aliases: Vec<String> = e.aliases.iter().map(|a| cy(a)).collect();
+        let _ = writeln!(
+            out,
+            "MERGE (e:Entity {{tenant: {t}, key: {}}}) SET e:{}, e.name = {}, e.type = {}, e.aliases = [{}], e.mentions = {}, e.first_seen = datetime({}), e.last_seen = datetime({});",
+            cy(e.key.as_str()),
+            e.entity_type.as_str(),
+            cy(&e.name),
+            cy(e.entity_type.as_str()),
+            aliases.join(", "),
+            e.mentions,
+            cy(&e.first_seen.to_rfc3339()),
+            cy(&e.last_seen.to_rfc3339()),
+        );
+    }
+    for f in &g.facts {
+        let eps: Vec<String> = f.episodes.iter().map(|x| cy(x)).collect();
+        let _ = writeln!(
+            out,
+            "MATCH (s:Entity {{tenant: {t}, key: {}}}), (o:Entity {{tenant: {t}, key: {}}}) MERGE (s)-[r:{}]->(o) SET r.tenant = {t}, r.predicate = {}, r.mentions = {}, r.confidence = {}, r.first_seen = datetime({}), r.last_seen = datetime({}), r.episodes = [{}];",
+            cy(f.subject.as_str()),
+            cy(f.object.as_str()),
+            f.rel_type.as_str(),
+            cy(&f.predicate),
+            f.mentions,
+            f.confidence,
+            cy(&f.first_seen.to_rfc3339()),
+            cy(&f.last_seen.to_rfc3339()),
+            eps.join(", "),
+        );
+    }
+    out
+}
+
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            // XML 1.0 cannot carry other control characters at all, even escaped.
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn graphml(g: &Subgraph) -> String {
+    let mut out = String::from(concat!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
+        "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n",
+        "  <key id=\"name\" for=\"node\" attr.name=\"name\" attr.type=\"string\"/>\n",
+        "  <key id=\"type\" for=\"node\" attr.name=\"type\" attr.type=\"string\"/>\n",
+        "  <key id=\"mentions\" for=\"node\" attr.name=\"mentions\" attr.type=\"long\"/>\n",
+        "  <key id=\"predicate\" for=\"edge\" attr.name=\"predicate\" attr.type=\"string\"/>\n",
+        "  <key id=\"rel_type\" for=\"edge\" attr.name=\"rel_type\" attr.type=\"string\"/>\n",
+        "  <key id=\"confidence\" for=\"edge\" attr.name=\"confidence\" attr.type=\"double\"/>\n",
+        "  <graph id=\"mnemo\" edgedefault=\"directed\">\n"
+    ));
+    for e in &g.entities {
+        let _ = writeln!(
+            out,
+            "    <node id=\"{}\"><data key=\"name\">{}</data><data key=\"type\">{}</data><data key=\"mentions\">{}</data></node>",
+            xml(e.key.as_str()),
+            xml(&e.name),
+            e.entity_type.as_str(),
+            e.mentions
+        );
+    }
+    for (i, f) in g.facts.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "    <edge id=\"f{i}\" source=\"{}\" target=\"{}\"><data key=\"predicate\">{}</data><data key=\"rel_type\">{}</data><data key=\"confidence\">{}</data></edge>",
+            xml(f.subject.as_str()),
+            xml(f.object.as_str()),
+            xml(&f.predicate),
+            f.rel_type.as_str(),
+            f.confidence
+        );
+    }
+    out.push_str("  </graph>\n</graphml>\n");
+    out
+}
+
+fn dq(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' | '\r' => out.push_str("\\n"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn dot(g: &Subgraph) -> String {
+    let mut out = String::from("digraph mnemo {\n  node [shape=box];\n");
+    for e in &g.entities {
+        let _ = writeln!(
+            out,
+            "  {} [label={}];",
+            dq(e.key.as_str()),
+            dq(&format!("{} ({})", e.name, e.entity_type))
+        );
+    }
+    for f in &g.facts {
+        let _ = writeln!(
+            out,
+            "  {} -> {} [label={}];",
+            dq(f.subject.as_str()),
+            dq(f.object.as_str()),
+            dq(&f.predicate)
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use expect_test::expect;
+    use mnemo_core::{Entity, EntityKey, EntityType, Fact, RelType};
+
+    fn graph() -> Subgraph {
+        let t = chrono::Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap();
+        let ent = |name: &str, ty| Entity {
+            key: EntityKey::from_name(name).unwrap(),
+            name: name.to_string(),
+            entity_type: ty,
+            aliases: vec![],
+            mentions: 2,
+            first_seen: t,
+            last_seen: t,
+        };
+        let evil = "O'Brien\" <b>}) DETACH DELETE n //\n";
+        Subgraph {
+            entities: vec![ent(evil, EntityType::Person), ent("Acme", EntityType::Organization)],
+            facts: vec![Fact {
+                subject: EntityKey::from_name(evil).unwrap(),
+                rel_type: RelType::new("WORKS_FOR").unwrap(),
+                object: EntityKey::from_name("Acme").unwrap(),
+                predicate: "works for'}) //".into(),
+                mentions: 1,
+                confidence: 0.5,
+                first_seen: t,
+                last_seen: t,
+                episodes: vec!["ep:1".into()],
+            }],
+        }
+    }
+
+    #[test]
+    fn cypher_escapes_hostile_strings() {
+        let out = render(&graph(), &Tenant::default(), ExportFormat::Cypher);
+        expect![[r#"
+            // mnemo export: replay with cypher-shell or paste into Neo4j Browser
+            MERGE (e:Entity {tenant: 'default', key: 'obrien b detach delete n'}) SET e:Person, e.name = 'O\'Brien" <b>}) DETACH DELETE n //\n', e.type = 'Person', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
+            MERGE (e:Entity {tenant: 'default', key: 'acme'}) SET e:Organization, e.name = 'Acme', e.type = 'Organization', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
+            MATCH (s:Entity {tenant: 'default', key: 'obrien b detach delete n'}), (o:Entity {tenant: 'default', key: 'acme'}) MERGE (s)-[r:WORKS_FOR]->(o) SET r.tenant = 'default', r.predicate = 'works for\'}) //', r.mentions = 1, r.confidence = 0.5, r.first_seen = datetime('2026-01-02T03:04:05+00:00'), r.last_seen = datetime('2026-01-02T03:04:05+00:00'), r.episodes = ['ep:1'];
+        "#]]
+        .assert_eq(&out);
+    }
+
+    #[test]
+    fn graphml_and_dot_escape_markup() {
+        let g = graph();
+        let xml_out = render(&g, &Tenant::default(), ExportFormat::Graphml);
+        assert!(xml_out.contains("O&apos;Brien&quot; &lt;b&gt;}) DETACH DELETE n //"));
+        assert!(!xml_out.contains("<b>"));
+        let dot_out = render(&g, &Tenant::default(), ExportFormat::Dot);
+        assert!(dot_out.contains(r#"label="O'Brien\" <b>}) DETACH DELETE n //\n (Person)""#));
+        assert!("svg".parse::<ExportFormat>().is_err());
+    }
+}
