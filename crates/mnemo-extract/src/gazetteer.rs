@@ -1,0 +1,180 @@
+//! Small hand-written word lists (titles, first names, places, organisation words, months, pronouns)
+//! used as tagger features and by the rules. Lower-case, one token each.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+pub const TITLE: u32 = 1;
+pub const FIRST_NAME: u32 = 1 << 1;
+pub const PLACE: u32 = 1 << 2;
+pub const NATIONALITY: u32 = 1 << 3;
+pub const ORG_WORD: u32 = 1 << 4;
+pub const LOC_WORD: u32 = 1 << 5;
+pub const MONTH: u32 = 1 << 6;
+pub const WEEKDAY: u32 = 1 << 7;
+pub const PRONOUN: u32 = 1 << 8;
+pub const KIN: u32 = 1 << 9;
+pub const STOPWORD: u32 = 1 << 10;
+pub const ROLE: u32 = 1 << 11;
+pub const NUMBER_WORD: u32 = 1 << 12;
+
+const TITLES: &str = "mr mr. mrs mrs. ms ms. dr dr. sen sen. rep rep. gov gov. gen gen. lt lt. col col. \
+capt capt. sgt sgt. prof prof. rev rev. sir lady lord president senator governor judge justice \
+king queen prince princess pope bishop cardinal father sister brother mayor chancellor premier \
+minister secretary ambassador general colonel captain lieutenant sergeant admiral commander \
+chairman professor doctor mister madam dame saint st st. pres. pres sheik ayatollah rabbi";
+
+const FIRST_NAMES: &str = "james john robert michael william david richard joseph thomas charles \
+christopher daniel matthew anthony mark donald steven paul andrew joshua kenneth kevin brian george \
+edward ronald timothy jason jeffrey ryan jacob gary nicholas eric jonathan stephen larry justin scott \
+brandon benjamin samuel frank gregory raymond alexander patrick jack dennis jerry tyler aaron jose \
+henry adam douglas nathan peter zachary kyle walter harold jeremy ethan carl keith roger gerald \
+christian terry sean arthur austin noah lawrence jesse joe bryan billy jordan albert dylan bruce \
+willie gabriel alan juan logan wayne ralph roy eugene randy vincent russell louis philip bobby johnny \
+bradley mary patricia jennifer linda elizabeth barbara susan jessica sarah karen nancy lisa margaret \
+betty sandra ashley dorothy kimberly emily donna michelle carol amanda melissa deborah stephanie \
+rebecca laura sharon cynthia kathleen amy shirley angela helen anna brenda pamela nicole samantha \
+katherine emma ruth christine catherine debra rachel carolyn janet virginia maria heather diane julie \
+joyce victoria kelly christina joan evelyn lauren judith olivia frances martha cheryl megan andrea \
+hannah jacqueline ann jean alice kathryn gloria teresa doris sara janice julia marie madison grace \
+judy theresa beverly denise marilyn amber danielle rose brittany diana abigail natalie jane lori \
+alexis tiffany kayla hans willi wilhelm friedrich karl heinz klaus jurgen pierre jean jacques francois \
+michel giovanni giuseppe marco luca carlos luis miguel pedro antonio manuel francisco javier ivan \
+sergei vladimir mikhail boris dmitri yuri nikolai olga natasha tatiana ali mohammed muhammad ahmed \
+hassan hussein omar abdul yasser moshe yitzhak shimon mikhail deng li wang zhang chen liu hiroshi \
+takeshi yuki kenji akira raj rahul amit priya anil sunil nelson fidel ronald jimmy lyndon dwight \
+harry franklin woodrow abraham ulysses dan ted ed al bob bill jim tom mike dave steve chris matt \
+tony ben sam max alex nick rob tim jon ken ron greg jeff fred ray lou walt pat kate liz sue meg \
+nelly tucker corinne marilyn margaret indira benazir muammar saddam manuel oliver leonid mikhail \
+erich helmut gerhard angela francois jacques gianni silvio";
+
+const PLACES: &str = "afghanistan albania algeria argentina armenia australia austria azerbaijan \
+bahrain bangladesh belarus belgium bolivia bosnia brazil britain bulgaria burma cambodia cameroon \
+canada chad chile china colombia congo croatia cuba cyprus czechoslovakia denmark ecuador egypt \
+england estonia ethiopia finland france georgia germany ghana greece guatemala haiti honduras \
+hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jordan kazakhstan kenya \
+korea kuwait laos latvia lebanon liberia libya lithuania luxembourg malaysia mexico moldova mongolia \
+morocco mozambique namibia nepal netherlands nicaragua niger nigeria norway oman pakistan panama \
+paraguay peru philippines poland portugal qatar romania russia rwanda scotland senegal serbia \
+singapore slovakia slovenia somalia spain sudan sweden switzerland syria taiwan tanzania thailand \
+tunisia turkey uganda ukraine uruguay uzbekistan venezuela vietnam wales yemen yugoslavia zaire \
+zambia zimbabwe america u.s. usa u.s.a. u.k. uk ussr europe asia africa antarctica \
+alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho \
+illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota \
+mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah \
+vermont virginia washington wisconsin wyoming london paris berlin moscow tokyo beijing rome madrid \
+chicago boston houston dallas atlanta miami seattle denver detroit philadelphia baltimore phoenix \
+cleveland pittsburgh toronto montreal vancouver sydney melbourne dublin vienna prague warsaw \
+budapest athens cairo istanbul jerusalem baghdad tehran beirut damascus delhi mumbai bombay \
+calcutta shanghai seoul manila jakarta bangkok havana lima bogota caracas brussels amsterdam \
+geneva zurich stockholm oslo copenhagen helsinki lisbon barcelona milan munich frankfurt hamburg \
+bonn kiev kyiv leningrad hollywood manhattan brooklyn bronx queens oakland sacramento nashville \
+memphis orlando tampa honolulu anchorage kabul islamabad karachi riyadh managua salvador \
+johannesburg nairobi lagos pretoria turin vienna";
+
+const NATIONALITIES: &str = "american british english french german italian spanish russian \
+soviet chinese japanese korean indian pakistani iranian iraqi israeli palestinian arab egyptian \
+syrian lebanese turkish greek polish czech hungarian romanian bulgarian serbian croatian dutch \
+belgian swiss austrian swedish norwegian danish finnish irish scottish welsh canadian mexican \
+cuban brazilian argentine argentinian chilean colombian peruvian venezuelan african nigerian \
+kenyan australian european asian latin persian jewish muslim christian catholic protestant \
+democratic republican democrat socialist communist nicaraguan salvadoran filipino vietnamese thai \
+afghan libyan saudi kuwaiti jordanian ukrainian basque";
+
+const ORG_WORDS: &str = "inc inc. corp corp. co co. ltd ltd. llc plc company corporation \
+association university college institute school academy bank party ministry agency commission \
+council committee department group airlines airline times post news press club church army navy \
+force forces union league organization organisation federation foundation society hospital court \
+senate congress parliament board bureau office service administration authority network \
+systems technologies industries motors holdings partners fund trust laboratories labs team \
+police guard front movement alliance coalition assembly center centre museum library studios \
+records publishing magazine journal gazette herald tribune telegraph broadcasting television radio \
+exchange reserve railway railroad enterprises international consortium cooperative house";
+
+const LOC_WORDS: &str = "city county river mountain mountains mount mt. lake island islands \
+street st. avenue ave. road boulevard province state valley bay sea ocean gulf peninsula desert \
+coast beach park bridge square district region territory village town canyon falls creek harbor \
+harbour airport station heights hills hill strait straits canal forest";
+
+const MONTHS: &str = "january february march april may june july august september october \
+november december jan jan. feb feb. mar mar. apr apr. jun jun. jul jul. aug aug. sep sep. sept \
+sept. oct oct. nov nov. dec dec.";
+
+const WEEKDAYS: &str = "monday tuesday wednesday thursday friday saturday sunday";
+
+const PRONOUNS: &str = "i me my mine myself we us our ours ourselves you your yours yourself he \
+him his himself she her hers herself it its itself they them their theirs themselves";
+
+const KIN_WORDS: &str = "sister brother mother father mom dad mum wife husband son daughter friend \
+boss manager colleague partner girlfriend boyfriend cousin aunt uncle grandmother grandfather \
+grandma grandpa niece nephew roommate neighbor neighbour coworker teacher doctor dentist lawyer \
+fiance fiancee";
+
+const ROLES: &str = "president chairman chief executive director spokesman spokeswoman founder \
+head leader member manager editor secretary minister officer employee professor correspondent \
+analyst owner vice chancellor governor commissioner treasurer dean coach captain player reporter \
+ceo cto cfo";
+
+const NUMBER_WORDS: &str = "one two three four five six seven eight nine ten eleven twelve \
+thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty \
+seventy eighty ninety hundred thousand million billion dozen";
+
+const STOPWORDS: &str = "the a an and or but if then of in on at to for from by with about as \
+into over after before under between through during without within is are was were be been being \
+have has had do does did will would shall should can could may might must not no this that these \
+those there here what which who whom whose when where why how all any both each few more most other \
+some such only own same so than too very just also now new said says say yesterday today tomorrow \
+last next first second third week month year years ago its";
+
+/// Abbreviations that keep their final period (written without it, lower-case).
+const ABBREVIATIONS: &str = "mr mrs ms dr sen rep gov gen lt col capt sgt prof rev st jr sr inc \
+corp co ltd jan feb mar apr jun jul aug sep sept oct nov dec no vs etc mt ave pres dept univ \
+ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont neb \
+nev okla ore pa tenn tex va vt wash wis wyo n.j n.y n.c n.d n.h n.m s.c s.d w.va d.c u.s u.k e.g \
+i.e a.m p.m messrs adm cmdr sgt maj brig supt det insp";
+
+fn table() -> &'static HashMap<&'static str, u32> {
+    static TABLE: OnceLock<HashMap<&'static str, u32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut m: HashMap<&'static str, u32> = HashMap::new();
+        for (list, bit) in [
+            (TITLES, TITLE),
+            (FIRST_NAMES, FIRST_NAME),
+            (PLACES, PLACE),
+            (NATIONALITIES, NATIONALITY),
+            (ORG_WORDS, ORG_WORD),
+            (LOC_WORDS, LOC_WORD),
+            (MONTHS, MONTH),
+            (WEEKDAYS, WEEKDAY),
+            (PRONOUNS, PRONOUN),
+            (KIN_WORDS, KIN),
+            (STOPWORDS, STOPWORD),
+            (ROLES, ROLE),
+            (NUMBER_WORDS, NUMBER_WORD),
+        ] {
+            for w in list.split_ascii_whitespace() {
+                *m.entry(w).or_insert(0) |= bit;
+            }
+        }
+        m
+    })
+}
+
+fn abbreviations() -> &'static HashMap<&'static str, ()> {
+    static TABLE: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    TABLE.get_or_init(|| ABBREVIATIONS.split_ascii_whitespace().map(|w| (w, ())).collect())
+}
+
+/// The list bits of a lower-case word.
+pub fn flags(lower: &str) -> u32 {
+    table().get(lower).copied().unwrap_or(0)
+}
+
+/// Whether `body` (a word without its final period) is a known abbreviation.
+pub fn is_abbreviation(body: &str) -> bool {
+    if body.len() > 6 {
+        return false;
+    }
+    let lower = body.to_ascii_lowercase();
+    abbreviations().contains_key(lower.as_str())
+}

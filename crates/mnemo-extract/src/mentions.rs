@@ -1,0 +1,230 @@
+//! Mentions of one sentence: tagger names corrected by rules (titles, dates, capitalised runs),
+//! pronouns, the chat speaker ("I", "my") and relatives ("my sister").
+
+use mnemo_core::EntityType;
+
+use crate::features::WordInfo;
+use crate::gazetteer::{self as gz};
+use crate::tagger::{NameSpan, NameType};
+use crate::text::Word;
+
+/// Grammatical gender of a third-person pronoun, when it says one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+/// What a mention refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MentionKind {
+    /// A name (or date) of the given type.
+    Name(EntityType),
+    /// "he", "she", ... (never an entity itself; resolved to a person or dropped).
+    Pronoun(Gender),
+    /// "I", "me", "my": the speaker of a chat turn.
+    Speaker,
+    /// "my sister", "John's boss": a relative of `owner` (the mention index of the owner, or `None`
+    /// for the speaker).
+    Relative { noun: String, owner: Option<usize> },
+}
+
+/// A mention: absolute word indices `words.0..words.1` and byte offsets `start..end`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub sentence: usize,
+    pub words: (usize, usize),
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    pub kind: MentionKind,
+    /// A title written before a person's name ("Mr.", "Sen."), kept for aliases.
+    pub title: Option<String>,
+}
+
+impl Mention {
+    pub fn entity_type(&self) -> Option<EntityType> {
+        match &self.kind {
+            MentionKind::Name(t) => Some(*t),
+            MentionKind::Speaker | MentionKind::Relative { .. } => Some(EntityType::Person),
+            MentionKind::Pronoun(_) => None,
+        }
+    }
+}
+
+fn entity_type(k: NameType) -> EntityType {
+    match k {
+        NameType::Person => EntityType::Person,
+        NameType::Organization => EntityType::Organization,
+        NameType::Location => EntityType::Location,
+        NameType::Other => EntityType::Other,
+    }
+}
+
+fn is_year(w: &str) -> bool {
+    w.len() == 4
+        && w.bytes().all(|b| b.is_ascii_digit())
+        && (b"1" == &w.as_bytes()[..1] || w.starts_with("20"))
+}
+
+fn is_day(w: &str) -> bool {
+    let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    !d.is_empty() && d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Date spans (relative word indices): "13 March 1963", "March 5, 1990", "July 2012", "1998".
+fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < info.len() {
+        let month = info[i].flags & gz::MONTH != 0 && info[i].is_title;
+        // "May" alone is too often a verb or a name.
+        let month = month && !(info[i].lower == "may" && !texts.get(i + 1).is_some_and(|w| is_day(w) || is_year(w)));
+        if month {
+            let mut s = i;
+            let mut e = i + 1;
+            if i > 0 && is_day(texts[i - 1]) {
+                s = i - 1;
+            }
+            if e < texts.len() && is_day(texts[e]) {
+                e += 1;
+            }
+            if e + 1 < texts.len() && texts[e] == "," && is_year(texts[e + 1]) {
+                e += 2;
+            } else if e < texts.len() && is_year(texts[e]) {
+                e += 1;
+            }
+            out.push((s, e));
+            i = e;
+            continue;
+        }
+        if is_year(texts[i]) || (info[i].flags & gz::WEEKDAY != 0 && info[i].is_title) {
+            out.push((i, i + 1));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Finds the mentions of sentence `sent` whose words are `words[range]`.
+pub fn sentence_mentions(
+    text: &str,
+    sent: usize,
+    words: &[Word],
+    offset: usize,
+    info: &[WordInfo],
+    names: &[NameSpan],
+    speaker: bool,
+) -> Vec<Mention> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
+    let n = texts.len();
+    // Spans (relative start, end, type, title) before they become mentions.
+    let mut spans: Vec<(usize, usize, EntityType, Option<String>)> = Vec::new();
+    let is_name_word = |j: usize| {
+        info[j].is_capitalised() && info[j].flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
+    };
+    for s in names {
+        let (mut a, b) = (s.start, s.end.min(n));
+        let mut title = None;
+        while a < b && info[a].flags & gz::TITLE != 0 && b - a > 1 {
+            title = Some(texts[a].to_string());
+            a += 1;
+        }
+        // Pronouns and function words alone are never names.
+        if (a..b).all(|j| info[j].flags & (gz::PRONOUN | gz::STOPWORD) != 0 || !texts[j].chars().any(char::is_alphanumeric)) {
+            continue;
+        }
+        let mut t = entity_type(s.kind);
+        if title.is_some() {
+            t = EntityType::Person;
+        }
+        spans.push((a, b, t, title));
+    }
+    // A title before capitalised words the tagger missed: "Mr. Schneider".
+    let mut j = 0;
+    while j + 1 < n {
+        if info[j].flags & gz::TITLE != 0 && (info[j].is_title || texts[j].ends_with('.')) && is_name_word(j + 1) {
+            let mut e = j + 1;
+            while e < n && is_name_word(e) {
+                e += 1;
+            }
+            if !spans.iter().any(|s| s.0 < e && j + 1 < s.1) {
+                spans.push((j + 1, e, EntityType::Person, Some(texts[j].to_string())));
+            }
+            j = e;
+        } else {
+            j += 1;
+        }
+    }
+    for (a, b) in date_spans(&texts, info) {
+        match spans.iter().position(|s| s.0 < b && a < s.1) {
+            Some(k) if spans[k].2 == EntityType::Other => {
+                spans[k] = (a.min(spans[k].0), b.max(spans[k].1), EntityType::Date, None)
+            }
+            Some(_) => {}
+            None => spans.push((a, b, EntityType::Date, None)),
+        }
+    }
+    spans.sort_by_key(|s| (s.0, s.1));
+    spans.dedup_by(|later, earlier| later.0 < earlier.1);
+
+    let mut out: Vec<Mention> = Vec::new();
+    let mk = |a: usize, b: usize, kind: MentionKind, title: Option<String>| Mention {
+        sentence: sent,
+        words: (offset + a, offset + b),
+        start: words[a].start,
+        end: words[b - 1].end,
+        text: text[words[a].start..words[b - 1].end].to_string(),
+        kind,
+        title,
+    };
+    let mut next_span = 0;
+    let mut j = 0;
+    while j < n {
+        if next_span < spans.len() && spans[next_span].0 == j {
+            let (a, b, t, title) = spans[next_span].clone();
+            next_span += 1;
+            out.push(mk(a, b, MentionKind::Name(t), title));
+            j = b;
+            continue;
+        }
+        let lower = info[j].lower.as_str();
+        let relative = j + 1 < n && info[j + 1].flags & gz::KIN != 0 && !info[j + 1].is_capitalised();
+        match lower {
+            "i" | "me" | "myself" if speaker => out.push(mk(j, j + 1, MentionKind::Speaker, None)),
+            "my" | "mine" if speaker && !relative => out.push(mk(j, j + 1, MentionKind::Speaker, None)),
+            "my" | "our" if speaker && relative => {
+                out.push(mk(
+                    j,
+                    j + 2,
+                    MentionKind::Relative {
+                        noun: info[j + 1].lower.clone(),
+                        owner: None,
+                    },
+                    None,
+                ));
+                j += 2;
+                continue;
+            }
+            "'s" | "\u{2019}s" if relative && out.last().is_some_and(|m| m.words.1 == offset + j && matches!(m.kind, MentionKind::Name(EntityType::Person))) => {
+                let owner = out.len() - 1;
+                out.push(mk(
+                    j + 1,
+                    j + 2,
+                    MentionKind::Relative {
+                        noun: info[j + 1].lower.clone(),
+                        owner: Some(owner),
+                    },
+                    None,
+                ));
+                j += 2;
+                continue;
+            }
+            "he" | "him" | "his" | "himself" => out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Male), None)),
+            "she" | "her" | "hers" | "herself" => out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Female), None)),
+            _ => {}
+        }
+        j += 1;
+    }
+    out
+}

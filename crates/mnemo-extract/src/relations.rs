@@ -1,0 +1,319 @@
+//! Relations between the mentions of one sentence: a pair scorer (averaged perceptron trained on
+//! CoNLL04 train, `model/rel.bin`) decides whether and in which direction two mentions are related,
+//! and sentence-structure rules (verb phrases, appositions, "X of Y", possessives, passives) give the
+//! predicate wording and let clear verb-phrase relations through in any domain.
+
+use std::sync::OnceLock;
+
+use crate::features::hash;
+use crate::gazetteer::{self as gz};
+use crate::perceptron::argmax;
+use crate::tagger::{NameSpan, NameType};
+use crate::Perceptron;
+
+/// Mentions further apart than this (in mentions) are not paired: bounds work per sentence.
+pub const MAX_PAIR_GAP: usize = 4;
+
+/// Between-words beyond this are not paired.
+const MAX_BETWEEN_WORDS: usize = 20;
+
+static WEIGHTS: &[u8] = include_bytes!("../model/rel.bin");
+
+/// The shipped pair scorer.
+pub fn shipped() -> &'static Perceptron {
+    static MODEL: OnceLock<Perceptron> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        Perceptron::from_bytes(WEIGHTS)
+            .unwrap_or_else(|e| panic!("the shipped model/rel.bin is corrupt: {e}"))
+    })
+}
+
+/// One argument of a candidate pair: word range in the sentence and a one-letter type code
+/// (P person, O organisation, L location, X other, D date).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    pub start: usize,
+    pub end: usize,
+    pub code: u8,
+}
+
+/// A relation found between two args (indices into the sentence's args).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PairRelation {
+    pub head: usize,
+    pub tail: usize,
+    pub predicate: String,
+    pub confidence: f32,
+}
+
+pub fn code_of(kind: NameType) -> u8 {
+    match kind {
+        NameType::Person => b'P',
+        NameType::Organization => b'O',
+        NameType::Location => b'L',
+        NameType::Other => b'X',
+    }
+}
+
+fn pair_features(lower: &[String], a: Arg, b: Arg, n_between_args: usize, rule: Option<&Rule>, out: &mut Vec<u32>) {
+    out.clear();
+    let types = [a.code, b'-', b.code];
+    let between = &lower[a.end..b.start];
+    let nb = between.len();
+    out.push(hash(100, &[&types]));
+    out.push(hash(101, &[&types, &[nb.min(8) as u8]]));
+    out.push(hash(102, &[&types, &[n_between_args.min(3) as u8]]));
+    let take: Vec<&String> = if nb <= 8 {
+        between.iter().collect()
+    } else {
+        between[..4].iter().chain(&between[nb - 4..]).collect()
+    };
+    for w in &take {
+        out.push(hash(103, &[w.as_bytes()]));
+        out.push(hash(104, &[&types, w.as_bytes()]));
+    }
+    for pair in take.windows(2) {
+        out.push(hash(105, &[pair[0].as_bytes(), pair[1].as_bytes()]));
+    }
+    if let (Some(f), Some(l)) = (between.first(), between.last()) {
+        out.push(hash(106, &[&types, f.as_bytes()]));
+        out.push(hash(107, &[&types, l.as_bytes()]));
+        out.push(hash(108, &[f.as_bytes(), l.as_bytes()]));
+    } else {
+        out.push(hash(106, &[&types, b"<adjacent>"]));
+    }
+    if nb <= 4 {
+        let joined = between.join(" ");
+        out.push(hash(109, &[&types, joined.as_bytes()]));
+    }
+    let before = if a.start > 0 { lower[a.start - 1].as_str() } else { "<s>" };
+    let after = lower.get(b.end).map_or("</s>", String::as_str);
+    out.push(hash(110, &[&types, before.as_bytes()]));
+    out.push(hash(111, &[&types, after.as_bytes()]));
+    for w in &lower[a.start..a.end] {
+        out.push(hash(112, &[&types, w.as_bytes()]));
+    }
+    for w in &lower[b.start..b.end] {
+        out.push(hash(113, &[&types, w.as_bytes()]));
+    }
+    if let Some(r) = rule {
+        out.push(hash(114, &[&types, r.pattern.as_bytes(), &[u8::from(r.forward)]]));
+    }
+}
+
+/// A predicate found by the structure rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    pub predicate: String,
+    /// Whether the first arg is the subject.
+    pub forward: bool,
+    pub confidence: f32,
+    /// Which rule fired (a feature of the scorer).
+    pub pattern: &'static str,
+}
+
+fn is_breaker(w: &str) -> bool {
+    matches!(w, "," | ";" | ":" | "(" | ")" | "\"" | "and" | "or" | "but" | "while" | "although" | "because" | "--" | "_" | "-" | "." | "?" | "!")
+}
+
+fn is_prep(w: &str) -> bool {
+    matches!(w, "in" | "at" | "of" | "for" | "from" | "to" | "on" | "with" | "by" | "near" | "into" | "outside" | "inside")
+}
+
+fn is_aux(w: &str) -> bool {
+    matches!(w, "is" | "are" | "was" | "were" | "be" | "been" | "being" | "am" | "has" | "have" | "had" | "will" | "would" | "'s" | "'m" | "'re" | "'ve")
+}
+
+fn is_droppable(w: &str) -> bool {
+    matches!(w, "the" | "a" | "an" | "also" | "now" | "still" | "then" | "just" | "currently" | "recently" | "already")
+        || (w.len() > 4 && w.ends_with("ly"))
+}
+
+/// Whether a word can carry a predicate: a lower-case word that is not a function word.
+fn is_content(w: &str) -> bool {
+    w.chars().all(|c| c.is_alphabetic() || c == '-')
+        && !w.is_empty()
+        && gz::flags(w) & (gz::STOPWORD | gz::PRONOUN) == 0
+}
+
+fn role_phrase(ws: &[&str]) -> Option<String> {
+    if ws.is_empty() || ws.len() > 4 || !ws.iter().any(|w| gz::flags(w) & gz::ROLE != 0) {
+        return None;
+    }
+    ws.iter().all(|w| is_content(w) || *w == "and").then(|| ws.join(" "))
+}
+
+/// The predicate between args `a` (first) and `b` from the words between them, if the sentence
+/// structure states one.
+pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
+    let raw: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
+    if raw.len() > 10 {
+        return None;
+    }
+    let mk = |p: String, forward: bool, confidence: f32, pattern: &'static str| {
+        Some(Rule { predicate: p, forward, confidence, pattern })
+    };
+    // "Acme 's chief executive John Smith": b is a's role.
+    if raw.first() == Some(&"'s") {
+        let roles = role_phrase(&raw[1..])?;
+        return mk(format!("{roles} of"), false, 0.7, "possessive-role");
+    }
+    // Appositions: "X , (the) chairman of Y", "X , who works for Y", "X , Y" between places.
+    let mut ws: Vec<&str> = raw.iter().copied().filter(|w| !is_droppable(w)).collect();
+    if ws.first() == Some(&",") {
+        if ws.len() == 1 {
+            return (a.code == b'L' && b.code == b'L').then(|| Rule {
+                predicate: "located in".into(),
+                forward: true,
+                confidence: 0.6,
+                pattern: "place-comma",
+            });
+        }
+        ws.remove(0);
+        if matches!(ws.first(), Some(&("who" | "which" | "that"))) {
+            ws.remove(0);
+        }
+        if let Some((last, head)) = ws.split_last() {
+            if matches!(*last, "of" | "at" | "for" | "in") {
+                if let Some(r) = role_phrase(head) {
+                    return mk(format!("{r} {last}"), true, 0.7, "apposition-role");
+                }
+            }
+        }
+    }
+    if ws.is_empty() || ws.iter().any(|w| is_breaker(w)) || ws.len() > 5 {
+        return None;
+    }
+    if ws.len() == 1 && is_prep(ws[0]) {
+        let p = match (a.code, b.code, ws[0]) {
+            (b'L', b'L', "in" | "of") => "located in".to_string(),
+            (b'O', b'L', "in" | "of") => "based in".to_string(),
+            (_, _, p) => p.to_string(),
+        };
+        return mk(p, true, 0.5, "preposition");
+    }
+    if let Some((last, head)) = ws.split_last() {
+        if matches!(*last, "of" | "at" | "for") {
+            if let Some(r) = role_phrase(head) {
+                return mk(format!("{r} {last}"), true, 0.7, "role-of");
+            }
+        }
+    }
+    // A verb phrase: optional auxiliaries, content words, an optional closing preposition.
+    let core: Vec<&str> = ws.iter().copied().filter(|w| !is_aux(w)).collect();
+    let first = *core.first()?;
+    if !is_content(first) || core.iter().any(|w| !is_content(w) && !is_prep(w)) {
+        return None;
+    }
+    // Passive: "X was killed by Y" states "Y killed X".
+    if ws.len() >= 3 && is_aux(ws[0]) && ws.last() == Some(&"by") && first.ends_with("ed") {
+        let p: Vec<&str> = core[..core.len() - 1].to_vec();
+        return mk(p.join(" "), false, 0.65, "passive");
+    }
+    mk(core.join(" "), true, 0.65, "verb-phrase")
+}
+
+/// Finds relations among the args of one sentence (args sorted by position). `lower` are the
+/// sentence's lower-cased words.
+pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) -> Vec<PairRelation> {
+    let mut out = Vec::new();
+    let mut feats = Vec::with_capacity(64);
+    let mut scores = vec![0.0f32; model.n_classes().max(3)];
+    for i in 0..args.len() {
+        for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
+            let (a, b) = (args[i], args[j]);
+            if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS || a.code == b'D' || b.code == b'D' {
+                continue;
+            }
+            let r = rule(lower, a, b);
+            pair_features(lower, a, b, j - i - 1, r.as_ref(), &mut feats);
+            model.score_into(&feats, &mut scores[..model.n_classes()]);
+            let best = argmax(&scores[..3]);
+            let margin = scores[best] - scores[0];
+            let (forward, confidence) = if best != 0 {
+                (best == 1, (1.0 / (1.0 + (-margin / 4.0).exp())).clamp(0.5, 0.99))
+            } else if let Some(r) = r.as_ref().filter(|r| r.pattern != "preposition" && j == i + 1) {
+                // Clear sentence structure holds even where the scorer (trained on news) says no.
+                (r.forward, r.confidence * 0.8)
+            } else {
+                continue;
+            };
+            let predicate = match &r {
+                Some(r) if r.forward == forward => r.predicate.clone(),
+                Some(r) if r.pattern == "passive" => r.predicate.clone(),
+                _ => default_predicate(if forward { (a.code, b.code) } else { (b.code, a.code) }),
+            };
+            let (head, tail) = if forward { (i, j) } else { (j, i) };
+            out.push(PairRelation { head, tail, predicate, confidence });
+        }
+    }
+    out
+}
+
+fn default_predicate(types: (u8, u8)) -> String {
+    match types {
+        (b'L', b'L') => "located in",
+        (b'O', b'L') => "based in",
+        _ => "related to",
+    }
+    .to_string()
+}
+
+/// A training sentence: words, gold name spans and (head, tail) span pairs.
+#[derive(Debug, Clone)]
+pub struct TrainSentence {
+    pub words: Vec<String>,
+    pub spans: Vec<NameSpan>,
+    pub pairs: Vec<(usize, usize)>,
+}
+
+/// Trains the pair scorer (classes: none, first-is-head, second-is-head) on gold spans.
+pub fn train(sentences: &[TrainSentence], epochs: usize) -> Perceptron {
+    let mut model = Perceptron::new(3);
+    let mut examples: Vec<(Vec<u32>, usize)> = Vec::new();
+    for s in sentences {
+        let lower: Vec<String> = s.words.iter().map(|w| w.to_lowercase()).collect();
+        let mut order: Vec<usize> = (0..s.spans.len()).collect();
+        order.sort_by_key(|&k| (s.spans[k].start, s.spans[k].end));
+        let args: Vec<Arg> = order
+            .iter()
+            .map(|&k| Arg { start: s.spans[k].start, end: s.spans[k].end, code: code_of(s.spans[k].kind) })
+            .collect();
+        for i in 0..args.len() {
+            for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
+                let (a, b) = (args[i], args[j]);
+                if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS {
+                    continue;
+                }
+                let (oi, oj) = (order[i], order[j]);
+                let label = if s.pairs.contains(&(oi, oj)) {
+                    1
+                } else if s.pairs.contains(&(oj, oi)) {
+                    2
+                } else {
+                    0
+                };
+                let r = rule(&lower, a, b);
+                let mut feats = Vec::new();
+                pair_features(&lower, a, b, j - i - 1, r.as_ref(), &mut feats);
+                examples.push((feats, label));
+            }
+        }
+    }
+    let mut scores = [0.0f32; 3];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut order: Vec<usize> = (0..examples.len()).collect();
+    for _ in 0..epochs {
+        for i in (1..order.len()).rev() {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            order.swap(i, (seed >> 33) as usize % (i + 1));
+        }
+        for &k in &order {
+            let (f, y) = &examples[k];
+            let g = model.predict(f, &mut scores);
+            model.update(f, *y, g);
+        }
+    }
+    model.average();
+    model
+}

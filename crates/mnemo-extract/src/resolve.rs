@@ -1,0 +1,293 @@
+//! Entity resolution within a text: name variants ("Willi Schneider", "Schneider", "Mr. Schneider")
+//! become one entity keyed by the longest full name, acronyms join their organisation, pronouns go to
+//! the speaker or to the one person recently named, and names can be resolved against known names
+//! (e.g. from the store) through [`Resolver::with_known`].
+
+use std::collections::HashMap;
+
+use mnemo_core::{canonical_key, EntityInput, EntityKey, EntityType, MAX_ALIASES};
+
+use crate::mentions::{Mention, MentionKind};
+
+/// How many sentences back a pronoun may look for its person.
+const PRONOUN_WINDOW: usize = 1;
+
+/// Resolves mentions to entities, optionally against names already known.
+#[derive(Debug, Clone, Default)]
+pub struct Resolver {
+    known: HashMap<String, (String, EntityType)>,
+    /// Person-name words (e.g. a surname) to the keys of known people containing them.
+    known_parts: HashMap<String, Vec<String>>,
+}
+
+/// The result of resolution: entities, and the entity of each mention (`None` when dropped).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Resolved {
+    pub entities: Vec<EntityInput>,
+    pub of_mention: Vec<Option<usize>>,
+    /// (owner, "has <noun>", relative) facts implied by mentions such as "my sister".
+    pub implied: Vec<(usize, String, usize)>,
+}
+
+fn name_words(key: &str) -> Vec<&str> {
+    key.split(' ').filter(|w| !w.is_empty()).collect()
+}
+
+/// Whether `short` is a contiguous run of `long`'s words.
+fn is_part(short: &[&str], long: &[&str]) -> bool {
+    !short.is_empty() && short.len() < long.len() && long.windows(short.len()).any(|w| w == short)
+}
+
+struct Cluster {
+    name: String,
+    key: String,
+    types: HashMap<EntityType, usize>,
+    forms: Vec<String>,
+}
+
+impl Resolver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds names already known (display name, type): a mention equal to one, or a unique part of a
+    /// known person's name, resolves to that entity's key.
+    pub fn with_known<'a>(mut self, names: impl IntoIterator<Item = (&'a str, EntityType)>) -> Self {
+        for (name, t) in names {
+            let key = canonical_key(name);
+            if key.is_empty() {
+                continue;
+            }
+            if t == EntityType::Person {
+                for w in name_words(&key) {
+                    self.known_parts.entry(w.to_string()).or_default().push(key.clone());
+                }
+            }
+            self.known.insert(key, (name.trim().to_string(), t));
+        }
+        self
+    }
+
+    /// Resolves the mentions of one text. `speaker` names who "I"/"my" are.
+    pub fn resolve(&self, mentions: &[Mention], speaker: Option<&str>) -> Resolved {
+        let mut clusters: Vec<Cluster> = Vec::new();
+        let mut by_key: HashMap<String, usize> = HashMap::new();
+        let mut of_mention: Vec<Option<usize>> = vec![None; mentions.len()];
+
+        // Longest names first, so that shorter forms find the full name they belong to.
+        let mut order: Vec<usize> = (0..mentions.len())
+            .filter(|&i| matches!(mentions[i].kind, MentionKind::Name(_)))
+            .collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(name_words(&canonical_key(&mentions[i].text)).len()), i));
+        for i in order {
+            let m = &mentions[i];
+            let MentionKind::Name(t) = m.kind else { continue };
+            let key = canonical_key(&m.text);
+            if key.is_empty() {
+                continue;
+            }
+            let c = by_key.get(&key).copied().or_else(|| self.partial_match(&key, t, &clusters));
+            let c = match c {
+                Some(c) => c,
+                None => {
+                    let (name, key) = match self.known_match(&key, t) {
+                        Some((k, n)) => (n, k),
+                        None => (m.text.clone(), key.clone()),
+                    };
+                    if let Some(&c) = by_key.get(&key) {
+                        c
+                    } else {
+                        clusters.push(Cluster {
+                            name,
+                            key: key.clone(),
+                            types: HashMap::new(),
+                            forms: Vec::new(),
+                        });
+                        by_key.insert(key, clusters.len() - 1);
+                        clusters.len() - 1
+                    }
+                }
+            };
+            by_key.entry(key).or_insert(c);
+            *clusters[c].types.entry(t).or_default() += 1;
+            clusters[c].forms.push(m.text.clone());
+            if let Some(title) = &m.title {
+                clusters[c].forms.push(format!("{title} {}", m.text));
+            }
+            of_mention[i] = Some(c);
+        }
+
+        let mut entities: Vec<EntityInput> = clusters.iter().filter_map(to_entity).collect();
+        // Clusters whose names failed to key are absent: re-index by key.
+        let index: HashMap<String, usize> = entities
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.key.as_str().to_string(), i))
+            .collect();
+        for slot in of_mention.iter_mut() {
+            *slot = slot.and_then(|c| index.get(&clusters[c].key).copied());
+        }
+
+        let speaker_entity = speaker.and_then(|s| EntityInput::named(s, EntityType::Person).ok());
+        let mut speaker_idx = None;
+        let mut implied = Vec::new();
+        for i in 0..mentions.len() {
+            match &mentions[i].kind {
+                MentionKind::Name(_) => {}
+                MentionKind::Speaker => {
+                    if let Some(e) = &speaker_entity {
+                        of_mention[i] = Some(add_entity(&mut entities, e.clone(), &mut speaker_idx));
+                    }
+                }
+                MentionKind::Relative { noun, owner } => {
+                    let owner_idx = match owner {
+                        Some(o) => of_mention[*o],
+                        None => speaker_entity
+                            .as_ref()
+                            .map(|e| add_entity(&mut entities, e.clone(), &mut speaker_idx)),
+                    };
+                    let Some(o) = owner_idx else { continue };
+                    let name = format!("{}'s {noun}", entities[o].name);
+                    let Ok(e) = EntityInput::named(&name, EntityType::Person) else { continue };
+                    let r = add_entity(&mut entities, e, &mut None);
+                    if r != o {
+                        implied.push((o, format!("has {noun}"), r));
+                    }
+                    of_mention[i] = Some(r);
+                }
+                MentionKind::Pronoun(_) => {
+                    of_mention[i] = recent_person(mentions, &of_mention, &entities, i);
+                }
+            }
+        }
+        implied.sort();
+        implied.dedup();
+        Resolved {
+            entities,
+            of_mention,
+            implied,
+        }
+    }
+
+    /// A cluster that `key` is a unique part of (a surname of a full name, an acronym).
+    fn partial_match(&self, key: &str, t: EntityType, clusters: &[Cluster]) -> Option<usize> {
+        let words = name_words(key);
+        let mut found = None;
+        for (c, cl) in clusters.iter().enumerate() {
+            let full = name_words(&cl.key);
+            let person = cl.types.contains_key(&EntityType::Person);
+            let matches = if person {
+                (t == EntityType::Person && is_part(&words, &full))
+                    || (t != EntityType::Date && words.len() == 1 && full.len() > 1 && full.last() == words.last())
+            } else {
+                words.len() == 1 && full.len() > 1 && is_acronym(words[0], &full)
+            };
+            if matches {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(c);
+            }
+        }
+        found
+    }
+
+    /// A known entity for `key`: (key, display name).
+    fn known_match(&self, key: &str, t: EntityType) -> Option<(String, String)> {
+        if let Some((name, _)) = self.known.get(key) {
+            return Some((key.to_string(), name.clone()));
+        }
+        if t != EntityType::Person {
+            return None;
+        }
+        let words = name_words(key);
+        let first = words.first()?;
+        let cands = self.known_parts.get(*first)?;
+        let mut hits = cands.iter().filter(|k| is_part(&words, &name_words(k)));
+        let hit = hits.next()?;
+        if hits.next().is_some() {
+            return None;
+        }
+        self.known.get(hit).map(|(n, _)| (hit.clone(), n.clone()))
+    }
+}
+
+fn is_acronym(word: &str, full: &[&str]) -> bool {
+    let initials: String = full
+        .iter()
+        .filter(|w| !matches!(**w, "of" | "the" | "and" | "for" | "de"))
+        .filter_map(|w| w.chars().next())
+        .collect();
+    initials.len() >= 2 && initials == word
+}
+
+fn to_entity(c: &Cluster) -> Option<EntityInput> {
+    // Most frequent type; ties go to the more specific, then the earlier in EntityType order.
+    let t = c
+        .types
+        .iter()
+        .max_by_key(|(t, n)| (**n, t.specificity(), std::cmp::Reverse(**t)))
+        .map(|(t, _)| *t)?;
+    let key = EntityKey::from_canonical(c.key.clone()).ok()?;
+    let mut aliases: Vec<String> = Vec::new();
+    for f in &c.forms {
+        if f != &c.name && !aliases.contains(f) && aliases.len() < MAX_ALIASES {
+            aliases.push(f.clone());
+        }
+    }
+    Some(EntityInput {
+        key,
+        name: c.name.trim().to_string(),
+        entity_type: t,
+        aliases,
+    })
+}
+
+fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Option<usize>) -> usize {
+    if let Some(i) = *cache {
+        return i;
+    }
+    let i = match entities.iter().position(|x| x.key == e.key) {
+        Some(i) => i,
+        None => {
+            entities.push(e);
+            entities.len() - 1
+        }
+    };
+    *cache = Some(i);
+    i
+}
+
+/// The one person named in the pronoun's sentence or the one before it, before the pronoun.
+fn recent_person(
+    mentions: &[Mention],
+    of_mention: &[Option<usize>],
+    entities: &[EntityInput],
+    i: usize,
+) -> Option<usize> {
+    let sent = mentions[i].sentence;
+    let mut found: Option<usize> = None;
+    for j in (0..i).rev() {
+        if mentions[j].sentence + PRONOUN_WINDOW < sent {
+            break;
+        }
+        if matches!(mentions[j].kind, MentionKind::Pronoun(_)) {
+            continue;
+        }
+        let Some(e) = of_mention[j] else { continue };
+        if entities[e].entity_type != EntityType::Person || matches!(mentions[j].kind, MentionKind::Speaker) {
+            continue;
+        }
+        match found {
+            None => found = Some(e),
+            Some(f) if f == e => {}
+            Some(_) => return None,
+        }
+    }
+    found
+}
+
+/// Resolves mentions without known names.
+pub fn resolve_mentions(mentions: &[Mention], speaker: Option<&str>) -> Resolved {
+    Resolver::new().resolve(mentions, speaker)
+}

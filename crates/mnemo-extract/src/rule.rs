@@ -1,0 +1,198 @@
+//! The deterministic, offline extractor: words and sentences, the name tagger, mention rules,
+//! resolution and relations, put together.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use async_trait::async_trait;
+use mnemo_core::{EntityType, FactInput};
+
+use crate::features::WordInfo;
+use crate::mentions::{sentence_mentions, Mention, MentionKind};
+use crate::relations::{self, Arg};
+use crate::tagger::{self, Tagger};
+use crate::text;
+use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
+
+/// The rule/perceptron extractor with the shipped weights. Stateless and cheap to copy.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuleExtractor;
+
+/// Tagger and relation-scorer weights (the shipped ones, or others for evaluation).
+#[derive(Debug, Clone)]
+pub struct Models {
+    pub tagger: Tagger,
+    pub relations: Perceptron,
+}
+
+impl Models {
+    pub fn shipped() -> Models {
+        Models {
+            tagger: Tagger::shipped().clone(),
+            relations: relations::shipped().clone(),
+        }
+    }
+
+    /// Loads `ner.bin` and `rel.bin` from a directory written by the `train` example.
+    pub fn load(dir: &Path) -> Result<Models, ExtractError> {
+        let read = |f: &str| {
+            std::fs::read(dir.join(f)).map_err(|e| ExtractError::Unavailable(format!("{}: {e}", dir.join(f).display())))
+        };
+        Ok(Models {
+            tagger: Tagger::new(Perceptron::from_bytes(&read("ner.bin")?)?)?,
+            relations: Perceptron::from_bytes(&read("rel.bin")?)?,
+        })
+    }
+}
+
+/// An entity mention with its byte span, for evaluation and highlighting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpanEntity {
+    pub start: usize,
+    pub end: usize,
+    pub entity_type: EntityType,
+    /// Index into `Extraction::entities`.
+    pub entity: usize,
+    /// Whether the mention is a pronoun or "I"/"my" resolved to the entity (not a name).
+    pub pronoun: bool,
+}
+
+/// A fact with the byte spans of the mentions that state it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpanFact {
+    pub head: (usize, usize),
+    pub tail: (usize, usize),
+    pub predicate: String,
+    pub confidence: f32,
+}
+
+/// Everything the extractor found, with spans.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Analysis {
+    pub extraction: Extraction,
+    pub mentions: Vec<SpanEntity>,
+    pub relations: Vec<SpanFact>,
+}
+
+impl RuleExtractor {
+    /// Extracts entities and facts with the shipped weights.
+    pub fn extract_sync(&self, text: &str, ctx: &ExtractContext) -> Extraction {
+        self.analyse(text, ctx, &Resolver::new()).extraction
+    }
+
+    /// Like [`RuleExtractor::extract_sync`], resolving names against `resolver`'s known names.
+    pub fn analyse(&self, text: &str, ctx: &ExtractContext, resolver: &Resolver) -> Analysis {
+        analyse_with(text, ctx, resolver, Tagger::shipped(), relations::shipped())
+    }
+}
+
+#[async_trait]
+impl Extractor for RuleExtractor {
+    fn name(&self) -> &'static str {
+        "rules"
+    }
+
+    async fn extract(&self, text: &str, ctx: &ExtractContext) -> Result<Extraction, ExtractError> {
+        Ok(self.extract_sync(text, ctx))
+    }
+}
+
+/// The whole pipeline with explicit weights.
+pub fn analyse_with(
+    text: &str,
+    ctx: &ExtractContext,
+    resolver: &Resolver,
+    tagger: &Tagger,
+    rel_model: &Perceptron,
+) -> Analysis {
+    let speaker = ctx.speaker.as_deref().filter(|s| s.chars().any(char::is_alphanumeric));
+    let words = text::words(text);
+    let sents = text::sentences(text, &words);
+    let mut mentions: Vec<Mention> = Vec::new();
+    let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::with_capacity(sents.len());
+    for (s, range) in sents.iter().enumerate() {
+        let ws = &words[range.clone()];
+        let info: Vec<WordInfo> = ws.iter().map(|w| WordInfo::new(w.text(text))).collect();
+        let names = tagger::spans(&tagger.tag(&info));
+        let first = mentions.len();
+        mentions.extend(sentence_mentions(text, s, ws, range.start, &info, &names, speaker.is_some()));
+        sent_mentions.push(first..mentions.len());
+    }
+    let resolved = resolver.resolve(&mentions, speaker);
+    let entities = resolved.entities;
+
+    let mut span_entities = Vec::new();
+    for (m, e) in mentions.iter().zip(&resolved.of_mention) {
+        if let Some(e) = *e {
+            span_entities.push(SpanEntity {
+                start: m.start,
+                end: m.end,
+                entity_type: entities[e].entity_type,
+                entity: e,
+                pronoun: !matches!(m.kind, MentionKind::Name(_)),
+            });
+        }
+    }
+
+    // Best (confidence, predicate) per (subject, object, rel type).
+    let mut facts: HashMap<(usize, usize, String), (f32, String)> = HashMap::new();
+    let mut add = |h: usize, t: usize, predicate: &str, conf: f32| {
+        let rt = mnemo_core::RelType::from_predicate(predicate).as_str().to_string();
+        let slot = facts.entry((h, t, rt)).or_insert((conf, predicate.to_string()));
+        if conf > slot.0 {
+            *slot = (conf, predicate.to_string());
+        }
+    };
+    for (o, p, r) in &resolved.implied {
+        add(*o, *r, p, 0.9);
+    }
+    let mut span_facts = Vec::new();
+    for (range, ms) in sents.iter().zip(&sent_mentions) {
+        let lower: Vec<String> = words[range.clone()].iter().map(|w| w.text(text).to_lowercase()).collect();
+        let mut args = Vec::new();
+        let mut arg_mention = Vec::new();
+        for k in ms.clone() {
+            let Some(e) = resolved.of_mention[k] else { continue };
+            let m = &mentions[k];
+            let code = match entities[e].entity_type {
+                EntityType::Person => b'P',
+                EntityType::Organization => b'O',
+                EntityType::Location => b'L',
+                EntityType::Date => b'D',
+                _ => b'X',
+            };
+            args.push(Arg { start: m.words.0 - range.start, end: m.words.1 - range.start, code });
+            arg_mention.push(k);
+        }
+        for rel in relations::sentence_relations(rel_model, &lower, &args) {
+            let (hm, tm) = (&mentions[arg_mention[rel.head]], &mentions[arg_mention[rel.tail]]);
+            let (Some(h), Some(t)) = (resolved.of_mention[arg_mention[rel.head]], resolved.of_mention[arg_mention[rel.tail]]) else {
+                continue;
+            };
+            if h == t {
+                continue;
+            }
+            add(h, t, &rel.predicate, rel.confidence);
+            span_facts.push(SpanFact {
+                head: (hm.start, hm.end),
+                tail: (tm.start, tm.end),
+                predicate: rel.predicate,
+                confidence: rel.confidence,
+            });
+        }
+    }
+    let mut fact_list: Vec<FactInput> = facts
+        .into_iter()
+        .map(|((h, t, _), (conf, p))| FactInput::new(entities[h].key.clone(), &p, entities[t].key.clone(), conf.clamp(0.0, 1.0)))
+        .collect();
+    fact_list.sort_by(|a, b| (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object)));
+    tracing::debug!(entities = entities.len(), facts = fact_list.len(), "rule extraction");
+    Analysis {
+        extraction: Extraction {
+            entities,
+            facts: fact_list,
+        },
+        mentions: span_entities,
+        relations: span_facts,
+    }
+}

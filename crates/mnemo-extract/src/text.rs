@@ -1,0 +1,258 @@
+//! Word tokenisation and sentence splitting with byte offsets into the original text.
+//!
+//! Words follow news-style tokenisation (punctuation split off, "'s" separate, abbreviations such as
+//! "Sen.", "U.S." and "D-Ariz." kept whole) so that a text made by joining CoNLL-style tokens with
+//! spaces gives those tokens back.
+
+use std::ops::Range;
+
+use crate::gazetteer;
+
+/// Longest sentence, in words, before it is cut: keeps per-sentence work bounded on text without
+/// punctuation (a 1 MB single line must not become one sentence).
+pub const MAX_SENTENCE_WORDS: usize = 120;
+
+/// A word: a byte range of the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Word {
+    pub fn text<'a>(&self, src: &'a str) -> &'a str {
+        &src[self.start..self.end]
+    }
+}
+
+fn is_break(c: char) -> bool {
+    c.is_whitespace() || c.is_control()
+}
+
+/// Chars split off the front of a word.
+fn is_leading_punct(c: char) -> bool {
+    matches!(
+        c,
+        '"' | '\'' | '(' | '[' | '{' | '<' | '`' | '\u{201C}' | '\u{2018}' | '\u{00AB}' | '*' | '#'
+    )
+}
+
+/// Chars split off the end of a word ('.' is handled separately, for abbreviations).
+fn is_trailing_punct(c: char) -> bool {
+    matches!(
+        c,
+        ',' | ';'
+            | ':'
+            | '!'
+            | '?'
+            | '"'
+            | '\''
+            | ')'
+            | ']'
+            | '}'
+            | '>'
+            | '`'
+            | '\u{201D}'
+            | '\u{2019}'
+            | '\u{00BB}'
+            | '*'
+            | '\u{2026}'
+    )
+}
+
+/// Splits `text` into words. Never panics; every word is non-empty and on char boundaries.
+pub fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let bytes_len = text.len();
+    while i < bytes_len {
+        let rest = &text[i..];
+        let Some(c) = rest.chars().next() else { break };
+        if is_break(c) {
+            i += c.len_utf8();
+            continue;
+        }
+        let len = rest.find(is_break).unwrap_or(rest.len());
+        split_chunk(text, i, i + len, &mut out);
+        i += len;
+    }
+    out
+}
+
+/// Splits one whitespace-free chunk into words.
+fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>) {
+    // Leading punctuation, one char each.
+    while start < end {
+        let c = text[start..end].chars().next().unwrap_or(' ');
+        if is_leading_punct(c) && end - start > c.len_utf8() {
+            out.push(Word {
+                start,
+                end: start + c.len_utf8(),
+            });
+            start += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    // Trailing punctuation, collected in reverse.
+    let mut tail: Vec<Word> = Vec::new();
+    loop {
+        let s = &text[start..end];
+        let Some(c) = s.chars().next_back() else { break };
+        if s.len() == c.len_utf8() {
+            break;
+        }
+        if is_trailing_punct(c) {
+            // Keep a possessive "s'" apostrophe as its own word too; both cases split.
+            tail.push(Word {
+                start: end - c.len_utf8(),
+                end,
+            });
+            end -= c.len_utf8();
+            continue;
+        }
+        if c == '.' && !keeps_period(s) {
+            tail.push(Word {
+                start: end - 1,
+                end,
+            });
+            end -= 1;
+            continue;
+        }
+        break;
+    }
+    if start < end {
+        let s = &text[start..end];
+        // "Acme's" -> "Acme" "'s"; "n't" stays with its verb's split: "don't" -> "do" "n't".
+        let lower_tail = |suf: &str| {
+            s.len() > suf.len() + 1
+                && s.is_char_boundary(s.len() - suf.len())
+                && s[s.len() - suf.len()..].eq_ignore_ascii_case(suf)
+        };
+        let cut = ["'s", "\u{2019}s", "n't", "'re", "'ve", "'ll", "'m", "'d"]
+            .iter()
+            .find(|suf| lower_tail(suf))
+            .map(|suf| end - suf.len());
+        match cut {
+            Some(c) => {
+                out.push(Word { start, end: c });
+                out.push(Word { start: c, end });
+            }
+            None => out.push(Word { start, end }),
+        }
+    }
+    out.extend(tail.into_iter().rev());
+}
+
+/// Whether a word ending in '.' keeps it: known abbreviations, initials, "U.S.", "D-Ariz.".
+fn keeps_period(s: &str) -> bool {
+    let body = &s[..s.len() - 1];
+    if body.is_empty() {
+        return false;
+    }
+    if gazetteer::is_abbreviation(body) {
+        return true;
+    }
+    let mut chars = body.chars();
+    let first = chars.next().unwrap_or(' ');
+    // "J." initials.
+    if body.chars().count() == 1 && first.is_alphabetic() {
+        return true;
+    }
+    // "U.S.", "a.m.", "D-Ariz." (state abbreviations after a party letter).
+    if body.contains('.') && body.chars().all(|c| c.is_alphabetic() || c == '.') {
+        return true;
+    }
+    if let Some((party, state)) = body.split_once('-') {
+        return party.len() == 1 && gazetteer::is_abbreviation(state);
+    }
+    false
+}
+
+/// Whether a word ends a sentence.
+fn is_terminal(w: &str) -> bool {
+    matches!(w, "." | "!" | "?" | "..." | "\u{2026}") || (w.len() > 1 && w.bytes().all(|b| b == b'!' || b == b'?'))
+}
+
+/// Splits words into sentences: ranges of word indices. A sentence ends at '.', '!' or '?' (with
+/// closing quotes/brackets kept), at a blank line, or after [`MAX_SENTENCE_WORDS`] words.
+pub fn sentences(text: &str, words: &[Word]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].text(text);
+        let mut end_here = false;
+        let mut next = i + 1;
+        if is_terminal(w) {
+            while next < words.len() && matches!(words[next].text(text), "\"" | "'" | ")" | "\u{201D}" | "]") {
+                next += 1;
+            }
+            end_here = true;
+        } else if next < words.len() {
+            let gap = &text[words[i].end..words[next].start];
+            if gap.matches('\n').count() >= 2 {
+                end_here = true;
+            } else if gap.contains('\n') && !w.ends_with(',') {
+                // A single newline ends a chat line or a heading when the next line starts fresh.
+                let nxt = words[next].text(text);
+                end_here = nxt.chars().next().is_some_and(|c| c.is_uppercase() || c == '-' || c == '*');
+            }
+        }
+        if next - start >= MAX_SENTENCE_WORDS {
+            end_here = true;
+        }
+        if end_here {
+            out.push(start..next.min(words.len()));
+            start = next.min(words.len());
+        }
+        i = next;
+    }
+    if start < words.len() {
+        out.push(start..words.len());
+    }
+    out
+}
+
+/// Byte ranges of the sentences of `text` (from the first to the last word of each sentence).
+pub fn sentence_spans(text: &str) -> Vec<Range<usize>> {
+    let ws = words(text);
+    sentences(text, &ws)
+        .into_iter()
+        .map(|r| ws[r.start].start..ws[r.end - 1].end)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<&str> {
+        words(s).iter().map(|w| w.text(s)).collect()
+    }
+
+    #[test]
+    fn splits_news_style() {
+        assert_eq!(
+            toks("Sen. Dennis DeConcini, D-Ariz., said (Monday) Acme's U.S. unit didn't."),
+            vec![
+                "Sen.", "Dennis", "DeConcini", ",", "D-Ariz.", ",", "said", "(", "Monday", ")",
+                "Acme", "'s", "U.S.", "unit", "did", "n't", "."
+            ]
+        );
+    }
+
+    #[test]
+    fn sentences_end_at_terminals_and_blank_lines() {
+        let t = "He left. She stayed!\n\nNew para here";
+        let spans: Vec<&str> = sentence_spans(t).into_iter().map(|r| &t[r]).collect();
+        assert_eq!(spans, vec!["He left.", "She stayed!", "New para here"]);
+    }
+
+    #[test]
+    fn long_runs_are_cut() {
+        let t = "word ".repeat(1000);
+        let ws = words(&t);
+        assert!(sentences(&t, &ws).iter().all(|r| r.len() <= MAX_SENTENCE_WORDS));
+    }
+}
