@@ -1,0 +1,424 @@
+//! `LlmClient`: chat completions against any OpenAI-compatible endpoint through async-openai, with
+//! a concurrency limit, a per-attempt timeout, retries with backoff on 429/5xx/timeouts, token
+//! accounting and a JSON-mode fallback for servers without structured output.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_openai::config::OpenAIConfig;
+use async_openai::error::OpenAIError;
+use serde_json::{json, Value};
+use tokio::sync::Semaphore;
+use tracing::Instrument;
+
+use crate::config::{JsonMode, LlmConfig};
+use crate::stats::{LlmStats, StatsCell};
+use crate::LlmError;
+
+/// Longest backoff between two attempts.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+/// One message of a conversation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatMessage {
+    pub role: &'static str,
+    pub content: String,
+}
+
+impl ChatMessage {
+    pub fn system(content: impl Into<String>) -> Self {
+        ChatMessage {
+            role: "system",
+            content: content.into(),
+        }
+    }
+    pub fn user(content: impl Into<String>) -> Self {
+        ChatMessage {
+            role: "user",
+            content: content.into(),
+        }
+    }
+    pub fn assistant(content: impl Into<String>) -> Self {
+        ChatMessage {
+            role: "assistant",
+            content: content.into(),
+        }
+    }
+}
+
+/// A JSON schema the reply should follow (used as structured output where the server has it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonSchema {
+    pub name: &'static str,
+    pub schema: Value,
+}
+
+/// The text of a reply and what it cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatReply {
+    pub content: String,
+    pub finish_reason: Option<String>,
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+impl ChatReply {
+    /// True when the model stopped at the token limit: the content is cut off.
+    pub fn truncated(&self) -> bool {
+        self.finish_reason.as_deref() == Some("length")
+    }
+}
+
+/// A client for one endpoint and model. Cheap to clone; clones share the concurrency limit, the
+/// learned JSON mode and the statistics.
+#[derive(Clone)]
+pub struct LlmClient {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: LlmConfig,
+    openai: async_openai::Client<OpenAIConfig>,
+    permits: Semaphore,
+    stats: StatsCell,
+    /// The most capable JSON mode the server has not rejected yet (a `JsonMode` as u8).
+    json_mode: AtomicU8,
+}
+
+impl std::fmt::Debug for LlmClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LlmClient")
+            .field("config", &self.inner.config)
+            .field("stats", &self.inner.stats.snapshot())
+            .finish_non_exhaustive()
+    }
+}
+
+/// How one attempt failed.
+enum Attempt {
+    /// Worth another attempt after a backoff (429, 5xx, timeout, reset connection).
+    Retry(String),
+    /// HTTP 4xx other than 429: the request itself is wrong.
+    Rejected {
+        status: u16,
+        reason: String,
+    },
+    /// The endpoint cannot be reached at all (connection refused, unknown host).
+    Unreachable(String),
+    Malformed(String),
+}
+
+impl LlmClient {
+    /// A client for the configured endpoint. Validates the configuration; makes no request.
+    pub fn new(config: LlmConfig) -> Result<Self, LlmError> {
+        config.validate()?;
+        let key = config.effective_key();
+        if key.chars().any(|c| c.is_control() || !c.is_ascii()) {
+            return Err(LlmError::InvalidConfig(
+                "llm.api_key contains control or non-ASCII characters".into(),
+            ));
+        }
+        let openai = async_openai::Client::with_config(
+            OpenAIConfig::new()
+                .with_api_base(config.endpoint())
+                .with_api_key(key),
+        );
+        Ok(LlmClient {
+            inner: Arc::new(Inner {
+                permits: Semaphore::new(config.max_concurrency),
+                json_mode: AtomicU8::new(config.json_mode as u8),
+                config,
+                openai,
+                stats: StatsCell::default(),
+            }),
+        })
+    }
+
+    pub fn config(&self) -> &LlmConfig {
+        &self.inner.config
+    }
+
+    pub fn endpoint(&self) -> &str {
+        self.inner.config.endpoint()
+    }
+
+    /// What this client (and its clones) spent so far.
+    pub fn stats(&self) -> LlmStats {
+        self.inner.stats.snapshot()
+    }
+
+    /// Asks one question: a system prompt and a user message, returning the reply text.
+    pub async fn complete(&self, system: &str, user: &str) -> Result<String, LlmError> {
+        let reply = self
+            .chat(
+                &[ChatMessage::system(system), ChatMessage::user(user)],
+                None,
+            )
+            .await?;
+        Ok(reply.content)
+    }
+
+    /// A chat completion. With `schema`, the reply is requested as JSON: structured output where
+    /// the server supports it, stepping down to `json_object` and then to the prompt alone when
+    /// the server rejects a mode (remembered for later calls).
+    pub async fn chat(
+        &self,
+        messages: &[ChatMessage],
+        schema: Option<&JsonSchema>,
+    ) -> Result<ChatReply, LlmError> {
+        let msgs: Vec<Value> = messages
+            .iter()
+            .map(|m| json!({"role": m.role, "content": m.content}))
+            .collect();
+        let cfg = &self.inner.config;
+        loop {
+            let mut body = json!({
+                "model": cfg.model,
+                "messages": msgs,
+                "temperature": cfg.temperature,
+                "max_tokens": cfg.max_tokens,
+                "stream": false,
+            });
+            let mode = schema.map(|_| self.json_mode());
+            match (mode, schema) {
+                (Some(JsonMode::Schema), Some(s)) => {
+                    body["response_format"] = json!({
+                        "type": "json_schema",
+                        "json_schema": {"name": s.name, "schema": s.schema, "strict": false},
+                    });
+                }
+                (Some(JsonMode::Object), _) => {
+                    body["response_format"] = json!({"type": "json_object"});
+                }
+                _ => {}
+            }
+            match self.send(body).await {
+                Ok(v) => return parse_reply(&v, self.endpoint()),
+                Err(LlmError::Rejected { reason, .. })
+                    if reason.starts_with("HTTP 400")
+                        && matches!(mode, Some(JsonMode::Schema | JsonMode::Object)) =>
+                {
+                    let next = if mode == Some(JsonMode::Schema) {
+                        JsonMode::Object
+                    } else {
+                        JsonMode::Prompt
+                    };
+                    tracing::warn!(
+                        endpoint = self.endpoint(),
+                        from = ?mode,
+                        to = ?next,
+                        "the LLM endpoint rejected the JSON mode; stepping down ({reason})"
+                    );
+                    // Modes only ever step down, also when concurrent calls race here.
+                    self.inner
+                        .json_mode
+                        .fetch_max(next as u8, Ordering::Relaxed);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The JSON mode currently used for schema requests.
+    pub fn json_mode(&self) -> JsonMode {
+        match self.inner.json_mode.load(Ordering::Relaxed) {
+            0 => JsonMode::Schema,
+            1 => JsonMode::Object,
+            _ => JsonMode::Prompt,
+        }
+    }
+
+    /// Sends a raw chat-completions request body (the model is filled in when absent) and
+    /// returns the raw response, with the same limits, retries and accounting as `chat`. For
+    /// requests `chat` does not cover, such as tool calling.
+    pub async fn send(&self, mut body: Value) -> Result<Value, LlmError> {
+        let cfg = &self.inner.config;
+        if body.get("model").is_none() {
+            body["model"] = json!(cfg.model);
+        }
+        let span = tracing::info_span!(
+            "llm.chat",
+            endpoint = cfg.endpoint(),
+            model = %cfg.model,
+            attempts = tracing::field::Empty,
+            prompt_tokens = tracing::field::Empty,
+            completion_tokens = tracing::field::Empty,
+        );
+        self.send_in_span(body).instrument(span).await
+    }
+
+    async fn send_in_span(&self, body: Value) -> Result<Value, LlmError> {
+        let inner = &self.inner;
+        let cfg = &inner.config;
+        let endpoint = cfg.endpoint().to_string();
+        inner.stats.call();
+        // The permit is held through backoffs too, so a rate-limited server sees fewer requests.
+        let _permit = inner
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| LlmError::Unavailable {
+                endpoint: endpoint.clone(),
+                reason: "the client is shut down".into(),
+            })?;
+        let mut attempt: u32 = 0;
+        loop {
+            attempt += 1;
+            let outcome =
+                tokio::time::timeout(cfg.timeout(), inner.openai.chat().create_byot(&body)).await;
+            let failure = match outcome {
+                Ok(Ok(v)) => {
+                    let v: Value = v;
+                    let prompt = v["usage"]["prompt_tokens"].as_u64().unwrap_or(0);
+                    let completion = v["usage"]["completion_tokens"].as_u64().unwrap_or(0);
+                    inner.stats.usage(prompt, completion);
+                    let span = tracing::Span::current();
+                    span.record("attempts", attempt);
+                    span.record("prompt_tokens", prompt);
+                    span.record("completion_tokens", completion);
+                    tracing::debug!(prompt, completion, attempt, "LLM call done");
+                    return Ok(v);
+                }
+                Ok(Err(e)) => classify(e),
+                Err(_) => Attempt::Retry(format!("timed out after {}s", cfg.timeout_s)),
+            };
+            let err = match failure {
+                Attempt::Retry(reason) if attempt <= cfg.max_retries => {
+                    inner.stats.retry();
+                    let delay = backoff(cfg.retry_base_ms, attempt);
+                    tracing::warn!(%reason, attempt, delay_ms = delay.as_millis() as u64, "LLM call failed; retrying");
+                    tokio::time::sleep(delay).await;
+                    continue;
+                }
+                Attempt::Retry(reason) => LlmError::Unavailable {
+                    endpoint,
+                    reason: if cfg.max_retries > 0 {
+                        format!("{reason} (after {attempt} attempts)")
+                    } else {
+                        reason
+                    },
+                },
+                Attempt::Unreachable(reason) => LlmError::Unavailable { endpoint, reason },
+                Attempt::Rejected { status, reason } => LlmError::Rejected {
+                    endpoint,
+                    reason: format!("HTTP {status}: {reason}"),
+                },
+                Attempt::Malformed(reason) => LlmError::Malformed { endpoint, reason },
+            };
+            inner.stats.failure();
+            tracing::Span::current().record("attempts", attempt);
+            return Err(err);
+        }
+    }
+}
+
+/// Sorts an async-openai error into what to do about it.
+fn classify(e: OpenAIError) -> Attempt {
+    match e {
+        OpenAIError::Reqwest(e) => {
+            let cause = root_cause(&e);
+            if e.is_timeout() {
+                Attempt::Retry(format!("timed out ({cause})"))
+            } else if e.is_connect() {
+                Attempt::Unreachable(cause)
+            } else {
+                // A reset or half-read response: the server is there, try again.
+                Attempt::Retry(cause)
+            }
+        }
+        OpenAIError::ApiError(r) => {
+            let status = r.status_code.as_u16();
+            let mut msg = one_line(&r.api_error.message, 200);
+            if msg.is_empty() {
+                msg = r.status_code.canonical_reason().unwrap_or("").to_string();
+            }
+            if status == 429 || status == 408 || status >= 500 {
+                Attempt::Retry(format!("HTTP {status}: {msg}"))
+            } else {
+                Attempt::Rejected {
+                    status,
+                    reason: msg,
+                }
+            }
+        }
+        OpenAIError::JSONDeserialize(err, content) => {
+            Attempt::Malformed(format!("{err}; body starts {:?}", one_line(&content, 120)))
+        }
+        other => Attempt::Malformed(one_line(&other.to_string(), 200)),
+    }
+}
+
+/// The innermost cause of an error, as one short lowercase line ("connection refused").
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut cur = e;
+    while let Some(next) = cur.source() {
+        cur = next;
+    }
+    let mut s = cur.to_string();
+    if let Some(i) = s.find(" (os error") {
+        s.truncate(i);
+    }
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => "unknown error".into(),
+    }
+}
+
+fn one_line(s: &str, max_chars: usize) -> String {
+    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    flat.chars().take(max_chars).collect()
+}
+
+/// Exponential backoff with ±25% jitter so that concurrent callers do not retry in lockstep.
+fn backoff(base_ms: u64, attempt: u32) -> Duration {
+    let exp = base_ms.saturating_mul(1u64 << (attempt - 1).min(16));
+    let capped = Duration::from_millis(exp).min(MAX_BACKOFF);
+    let jitter = rand::Rng::gen_range(&mut rand::thread_rng(), 0.75..=1.25);
+    capped.mul_f64(jitter)
+}
+
+fn parse_reply(v: &Value, endpoint: &str) -> Result<ChatReply, LlmError> {
+    let choice = v["choices"].get(0).ok_or_else(|| LlmError::Malformed {
+        endpoint: endpoint.to_string(),
+        reason: "the response has no choices".into(),
+    })?;
+    Ok(ChatReply {
+        content: choice["message"]["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+        finish_reason: choice["finish_reason"].as_str().map(str::to_string),
+        prompt_tokens: v["usage"]["prompt_tokens"].as_u64().unwrap_or(0),
+        completion_tokens: v["usage"]["completion_tokens"].as_u64().unwrap_or(0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        let d1 = backoff(100, 1).as_millis();
+        let d3 = backoff(100, 3).as_millis();
+        assert!((75..=125).contains(&d1), "{d1}");
+        assert!((300..=500).contains(&d3), "{d3}");
+        assert!(backoff(10_000, 10) <= MAX_BACKOFF.mul_f64(1.25));
+    }
+
+    #[test]
+    fn reply_without_choices_is_malformed() {
+        let err = parse_reply(&json!({"id": "x"}), "http://e/v1").unwrap_err();
+        assert!(err.to_string().contains("http://e/v1"), "{err}");
+        let ok = parse_reply(
+            &json!({"choices":[{"message":{"content":"hi"},"finish_reason":"length"}],
+                    "usage":{"prompt_tokens":3,"completion_tokens":1}}),
+            "e",
+        )
+        .expect("parses");
+        assert!(ok.truncated());
+        assert_eq!((ok.content.as_str(), ok.prompt_tokens), ("hi", 3));
+    }
+}
