@@ -1,1 +1,220 @@
-//! mnemo-store (placeholder until its issue lands).
+//! mnemo-store: the embedded `GraphStore` (a petgraph graph per tenant in memory, durable in redb)
+//! and, behind the `test-utils` feature, the conformance suite every `GraphStore` must pass.
+//!
+//! Writes are planned against the current graph under a read lock, committed to disk (when there is
+//! one), and only then applied to memory under a short write lock, so readers run in parallel and a
+//! failed commit leaves memory untouched. Writers are serialized by a mutex.
+
+mod apply;
+mod graph;
+mod plan;
+mod query;
+
+#[cfg(feature = "test-utils")]
+pub mod conformance;
+
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock, RwLockReadGuard};
+
+use async_trait::async_trait;
+use mnemo_core::{
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
+    WriteReport,
+};
+
+use crate::graph::{Slot, TenantGraph};
+use crate::plan::Plan;
+
+type Tenants = HashMap<String, TenantGraph>;
+
+/// The embedded store. Cheap to share behind an `Arc`; all methods take `&self`.
+#[derive(Debug, Default)]
+pub struct EmbeddedStore {
+    tenants: RwLock<Tenants>,
+    writer: Mutex<()>,
+}
+
+fn poisoned<T>(_: T) -> Error {
+    Error::Internal("a previous write panicked; the store must be reopened".into())
+}
+
+impl EmbeddedStore {
+    /// A store that lives in memory only (tests, benchmarks).
+    pub fn in_memory() -> Self {
+        EmbeddedStore::default()
+    }
+
+    fn read(&self) -> Result<RwLockReadGuard<'_, Tenants>> {
+        self.tenants.read().map_err(poisoned)
+    }
+
+    /// Runs `f` on the tenant's graph, or returns `empty` when the tenant has no data.
+    fn with_tenant<T>(
+        &self,
+        tenant: &Tenant,
+        empty: T,
+        f: impl FnOnce(&TenantGraph) -> T,
+    ) -> Result<T> {
+        let tenants = self.read()?;
+        Ok(match tenants.get(tenant.as_str()) {
+            Some(g) => f(g),
+            None => empty,
+        })
+    }
+
+    /// Plans a change under the read lock, then applies it under the write lock.
+    fn change<'a>(
+        &self,
+        tenant: &Tenant,
+        plan: impl FnOnce(Option<&TenantGraph>) -> Result<Plan<'a>>,
+    ) -> Result<apply::Applied> {
+        let _writer = self.writer.lock().map_err(poisoned)?;
+        let plan = {
+            let tenants = self.read()?;
+            plan(tenants.get(tenant.as_str()))?
+        };
+        if plan.is_noop() {
+            return Ok(apply::Applied {
+                write: WriteReport {
+                    episodes_skipped: plan.skipped,
+                    ..WriteReport::default()
+                },
+                ..apply::Applied::default()
+            });
+        }
+        let mut tenants = self.tenants.write().map_err(poisoned)?;
+        let g = tenants.entry(tenant.as_str().to_string()).or_default();
+        Ok(g.apply(&plan, true))
+    }
+
+    /// Rough heap use of the in-memory graphs, in bytes (structures only, not allocator overhead).
+    pub fn approx_heap_bytes(&self) -> usize {
+        self.read()
+            .map(|t| t.values().map(TenantGraph::approx_heap_bytes).sum())
+            .unwrap_or(0)
+    }
+}
+
+#[async_trait]
+impl GraphStore for EmbeddedStore {
+    fn backend(&self) -> &'static str {
+        "embedded"
+    }
+
+    async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport> {
+        batch.validate()?;
+        let applied = self.change(tenant, |g| {
+            let next = g.map_or(0, |g| g.next_seq);
+            Ok(Plan::write(g, batch, next))
+        })?;
+        Ok(applied.write)
+    }
+
+    async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.get_entities(keys))
+    }
+
+    async fn lookup_names(
+        &self,
+        tenant: &Tenant,
+        keys: &[String],
+    ) -> Result<Vec<(String, Entity)>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.lookup_names(keys))
+    }
+
+    async fn find_by_tokens(
+        &self,
+        tenant: &Tenant,
+        tokens: &[String],
+        limit: usize,
+    ) -> Result<Vec<Entity>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.find_by_tokens(tokens, limit))
+    }
+
+    async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph> {
+        if query.depth == 0 || query.depth > mnemo_core::MAX_DEPTH {
+            return Err(Error::InvalidInput(format!(
+                "neighbourhood depth {} outside 1..={}",
+                query.depth,
+                mnemo_core::MAX_DEPTH
+            )));
+        }
+        self.with_tenant(tenant, Subgraph::default(), |g| g.neighbourhood(query))
+    }
+
+    async fn top_entities(
+        &self,
+        tenant: &Tenant,
+        order: EntityOrder,
+        limit: usize,
+    ) -> Result<Vec<Entity>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.top_entities(order, limit))
+    }
+
+    async fn mentions_of(
+        &self,
+        tenant: &Tenant,
+        key: &EntityKey,
+        limit: usize,
+    ) -> Result<Vec<MentionEvent>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.mentions_of(key, limit))
+    }
+
+    async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.with_tenant(tenant, Vec::new(), |g| {
+            ids.iter()
+                .filter_map(|id| g.episode_ids.get(id.as_str()))
+                .filter_map(|&s| g.ep(s).body.as_deref().cloned())
+                .collect()
+        })
+    }
+
+    async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
+        self.with_tenant(tenant, None, |g| g.documents.get(id).cloned())
+    }
+
+    async fn delete_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<DeleteReport> {
+        let applied = self.change(tenant, |g| {
+            let Some(g) = g else {
+                return Ok(Plan::default());
+            };
+            let mut slots: Vec<Slot> = ids
+                .iter()
+                .filter_map(|id| g.episode_ids.get(id.as_str()).copied())
+                .collect();
+            slots.sort_unstable();
+            slots.dedup();
+            Ok(Plan::delete(g, &slots, None))
+        })?;
+        Ok(applied.delete)
+    }
+
+    async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport> {
+        let applied = self.change(tenant, |g| match g {
+            Some(g) if g.documents.contains_key(id) => {
+                let slots = g.doc_episodes.get(id).cloned().unwrap_or_default();
+                Ok(Plan::delete(g, &slots, Some(id.to_string())))
+            }
+            _ => Err(Error::NotFound(format!(
+                "document {id:?} in tenant {tenant}"
+            ))),
+        })?;
+        Ok(applied.delete)
+    }
+
+    async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
+        self.with_tenant(tenant, StoreStats::default(), TenantGraph::stats)
+    }
+
+    async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
+        self.with_tenant(tenant, Subgraph::default(), TenantGraph::export)
+    }
+}
+
+#[cfg(feature = "test-utils")]
+impl conformance::AsStore for EmbeddedStore {
+    fn as_store(&self) -> &dyn GraphStore {
+        self
+    }
+}

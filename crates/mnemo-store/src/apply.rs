@@ -1,0 +1,231 @@
+//! Applying a `Plan` to a tenant graph: inserting episodes with their mentions and fact supports,
+//! deleting episodes and whatever only they supported, keeping aggregates and adjacency order exact.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mnemo_core::{DeleteReport, EpisodeWrite, WriteReport};
+
+use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph};
+use crate::plan::{merge_attrs, FactKey, Plan};
+
+/// What applying a plan changed.
+#[derive(Debug, Default)]
+pub(crate) struct Applied {
+    pub write: WriteReport,
+    pub delete: DeleteReport,
+}
+
+impl TenantGraph {
+    /// Applies a plan. `keep_bodies` keeps full episodes in memory (no disk to read them back from).
+    pub fn apply(&mut self, plan: &Plan<'_>, keep_bodies: bool) -> Applied {
+        let mut out = Applied::default();
+        if let Some(doc) = plan.upsert_document {
+            self.documents
+                .insert(Arc::from(doc.id.as_str()), doc.clone());
+        }
+        for &(seq, ew) in &plan.new_episodes {
+            self.insert_episode(
+                seq,
+                ew,
+                &plan.entity_attrs,
+                &plan.new_facts,
+                keep_bodies,
+                &mut out.write,
+            );
+        }
+        out.write.episodes_written = plan.new_episodes.len() as u64;
+        out.write.episodes_skipped = plan.skipped;
+        for d in &plan.deleted {
+            self.remove_episode(d.slot, &mut out.delete);
+        }
+        out.write.episodes_replaced = out.delete.episodes;
+        if let Some(id) = &plan.remove_document {
+            if self.documents.remove(id.as_str()).is_some() {
+                out.delete.documents += 1;
+            }
+        }
+        out
+    }
+
+    /// Inserts one episode. Used both for live writes and for replaying the disk log on open.
+    pub fn insert_episode(
+        &mut self,
+        seq: u64,
+        ew: &EpisodeWrite,
+        attrs: &HashMap<String, Attrs>,
+        predicates: &HashMap<FactKey, String>,
+        keep_body: bool,
+        report: &mut WriteReport,
+    ) {
+        let ep = &ew.episode;
+        let id: Arc<str> = Arc::from(ep.id.as_str());
+        let document: Option<Arc<str>> = ep.document_id.as_deref().map(Arc::from);
+        let rec = EpisodeRec {
+            id: id.clone(),
+            seq,
+            created_at: ep.created_at,
+            document: document.clone(),
+            entities: Box::new([]),
+            facts: Box::new([]),
+            body: keep_body.then(|| Box::new(ep.clone())),
+        };
+        let slot = match self.free_slots.pop() {
+            Some(s) => {
+                self.episodes[s as usize] = Some(rec);
+                s
+            }
+            None => {
+                self.episodes.push(Some(rec));
+                Slot::try_from(self.episodes.len() - 1).unwrap_or(Slot::MAX)
+            }
+        };
+        self.episode_ids.insert(id, slot);
+        if let Some(d) = document {
+            self.doc_episodes.entry(d).or_default().push(slot);
+        }
+        self.next_seq = self.next_seq.max(seq + 1);
+
+        let mut nodes = Vec::with_capacity(ew.entities.len());
+        for e in &ew.entities {
+            let key = e.key.as_str();
+            let n = match self.node(key) {
+                Some(n) => {
+                    if let Some(a) = attrs.get(key) {
+                        self.set_attrs(n, a);
+                    }
+                    n
+                }
+                None => {
+                    let a = attrs
+                        .get(key)
+                        .cloned()
+                        .unwrap_or_else(|| merge_attrs(None, e));
+                    report.entities_created += 1;
+                    self.add_entity(&e.key, &a)
+                }
+            };
+            if nodes.contains(&n) {
+                continue;
+            }
+            nodes.push(n);
+            let pos = self.graph[n]
+                .mentions
+                .binary_search_by(|&x| self.ep_cmp(x, slot))
+                .unwrap_or_else(|p| p);
+            self.graph[n].mentions.insert(pos, slot);
+            self.mention_count += 1;
+            report.mentions_created += 1;
+        }
+
+        let mut edges = Vec::with_capacity(ew.facts.len());
+        for f in &ew.facts {
+            let (Some(s), Some(o)) = (self.node(f.subject.as_str()), self.node(f.object.as_str()))
+            else {
+                // `WriteBatch::validate` guarantees both ends are among the episode's entities.
+                tracing::error!(episode = %ep.id, "fact end missing after validation");
+                continue;
+            };
+            let rel = self.strings.intern(f.rel_type.as_str());
+            if let Some(&e) = self.facts.get(&(s, rel, o)) {
+                self.unlink_adj(e);
+                if edges.contains(&e) {
+                    // The same episode states the fact twice: keep its higher confidence.
+                    for sp in self.graph[e].supports.iter_mut().filter(|sp| sp.0 == slot) {
+                        sp.1 = sp.1.max(f.confidence);
+                    }
+                } else {
+                    let pos = self.graph[e]
+                        .supports
+                        .binary_search_by(|&(x, _)| self.ep_cmp(x, slot))
+                        .unwrap_or_else(|p| p);
+                    self.graph[e].supports.insert(pos, (slot, f.confidence));
+                    edges.push(e);
+                }
+                let fr = &mut self.graph[e];
+                fr.confidence = fr.confidence.max(f.confidence);
+                self.link_adj(e);
+            } else {
+                let fk: FactKey = (
+                    f.subject.to_string(),
+                    f.rel_type.to_string(),
+                    f.object.to_string(),
+                );
+                let wording = predicates.get(&fk).unwrap_or(&f.predicate);
+                let predicate = self.strings.intern(wording);
+                let e = self.graph.add_edge(
+                    s,
+                    o,
+                    FactRec {
+                        rel,
+                        predicate,
+                        confidence: f.confidence,
+                        supports: vec![(slot, f.confidence)],
+                    },
+                );
+                self.facts.insert((s, rel, o), e);
+                self.link_adj(e);
+                report.facts_created += 1;
+                edges.push(e);
+            }
+        }
+        if let Some(Some(rec)) = self.episodes.get_mut(slot as usize) {
+            rec.entities = nodes.into_boxed_slice();
+            rec.facts = edges.into_boxed_slice();
+        }
+    }
+
+    /// Removes one episode, its mentions and fact supports, and whatever is left unsupported.
+    pub fn remove_episode(&mut self, slot: Slot, report: &mut DeleteReport) {
+        let Some(Some(rec)) = self.episodes.get(slot as usize) else {
+            return;
+        };
+        let (nodes, edges) = (rec.entities.clone(), rec.facts.clone());
+        for &e in edges.iter() {
+            self.unlink_adj(e);
+            let fr = &mut self.graph[e];
+            fr.supports.retain(|sp| sp.0 != slot);
+            if fr.supports.is_empty() {
+                let rel = fr.rel;
+                if let Some((s, o)) = self.graph.edge_endpoints(e) {
+                    self.facts.remove(&(s, rel, o));
+                }
+                self.graph.remove_edge(e);
+                report.facts += 1;
+            } else {
+                fr.confidence = fr.supports.iter().map(|sp| sp.1).fold(0.0, f32::max);
+                self.link_adj(e);
+            }
+        }
+        for &n in nodes.iter() {
+            let pos = self.graph[n]
+                .mentions
+                .binary_search_by(|&x| self.ep_cmp(x, slot));
+            let mentions = &mut self.graph[n].mentions;
+            match pos {
+                Ok(p) => {
+                    mentions.remove(p);
+                }
+                Err(_) => mentions.retain(|&x| x != slot),
+            }
+            self.mention_count = self.mention_count.saturating_sub(1);
+            if self.graph[n].mentions.is_empty() {
+                self.remove_entity(n);
+                report.entities += 1;
+            }
+        }
+        if let Some(rec) = self.episodes.get_mut(slot as usize).and_then(Option::take) {
+            self.episode_ids.remove(&rec.id);
+            if let Some(d) = &rec.document {
+                if let Some(list) = self.doc_episodes.get_mut(d) {
+                    list.retain(|&x| x != slot);
+                    if list.is_empty() {
+                        self.doc_episodes.remove(d);
+                    }
+                }
+            }
+            self.free_slots.push(slot);
+            report.episodes += 1;
+        }
+    }
+}

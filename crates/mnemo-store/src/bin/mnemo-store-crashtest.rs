@@ -1,0 +1,3 @@
+//! Crash-test helper (filled in with durability).
+
+fn main() {}

@@ -1,0 +1,403 @@
+//! The in-memory graph of one tenant: entity nodes, fact edges, episodes, documents, and the indexes
+//! (key, alias key, token, fact id) the reads need. Each node's adjacency is kept sorted by edge rank
+//! so a capped neighbourhood reads a prefix instead of sorting a hub's edges on every query.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use mnemo_core::{
+    canonical_key, Document, Entity, EntityKey, EntityType, Episode, Fact, Timestamp,
+};
+use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
+use serde::{Deserialize, Serialize};
+
+pub(crate) type Node = NodeIndex<u32>;
+pub(crate) type Edge = EdgeIndex<u32>;
+/// Index of an episode in `TenantGraph::episodes`.
+pub(crate) type Slot = u32;
+
+/// The descriptive attributes of an entity (everything but the mention aggregates). They are sticky:
+/// deleting an episode does not take back a name, type or alias it contributed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Attrs {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub etype: EntityType,
+    pub aliases: Vec<String>,
+}
+
+#[derive(Debug)]
+pub(crate) struct EntityRec {
+    pub key: Arc<str>,
+    pub name: Box<str>,
+    pub etype: EntityType,
+    pub aliases: Vec<Box<str>>,
+    /// Mentioning episodes sorted by (created_at, id): first/last seen are the two ends.
+    pub mentions: Vec<Slot>,
+    /// Incident facts in both directions, best-ranked first.
+    pub adj: Vec<Edge>,
+}
+
+#[derive(Debug)]
+pub(crate) struct FactRec {
+    pub rel: u32,
+    pub predicate: u32,
+    /// Max over `supports`.
+    pub confidence: f32,
+    /// Supporting episodes with the confidence each stated, sorted by (created_at, id).
+    pub supports: Vec<(Slot, f32)>,
+}
+
+#[derive(Debug)]
+pub(crate) struct EpisodeRec {
+    pub id: Arc<str>,
+    /// Order of application; the key of the episode on disk.
+    pub seq: u64,
+    pub created_at: Timestamp,
+    pub document: Option<Arc<str>>,
+    pub entities: Box<[Node]>,
+    pub facts: Box<[Edge]>,
+    /// The full episode, or None when it lives on disk only.
+    pub body: Option<Box<Episode>>,
+}
+
+/// Interned strings (relationship types and predicate wordings repeat across many facts).
+#[derive(Debug, Default)]
+pub(crate) struct Interner {
+    ids: HashMap<Arc<str>, u32>,
+    strings: Vec<Arc<str>>,
+}
+
+impl Interner {
+    pub fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&id) = self.ids.get(s) {
+            return id;
+        }
+        let id = u32::try_from(self.strings.len()).unwrap_or(u32::MAX);
+        let arc: Arc<str> = Arc::from(s);
+        self.strings.push(arc.clone());
+        self.ids.insert(arc, id);
+        id
+    }
+
+    pub fn get(&self, s: &str) -> Option<u32> {
+        self.ids.get(s).copied()
+    }
+
+    pub fn resolve(&self, id: u32) -> &str {
+        self.strings.get(id as usize).map(|s| &**s).unwrap_or("")
+    }
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct TenantGraph {
+    pub graph: StableDiGraph<EntityRec, FactRec, u32>,
+    pub keys: HashMap<Arc<str>, Node>,
+    pub facts: HashMap<(Node, u32, Node), Edge>,
+    pub alias_index: HashMap<Box<str>, Vec<Node>>,
+    pub token_index: HashMap<Box<str>, Vec<Node>>,
+    pub episodes: Vec<Option<EpisodeRec>>,
+    pub free_slots: Vec<Slot>,
+    pub episode_ids: HashMap<Arc<str>, Slot>,
+    pub documents: HashMap<Arc<str>, Document>,
+    /// Episodes per document id (whether or not the Document record exists).
+    pub doc_episodes: HashMap<Arc<str>, Vec<Slot>>,
+    pub strings: Interner,
+    pub mention_count: u64,
+    /// The next free episode sequence number.
+    pub next_seq: u64,
+}
+
+impl TenantGraph {
+    pub fn ep(&self, slot: Slot) -> &EpisodeRec {
+        match self.episodes.get(slot as usize) {
+            Some(Some(e)) => e,
+            // Slots referenced from the graph are always live; reaching this is a bug.
+            _ => panic!("dangling episode slot {slot}"),
+        }
+    }
+
+    /// Episode order: (created_at, id) ascending.
+    pub fn ep_cmp(&self, a: Slot, b: Slot) -> Ordering {
+        let (ea, eb) = (self.ep(a), self.ep(b));
+        ea.created_at
+            .cmp(&eb.created_at)
+            .then_with(|| ea.id.cmp(&eb.id))
+    }
+
+    pub fn node(&self, key: &str) -> Option<Node> {
+        self.keys.get(key).copied()
+    }
+
+    pub fn fact_edge(&self, subject: &str, rel: &str, object: &str) -> Option<Edge> {
+        let s = self.node(subject)?;
+        let o = self.node(object)?;
+        let r = self.strings.get(rel)?;
+        self.facts.get(&(s, r, o)).copied()
+    }
+
+    pub fn attrs_of(&self, n: Node) -> Attrs {
+        let e = &self.graph[n];
+        Attrs {
+            name: e.name.to_string(),
+            etype: e.etype,
+            aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
+        }
+    }
+
+    fn fact_last_seen(&self, f: &FactRec) -> Option<Timestamp> {
+        f.supports.last().map(|&(s, _)| self.ep(s).created_at)
+    }
+
+    /// Edge rank: mentions, confidence, last_seen descending, then (subject, rel_type, object).
+    pub fn rank_cmp(&self, a: Edge, b: Edge) -> Ordering {
+        let (fa, fb) = (&self.graph[a], &self.graph[b]);
+        fb.supports
+            .len()
+            .cmp(&fa.supports.len())
+            .then_with(|| fb.confidence.total_cmp(&fa.confidence))
+            .then_with(|| self.fact_last_seen(fb).cmp(&self.fact_last_seen(fa)))
+            .then_with(|| self.edge_ids_cmp(a, b))
+    }
+
+    fn edge_ids_cmp(&self, a: Edge, b: Edge) -> Ordering {
+        let ends = |e: Edge| self.graph.edge_endpoints(e);
+        match (ends(a), ends(b)) {
+            (Some((sa, oa)), Some((sb, ob))) => self.graph[sa]
+                .key
+                .cmp(&self.graph[sb].key)
+                .then_with(|| {
+                    let (ra, rb) = (self.graph[a].rel, self.graph[b].rel);
+                    self.strings.resolve(ra).cmp(self.strings.resolve(rb))
+                })
+                .then_with(|| self.graph[oa].key.cmp(&self.graph[ob].key)),
+            _ => a.cmp(&b),
+        }
+    }
+
+    /// Takes an edge out of both ends' adjacency; call before changing anything its rank uses.
+    pub fn unlink_adj(&mut self, e: Edge) {
+        let Some((s, o)) = self.graph.edge_endpoints(e) else {
+            return;
+        };
+        for n in [s, o] {
+            let pos = self.graph[n]
+                .adj
+                .binary_search_by(|&x| self.rank_cmp(x, e))
+                .or_else(|_| self.graph[n].adj.iter().position(|&x| x == e).ok_or(()));
+            if let Ok(pos) = pos {
+                self.graph[n].adj.remove(pos);
+            }
+        }
+    }
+
+    /// Puts an edge back into both ends' adjacency at its rank.
+    pub fn link_adj(&mut self, e: Edge) {
+        let Some((s, o)) = self.graph.edge_endpoints(e) else {
+            return;
+        };
+        for n in [s, o] {
+            let pos = self.graph[n]
+                .adj
+                .binary_search_by(|&x| self.rank_cmp(x, e))
+                .unwrap_or_else(|p| p);
+            self.graph[n].adj.insert(pos, e);
+        }
+    }
+
+    /// The alias keys and tokens an entity is found by.
+    fn index_terms(rec: &EntityRec) -> (Vec<String>, Vec<String>) {
+        let mut alias_keys = Vec::new();
+        let mut tokens: Vec<String> = rec.key.split(' ').map(str::to_string).collect();
+        for surface in std::iter::once(&rec.name).chain(rec.aliases.iter()) {
+            let k = canonical_key(surface);
+            if k.is_empty() {
+                continue;
+            }
+            tokens.extend(k.split(' ').map(str::to_string));
+            if *k != *rec.key {
+                alias_keys.push(k);
+            }
+        }
+        alias_keys.sort();
+        alias_keys.dedup();
+        tokens.sort();
+        tokens.dedup();
+        (alias_keys, tokens)
+    }
+
+    /// Adds (`add`) or removes the index entries of terms for node `n`.
+    fn update_index(&mut self, n: Node, alias_keys: &[String], tokens: &[String], add: bool) {
+        for (index, terms) in [
+            (&mut self.alias_index, alias_keys),
+            (&mut self.token_index, tokens),
+        ] {
+            for t in terms {
+                if add {
+                    let list = index.entry(t.as_str().into()).or_default();
+                    if !list.contains(&n) {
+                        list.push(n);
+                    }
+                } else if let Some(list) = index.get_mut(t.as_str()) {
+                    list.retain(|&x| x != n);
+                    if list.is_empty() {
+                        index.remove(t.as_str());
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn add_entity(&mut self, key: &EntityKey, attrs: &Attrs) -> Node {
+        let key: Arc<str> = Arc::from(key.as_str());
+        let rec = EntityRec {
+            key: key.clone(),
+            name: attrs.name.as_str().into(),
+            etype: attrs.etype,
+            aliases: attrs.aliases.iter().map(|a| a.as_str().into()).collect(),
+            mentions: Vec::new(),
+            adj: Vec::new(),
+        };
+        let (alias_keys, tokens) = Self::index_terms(&rec);
+        let n = self.graph.add_node(rec);
+        self.keys.insert(key, n);
+        self.update_index(n, &alias_keys, &tokens, true);
+        n
+    }
+
+    /// Replaces an entity's attributes, keeping the indexes in step.
+    pub fn set_attrs(&mut self, n: Node, attrs: &Attrs) {
+        let rec = &self.graph[n];
+        if *rec.name == *attrs.name
+            && rec.etype == attrs.etype
+            && rec.aliases.len() == attrs.aliases.len()
+            && rec
+                .aliases
+                .iter()
+                .zip(&attrs.aliases)
+                .all(|(a, b)| **a == **b)
+        {
+            return;
+        }
+        let (old_a, old_t) = Self::index_terms(rec);
+        let rec = &mut self.graph[n];
+        rec.name = attrs.name.as_str().into();
+        rec.etype = attrs.etype;
+        rec.aliases = attrs.aliases.iter().map(|a| a.as_str().into()).collect();
+        let (new_a, new_t) = Self::index_terms(&self.graph[n]);
+        let gone = |old: &[String], new: &[String]| -> Vec<String> {
+            old.iter().filter(|t| !new.contains(t)).cloned().collect()
+        };
+        let (ga, gt) = (gone(&old_a, &new_a), gone(&old_t, &new_t));
+        self.update_index(n, &ga, &gt, false);
+        self.update_index(n, &new_a, &new_t, true);
+    }
+
+    pub fn remove_entity(&mut self, n: Node) {
+        let (alias_keys, tokens) = Self::index_terms(&self.graph[n]);
+        self.update_index(n, &alias_keys, &tokens, false);
+        if let Some(rec) = self.graph.remove_node(n) {
+            self.keys.remove(&rec.key);
+        }
+    }
+
+    pub fn entity(&self, n: Node) -> Entity {
+        let e = &self.graph[n];
+        let first = e.mentions.first().map(|&s| self.ep(s).created_at);
+        let last = e.mentions.last().map(|&s| self.ep(s).created_at);
+        let epoch = Timestamp::default();
+        Entity {
+            key: EntityKey::from_canonical(&*e.key).unwrap_or_else(|_| unreachable_key(&e.key)),
+            name: e.name.to_string(),
+            entity_type: e.etype,
+            aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
+            mentions: e.mentions.len() as u64,
+            first_seen: first.unwrap_or(epoch),
+            last_seen: last.unwrap_or(epoch),
+        }
+    }
+
+    pub fn fact(&self, e: Edge) -> Option<Fact> {
+        let (s, o) = self.graph.edge_endpoints(e)?;
+        let f = &self.graph[e];
+        let epoch = Timestamp::default();
+        Some(Fact {
+            subject: self.entity_key(s),
+            rel_type: mnemo_core::RelType::new(self.strings.resolve(f.rel)).ok()?,
+            object: self.entity_key(o),
+            predicate: self.strings.resolve(f.predicate).to_string(),
+            mentions: f.supports.len() as u64,
+            confidence: f.confidence,
+            first_seen: f
+                .supports
+                .first()
+                .map(|&(s, _)| self.ep(s).created_at)
+                .unwrap_or(epoch),
+            last_seen: self.fact_last_seen(f).unwrap_or(epoch),
+            episodes: f
+                .supports
+                .iter()
+                .map(|&(s, _)| self.ep(s).id.to_string())
+                .collect(),
+        })
+    }
+
+    pub fn fact_key(&self, e: Edge) -> Option<(String, String, String)> {
+        let (s, o) = self.graph.edge_endpoints(e)?;
+        Some((
+            self.graph[s].key.to_string(),
+            self.strings.resolve(self.graph[e].rel).to_string(),
+            self.graph[o].key.to_string(),
+        ))
+    }
+
+    pub fn entity_key(&self, n: Node) -> EntityKey {
+        let k = &self.graph[n].key;
+        EntityKey::from_canonical(&**k).unwrap_or_else(|_| unreachable_key(k))
+    }
+}
+
+/// Keys enter the graph only as `EntityKey`s, so they are canonical; this keeps the read path total.
+fn unreachable_key(k: &str) -> EntityKey {
+    tracing::error!(key = k, "non-canonical key in the graph");
+    EntityKey::from_name(k)
+        .or_else(|_| EntityKey::from_name("invalid"))
+        .unwrap_or_else(|_| unreachable!("\"invalid\" is a valid name"))
+}
+
+impl TenantGraph {
+    /// Rough heap bytes of this graph: the structures and strings, not allocator overhead.
+    pub fn approx_heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let map_entry = |k: usize, v: usize| k + v + 1;
+        let mut b = self.graph.node_count() * (size_of::<EntityRec>() + 8)
+            + self.graph.edge_count() * (size_of::<FactRec>() + 16)
+            + self.keys.capacity() * map_entry(16, 4)
+            + self.facts.capacity() * map_entry(12, 4)
+            + self.episodes.capacity() * size_of::<Option<EpisodeRec>>()
+            + self.episode_ids.capacity() * map_entry(16, 4);
+        for n in self.graph.node_indices() {
+            let e = &self.graph[n];
+            b += e.key.len() + e.name.len() + e.mentions.capacity() * 4 + e.adj.capacity() * 4;
+            b += e.aliases.iter().map(|a| a.len() + 16).sum::<usize>();
+        }
+        for e in self.graph.edge_indices() {
+            b += self.graph[e].supports.capacity() * 8;
+        }
+        for index in [&self.alias_index, &self.token_index] {
+            b += index
+                .iter()
+                .map(|(k, v)| map_entry(16, 24) + k.len() + v.capacity() * 4)
+                .sum::<usize>();
+        }
+        for ep in self.episodes.iter().flatten() {
+            b += ep.id.len() + ep.entities.len() * 4 + ep.facts.len() * 4;
+            if let Some(body) = &ep.body {
+                b += size_of::<Episode>() + body.content.len() + body.source.len();
+                b += body.content_hash.len() + body.id.len();
+            }
+        }
+        b
+    }
+}

@@ -1,0 +1,220 @@
+//! Reads over one tenant graph: lookups, the capped neighbourhood, top entities and the memory stream.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashSet};
+
+use mnemo_core::{
+    canonical_key, Entity, EntityKey, EntityOrder, Fact, MentionEvent, NeighbourhoodQuery,
+    StoreStats, Subgraph, MAX_DEPTH,
+};
+
+use crate::graph::{Edge, Node, TenantGraph};
+
+impl TenantGraph {
+    pub fn get_entities(&self, keys: &[EntityKey]) -> Vec<Entity> {
+        let mut nodes: Vec<Node> = keys.iter().filter_map(|k| self.node(k.as_str())).collect();
+        nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
+        nodes.dedup();
+        nodes.into_iter().map(|n| self.entity(n)).collect()
+    }
+
+    pub fn lookup_names(&self, keys: &[String]) -> Vec<(String, Entity)> {
+        let mut out = Vec::new();
+        for asked in keys {
+            let key = canonical_key(asked);
+            if key.is_empty() {
+                continue;
+            }
+            let mut nodes: Vec<Node> = self.node(&key).into_iter().collect();
+            if let Some(list) = self.alias_index.get(key.as_str()) {
+                nodes.extend(list.iter().copied());
+            }
+            nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
+            nodes.dedup();
+            out.extend(nodes.into_iter().map(|n| (asked.clone(), self.entity(n))));
+        }
+        out
+    }
+
+    /// Most mentioned first, then most recent, then key.
+    fn by_mentions(&self, a: Node, b: Node) -> Ordering {
+        let (ea, eb) = (&self.graph[a], &self.graph[b]);
+        eb.mentions
+            .len()
+            .cmp(&ea.mentions.len())
+            .then_with(|| self.last_seen_cmp(b, a))
+            .then_with(|| ea.key.cmp(&eb.key))
+    }
+
+    /// Most recent first, then most mentioned, then key.
+    fn by_recency(&self, a: Node, b: Node) -> Ordering {
+        let (ea, eb) = (&self.graph[a], &self.graph[b]);
+        self.last_seen_cmp(b, a)
+            .then_with(|| eb.mentions.len().cmp(&ea.mentions.len()))
+            .then_with(|| ea.key.cmp(&eb.key))
+    }
+
+    fn last_seen_cmp(&self, a: Node, b: Node) -> Ordering {
+        let last = |n: Node| {
+            self.graph[n]
+                .mentions
+                .last()
+                .map(|&s| self.ep(s).created_at)
+        };
+        last(a).cmp(&last(b))
+    }
+
+    /// The best `limit` of `nodes` under `cmp`, without sorting them all.
+    fn top_k(
+        &self,
+        nodes: impl Iterator<Item = Node>,
+        limit: usize,
+        cmp: fn(&Self, Node, Node) -> Ordering,
+    ) -> Vec<Entity> {
+        if limit == 0 {
+            return Vec::new();
+        }
+        struct Ranked<'g>(
+            &'g TenantGraph,
+            Node,
+            fn(&TenantGraph, Node, Node) -> Ordering,
+        );
+        impl PartialEq for Ranked<'_> {
+            fn eq(&self, o: &Self) -> bool {
+                self.1 == o.1
+            }
+        }
+        impl Eq for Ranked<'_> {}
+        impl PartialOrd for Ranked<'_> {
+            fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+                Some(self.cmp(o))
+            }
+        }
+        impl Ord for Ranked<'_> {
+            fn cmp(&self, o: &Self) -> Ordering {
+                (self.2)(self.0, self.1, o.1)
+            }
+        }
+        // A max-heap on rank order keeps the worst kept entity on top, ready to be evicted.
+        let mut heap: BinaryHeap<Ranked<'_>> = BinaryHeap::with_capacity(limit + 1);
+        for n in nodes {
+            heap.push(Ranked(self, n, cmp));
+            if heap.len() > limit {
+                heap.pop();
+            }
+        }
+        let mut kept: Vec<Node> = heap.into_iter().map(|r| r.1).collect();
+        kept.sort_by(|&a, &b| cmp(self, a, b));
+        kept.into_iter().map(|n| self.entity(n)).collect()
+    }
+
+    pub fn find_by_tokens(&self, tokens: &[String], limit: usize) -> Vec<Entity> {
+        let mut seen = HashSet::new();
+        for t in tokens {
+            for part in canonical_key(t).split(' ').filter(|p| !p.is_empty()) {
+                if let Some(list) = self.token_index.get(part) {
+                    seen.extend(list.iter().copied());
+                }
+            }
+        }
+        self.top_k(seen.into_iter(), limit, Self::by_mentions)
+    }
+
+    pub fn top_entities(&self, order: EntityOrder, limit: usize) -> Vec<Entity> {
+        let cmp = match order {
+            EntityOrder::MostMentioned => Self::by_mentions,
+            EntityOrder::MostRecent => Self::by_recency,
+        };
+        self.top_k(self.graph.node_indices(), limit, cmp)
+    }
+
+    pub fn mentions_of(&self, key: &EntityKey, limit: usize) -> Vec<MentionEvent> {
+        let Some(n) = self.node(key.as_str()) else {
+            return Vec::new();
+        };
+        self.graph[n]
+            .mentions
+            .iter()
+            .rev()
+            .take(limit)
+            .map(|&s| {
+                let ep = self.ep(s);
+                MentionEvent {
+                    entity: key.clone(),
+                    episode: ep.id.to_string(),
+                    at: ep.created_at,
+                }
+            })
+            .collect()
+    }
+
+    /// Expands hop by hop; each frontier node contributes a prefix of its rank-sorted adjacency.
+    pub fn neighbourhood(&self, q: &NeighbourhoodQuery) -> Subgraph {
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut node_set: HashSet<Node> = HashSet::new();
+        for s in &q.seeds {
+            if let Some(n) = self.node(s.as_str()) {
+                if node_set.insert(n) {
+                    nodes.push(n);
+                }
+            }
+        }
+        let mut edges: Vec<Edge> = Vec::new();
+        let mut edge_set: HashSet<Edge> = HashSet::new();
+        let mut frontier = nodes.clone();
+        'hops: for hop in 1..=q.depth.clamp(1, MAX_DEPTH) {
+            let cap = q.fanout_at(hop);
+            let mut next = Vec::new();
+            for &n in &frontier {
+                for &e in self.graph[n].adj.iter().take(cap) {
+                    if edges.len() >= q.max_facts {
+                        break 'hops;
+                    }
+                    if !edge_set.insert(e) {
+                        continue;
+                    }
+                    edges.push(e);
+                    if let Some((s, o)) = self.graph.edge_endpoints(e) {
+                        let other = if s == n { o } else { s };
+                        if node_set.insert(other) {
+                            nodes.push(other);
+                            next.push(other);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        let facts: Vec<Fact> = edges.iter().filter_map(|&e| self.fact(e)).collect();
+        nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
+        Subgraph {
+            entities: nodes.into_iter().map(|n| self.entity(n)).collect(),
+            facts,
+        }
+    }
+
+    pub fn stats(&self) -> StoreStats {
+        StoreStats {
+            entities: self.graph.node_count() as u64,
+            facts: self.graph.edge_count() as u64,
+            episodes: self.episode_ids.len() as u64,
+            documents: self.documents.len() as u64,
+            mentions: self.mention_count,
+        }
+    }
+
+    pub fn export(&self) -> Subgraph {
+        let mut nodes: Vec<Node> = self.graph.node_indices().collect();
+        nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
+        let mut facts: Vec<Fact> = self
+            .graph
+            .edge_indices()
+            .filter_map(|e| self.fact(e))
+            .collect();
+        facts.sort_by_key(|f| f.id());
+        Subgraph {
+            entities: nodes.into_iter().map(|n| self.entity(n)).collect(),
+            facts,
+        }
+    }
+}
