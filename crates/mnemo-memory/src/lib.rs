@@ -1,1 +1,30 @@
-//! mnemo-memory (placeholder until its issue lands).
+//! mnemo-memory: the memory stream and entity knowledge store ranking (frequency with recency
+//! decay), fact ranking, context assembly under a token budget, and `search`, the entry point the
+//! facade calls. Ranking and assembly are pure functions of their inputs and a clock passed in.
+
+mod assemble;
+mod compose;
+mod config;
+mod error;
+mod history;
+mod importance;
+mod rank;
+mod result;
+mod search;
+mod snippets;
+mod tokens;
+
+pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};
+pub use compose::compose;
+pub use config::SearchConfig;
+pub use error::MemoryError;
+pub use history::{history_lines, ChatTurn, HistoryLine};
+pub use importance::{importance, rank_entities, top_entities, RankedEntity};
+pub use rank::{rank_facts, Role, ScoredFact};
+pub use result::{Linked, PathView, Provenance, SearchResult, MISS_TEXT};
+pub use search::search;
+pub use snippets::{excerpt, Snippet};
+pub use tokens::count_tokens;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,248 @@
+//! Composition of a search result from what was retrieved and ranked: sections, budget, and the
+//! structured view. Pure: a function of its inputs only, so it can be snapshot-tested.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use mnemo_core::{EntityKey, Timestamp};
+use mnemo_retrieve::{Path, Retrieval};
+
+use crate::assemble::{assemble, Line, Section, SectionKind};
+use crate::history::{history_lines, ChatTurn};
+use crate::importance::RankedEntity;
+use crate::rank::{Role, ScoredFact};
+use crate::result::{Linked, PathView, Provenance, SearchResult};
+use crate::snippets::Snippet;
+use crate::tokens::{one_line, truncate_chars};
+use crate::SearchConfig;
+
+/// Builds the context and its structured form for a hit. `facts` are ranked (best first), `top` are
+/// the knowledge store's entities to list, `snippets` the source excerpts to offer.
+pub fn compose(
+    query: &str,
+    retrieval: &Retrieval,
+    facts: &[ScoredFact],
+    top: &[RankedEntity],
+    snippets: &[Snippet],
+    history: &[ChatTurn],
+    cfg: &SearchConfig,
+) -> SearchResult {
+    let path_views = path_views(retrieval, facts);
+    let plain: Vec<usize> = (0..facts.len())
+        .filter(|&i| facts[i].role != Role::Path)
+        .collect();
+    let sections = vec![
+        Section::ranked_in_order(
+            SectionKind::KeyEntities,
+            retrieval
+                .seeds
+                .iter()
+                .map(|s| key_entity_line(&s.entity))
+                .collect(),
+        ),
+        Section::ranked_in_order(
+            SectionKind::Paths,
+            path_views.iter().map(|p| p.text.clone()).collect(),
+        ),
+        Section {
+            kind: SectionKind::Facts,
+            lines: plain
+                .iter()
+                .enumerate()
+                .map(|(rank, &i)| Line {
+                    text: one_line(&facts[i].render()),
+                    rank,
+                    item: i,
+                })
+                .collect(),
+        },
+        Section::ranked_in_order(
+            SectionKind::TopEntities,
+            top.iter().map(top_entity_line).collect(),
+        ),
+        Section::ranked_in_order(
+            SectionKind::Snippets,
+            snippets.iter().map(|s| one_line(&s.render())).collect(),
+        ),
+        Section {
+            kind: SectionKind::History,
+            lines: history_lines(history, cfg.recent_turns)
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| Line {
+                    text: l.text,
+                    rank: l.rank,
+                    item: i,
+                })
+                .collect(),
+        },
+    ];
+    let assembled = assemble(sections, cfg.budget_tokens);
+
+    let kept_paths: Vec<PathView> = assembled
+        .kept(SectionKind::Paths)
+        .iter()
+        .map(|&i| path_views[i].clone())
+        .collect();
+    let path_facts: HashSet<(String, String, String)> = kept_paths
+        .iter()
+        .flat_map(|p| p.path.steps.iter())
+        .map(|s| {
+            (
+                s.fact.subject.to_string(),
+                s.fact.rel_type.to_string(),
+                s.fact.object.to_string(),
+            )
+        })
+        .collect();
+    let mut kept_facts: Vec<ScoredFact> = facts
+        .iter()
+        .filter(|f| {
+            f.role == Role::Path
+                && path_facts.contains(&(
+                    f.subject.to_string(),
+                    f.rel_type.clone(),
+                    f.object.to_string(),
+                ))
+        })
+        .cloned()
+        .collect();
+    kept_facts.extend(
+        assembled
+            .kept(SectionKind::Facts)
+            .iter()
+            .map(|&i| facts[i].clone()),
+    );
+    let kept_entities: Vec<RankedEntity> = assembled
+        .kept(SectionKind::TopEntities)
+        .iter()
+        .map(|&i| top[i].clone())
+        .collect();
+    let kept_snippets: Vec<Snippet> = assembled
+        .kept(SectionKind::Snippets)
+        .iter()
+        .map(|&i| snippets[i].clone())
+        .collect();
+    let provenance = provenance(&kept_facts, &kept_snippets);
+
+    SearchResult {
+        hit: true,
+        query: truncate_chars(query, crate::result::QUERY_ECHO_CHARS),
+        context_text: assembled.text,
+        tokens: assembled.tokens,
+        budget_tokens: cfg.budget_tokens,
+        linked: retrieval.seeds.iter().map(Linked::from).collect(),
+        facts: kept_facts,
+        paths: kept_paths,
+        entities: kept_entities,
+        snippets: kept_snippets,
+        sections: assembled.sections,
+        provenance,
+    }
+}
+
+fn date(t: Timestamp) -> String {
+    t.format("%Y-%m-%d").to_string()
+}
+
+fn key_entity_line(e: &mnemo_core::Entity) -> String {
+    let mut line = format!(
+        "- {} ({}, {} mentions, last seen {})",
+        e.name,
+        e.entity_type,
+        e.mentions,
+        date(e.last_seen)
+    );
+    if !e.aliases.is_empty() {
+        let aliases: Vec<&str> = e.aliases.iter().take(3).map(String::as_str).collect();
+        line.push_str(&format!("; also: {}", aliases.join(", ")));
+    }
+    one_line(&line)
+}
+
+fn top_entity_line(e: &RankedEntity) -> String {
+    one_line(&format!(
+        "- {} ({}, {} mentions, last seen {})",
+        e.name,
+        e.entity_type,
+        e.mentions,
+        date(e.last_seen)
+    ))
+}
+
+/// Renders the retrieval's paths with entity names and each step's direction.
+fn path_views(retrieval: &Retrieval, facts: &[ScoredFact]) -> Vec<PathView> {
+    let names: HashMap<&EntityKey, &str> = retrieval
+        .subgraph
+        .entities
+        .iter()
+        .map(|e| (&e.key, e.name.as_str()))
+        .collect();
+    let name = |k: &EntityKey| names.get(k).map(|n| n.to_string()).unwrap_or(k.to_string());
+    let episodes: HashMap<(&EntityKey, &str, &EntityKey), &Vec<String>> =
+        facts.iter().map(|f| (f.id(), &f.episodes)).collect();
+    let facts_by_id: HashMap<_, _> = retrieval
+        .subgraph
+        .facts
+        .iter()
+        .map(|f| (f.id(), &f.episodes))
+        .collect();
+    retrieval
+        .paths
+        .iter()
+        .map(|p: &Path| {
+            let mut text = format!("- {}", name(&p.entities[0]));
+            let mut eps = Vec::new();
+            for (step, next) in p.steps.iter().zip(p.entities.iter().skip(1)) {
+                let pred = one_line(&step.predicate);
+                if step.forward {
+                    text.push_str(&format!(" -[{pred}]-> {}", name(next)));
+                } else {
+                    text.push_str(&format!(" <-[{pred}]- {}", name(next)));
+                }
+                let id = (
+                    &step.fact.subject,
+                    step.fact.rel_type.as_str(),
+                    &step.fact.object,
+                );
+                let list = episodes
+                    .get(&id)
+                    .copied()
+                    .or_else(|| facts_by_id.get(&step.fact).copied());
+                eps.extend(list.into_iter().flatten().cloned());
+            }
+            eps.sort();
+            eps.dedup();
+            PathView {
+                text: one_line(&text),
+                path: p.clone(),
+                episodes: eps,
+            }
+        })
+        .collect()
+}
+
+/// Episodes behind the kept facts and snippets, by summed score, ties by id.
+fn provenance(facts: &[ScoredFact], snippets: &[Snippet]) -> Vec<Provenance> {
+    let mut score: BTreeMap<&str, f64> = BTreeMap::new();
+    for f in facts {
+        for ep in &f.episodes {
+            *score.entry(ep.as_str()).or_default() += f.score;
+        }
+    }
+    for s in snippets {
+        *score.entry(s.episode_id.as_str()).or_default() += s.score;
+    }
+    let mut out: Vec<Provenance> = score
+        .into_iter()
+        .map(|(id, score)| Provenance {
+            episode_id: id.to_string(),
+            score,
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(a.episode_id.cmp(&b.episode_id))
+    });
+    out
+}

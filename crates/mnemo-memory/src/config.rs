@@ -1,0 +1,117 @@
+//! Search configuration: budget, recency half-life, fan-out caps, seeds, section sizes.
+
+use mnemo_retrieve::{JoinConfig, LinkConfig, RetrieveConfig};
+use serde::{Deserialize, Serialize};
+
+use crate::MemoryError;
+
+/// How `search` retrieves, ranks and assembles. Every field has a default, so a config file may set
+/// only what it changes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Token budget of the assembled context (cl100k_base tokens).
+    pub budget_tokens: usize,
+    /// Days after which an entity's importance has halved since its last mention.
+    pub half_life_days: f64,
+    /// Neighbourhood depth, 1 or 2.
+    pub depth: u8,
+    /// Fan-out cap per hop, highest-ranked edges first.
+    pub fanout: Vec<usize>,
+    /// Most facts fetched around each seed.
+    pub max_facts_per_seed: usize,
+    /// Most entities linked from the query.
+    pub max_seeds: usize,
+    /// Entities listed from the entity knowledge store (frequency x recency), besides the seeds.
+    pub top_entities: usize,
+    /// Most facts offered to the assembler (the budget usually cuts earlier).
+    pub max_facts: usize,
+    /// Most connecting paths offered.
+    pub max_paths: usize,
+    /// Whether to add source snippets (episode excerpts) when budget is left.
+    pub snippets: bool,
+    /// Most snippets offered.
+    pub max_snippets: usize,
+    /// Longest snippet excerpt, in characters.
+    pub snippet_chars: usize,
+    /// Chat turns kept verbatim; older ones are summarised to one short line each.
+    pub recent_turns: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            budget_tokens: 1000,
+            half_life_days: 30.0,
+            depth: 2,
+            fanout: vec![32, 8],
+            max_facts_per_seed: 256,
+            max_seeds: 4,
+            top_entities: 5,
+            max_facts: 60,
+            max_paths: 8,
+            snippets: true,
+            max_snippets: 6,
+            snippet_chars: 360,
+            recent_turns: 4,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Rejects settings that cannot work (checked once, at start).
+    pub fn validate(&self) -> Result<(), MemoryError> {
+        let bad = |m: &str| Err(MemoryError::InvalidInput(format!("search config: {m}")));
+        if !(self.half_life_days.is_finite() && self.half_life_days > 0.0) {
+            return bad("half_life_days must be a positive number");
+        }
+        if !(1..=mnemo_core::MAX_DEPTH).contains(&self.depth) {
+            return bad("depth must be 1 or 2");
+        }
+        if self.fanout.is_empty() || self.fanout.contains(&0) {
+            return bad("fanout needs at least one cap, all above 0");
+        }
+        if self.max_seeds == 0 {
+            return bad("max_seeds must be at least 1");
+        }
+        Ok(())
+    }
+
+    /// The retrieval settings these search settings imply.
+    pub fn retrieve_config(&self) -> RetrieveConfig {
+        RetrieveConfig {
+            link: LinkConfig {
+                max_seeds: self.max_seeds,
+                ..LinkConfig::default()
+            },
+            depth: self.depth,
+            fanout: self.fanout.clone(),
+            max_facts_per_seed: self.max_facts_per_seed,
+            join: JoinConfig {
+                max_paths: self.max_paths,
+                ..JoinConfig::default()
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partial_config_fills_defaults_and_validates() {
+        let cfg: SearchConfig =
+            serde_json::from_str(r#"{"budget_tokens": 500, "fanout": [10, 4]}"#).expect("parses");
+        assert_eq!(cfg.budget_tokens, 500);
+        assert_eq!(cfg.half_life_days, 30.0);
+        assert!(cfg.validate().is_ok());
+        assert_eq!(SearchConfig::default().budget_tokens, 1000);
+        let bad = SearchConfig {
+            half_life_days: 0.0,
+            ..SearchConfig::default()
+        };
+        assert!(bad.validate().is_err());
+        assert!(serde_json::from_str::<SearchConfig>(r#"{"budget": 5}"#).is_err());
+    }
+}

@@ -1,0 +1,184 @@
+//! Fact ranking: role first (connecting path > 1 hop > 2 hops), then the importance of the fact's
+//! entities, its mentions, confidence and overlap with the query words. Deterministic ties.
+
+use std::collections::{HashMap, HashSet};
+
+use mnemo_core::{canonical_key, Entity, EntityKey, FactId, Timestamp};
+use mnemo_retrieve::{is_stop_word, Retrieval};
+use serde::Serialize;
+
+use crate::importance::importance;
+
+/// Why a fact is in the context; the role dominates its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// On a path connecting two seeds: the strongest evidence.
+    Path,
+    /// Touches a seed.
+    OneHop,
+    /// One entity away from a seed.
+    TwoHops,
+    /// Further away (only when a store returns more than asked).
+    Distant,
+}
+
+impl Role {
+    fn base(self) -> f64 {
+        match self {
+            Role::Path => 3.0,
+            Role::OneHop => 2.0,
+            Role::TwoHops => 1.0,
+            Role::Distant => 0.0,
+        }
+    }
+}
+
+/// Extra score of a path fact by the length of the shortest path through it (1 to 4 steps).
+fn path_bonus(len: Option<usize>) -> f64 {
+    len.map_or(0.0, |l| 0.25 * 4usize.saturating_sub(l) as f64)
+}
+
+/// A fact with its display names, role and score.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScoredFact {
+    pub subject: EntityKey,
+    pub subject_name: String,
+    pub predicate: String,
+    pub rel_type: String,
+    pub object: EntityKey,
+    pub object_name: String,
+    pub mentions: u64,
+    pub confidence: f32,
+    pub role: Role,
+    pub hop: Option<u8>,
+    pub score: f64,
+    /// Provenance: the episodes stating the fact, oldest first.
+    pub episodes: Vec<String>,
+}
+
+impl ScoredFact {
+    pub fn id(&self) -> (&EntityKey, &str, &EntityKey) {
+        (&self.subject, &self.rel_type, &self.object)
+    }
+
+    /// The fact as one line of text.
+    pub fn render(&self) -> String {
+        let mut line = format!(
+            "- {} {} {}",
+            self.subject_name, self.predicate, self.object_name
+        );
+        if self.mentions > 1 {
+            line.push_str(&format!(" (x{})", self.mentions));
+        }
+        line
+    }
+}
+
+/// Non-stop canonical words of a text.
+pub fn content_words(text: &str) -> HashSet<String> {
+    canonical_key(text)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !is_stop_word(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Scores every fact of the retrieval; best first. Bonuses stay below 1, so a fact never overtakes
+/// one of a stronger role.
+pub fn rank_facts(
+    retrieval: &Retrieval,
+    query_words: &HashSet<String>,
+    now: Timestamp,
+    half_life_days: f64,
+) -> Vec<ScoredFact> {
+    let entities: HashMap<&EntityKey, &Entity> = retrieval
+        .subgraph
+        .entities
+        .iter()
+        .map(|e| (&e.key, e))
+        .collect();
+    let imp = |k: &EntityKey| {
+        entities
+            .get(k)
+            .map(|e| importance(e.mentions, e.last_seen, now, half_life_days))
+            .unwrap_or(0.0)
+    };
+    let max_imp = entities
+        .keys()
+        .map(|k| imp(k))
+        .fold(0.0f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let max_mentions = retrieval
+        .subgraph
+        .facts
+        .iter()
+        .map(|f| f.mentions)
+        .max()
+        .unwrap_or(1);
+    // Shortest connecting path through each fact: shorter paths are stronger evidence.
+    let mut on_path: HashMap<&FactId, usize> = HashMap::new();
+    for p in &retrieval.paths {
+        for s in &p.steps {
+            let len = on_path.entry(&s.fact).or_insert(p.len());
+            *len = (*len).min(p.len());
+        }
+    }
+    let name = |k: &EntityKey| {
+        entities
+            .get(k)
+            .map(|e| e.name.clone())
+            .unwrap_or_else(|| k.to_string())
+    };
+
+    let mut out: Vec<ScoredFact> = retrieval
+        .subgraph
+        .facts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let hop = retrieval.fact_hops.get(i).copied().flatten();
+            let path_len = on_path.get(&f.id()).copied();
+            let role = if path_len.is_some() {
+                Role::Path
+            } else {
+                match hop {
+                    Some(1) => Role::OneHop,
+                    Some(2) => Role::TwoHops,
+                    _ => Role::Distant,
+                }
+            };
+            let importance = (imp(&f.subject) + imp(&f.object)) / (2.0 * max_imp);
+            let mentions = (1.0 + f.mentions as f64).ln() / (1.0 + max_mentions as f64).ln();
+            let mut words = content_words(&f.predicate);
+            words.extend(content_words(&name(&f.subject)));
+            words.extend(content_words(&name(&f.object)));
+            let overlap = words.intersection(query_words).count() as f64;
+            let query = (overlap / 3.0).min(1.0);
+            let bonus = 0.35 * importance
+                + 0.2 * mentions
+                + 0.15 * f64::from(f.confidence.clamp(0.0, 1.0))
+                + 0.3 * query;
+            ScoredFact {
+                subject: f.subject.clone(),
+                subject_name: name(&f.subject),
+                predicate: f.predicate.clone(),
+                rel_type: f.rel_type.to_string(),
+                object: f.object.clone(),
+                object_name: name(&f.object),
+                mentions: f.mentions,
+                confidence: f.confidence,
+                role,
+                hop,
+                score: role.base() + path_bonus(path_len) + 0.9 * bonus,
+                episodes: f.episodes.clone(),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.id().cmp(&b.id()))
+    });
+    out
+}

@@ -1,0 +1,113 @@
+//! `search`: the entry point the facade calls. Links the query, retrieves and joins, ranks facts and
+//! entities, gathers snippets, and assembles the context under the token budget.
+
+use std::collections::HashSet;
+
+use mnemo_core::{EntityKey, GraphStore, Tenant, Timestamp};
+use mnemo_retrieve::{retrieve, tokenize, Retrieval};
+
+use crate::compose::compose;
+use crate::history::ChatTurn;
+use crate::importance::top_entities;
+use crate::rank::{content_words, rank_facts, ScoredFact};
+use crate::result::SearchResult;
+use crate::snippets::{build_snippets, candidate_episodes, Snippet};
+use crate::{MemoryError, SearchConfig};
+
+/// Seed mentions fetched from the memory stream per seed, as snippet candidates.
+const SEED_MENTIONS: usize = 3;
+/// Snippet score of a seed's mention: between a one-hop fact and a connecting-path fact.
+const SEED_MENTION_WEIGHT: f64 = 2.5;
+/// Entity names a snippet excerpt is focused on, taken from the top facts.
+const EXCERPT_FACTS: usize = 12;
+
+/// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
+/// explicit miss. `history` may be empty; `now` is the clock recency is measured against.
+pub async fn search(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    query: &str,
+    cfg: &SearchConfig,
+    history: &[ChatTurn],
+    now: Timestamp,
+) -> Result<SearchResult, MemoryError> {
+    cfg.validate()?;
+    let rcfg = cfg.retrieve_config();
+    let retrieval = retrieve(store, tenant, query, &rcfg).await?;
+    if retrieval.is_miss() {
+        tracing::debug!(tenant = %tenant, "search miss: nothing linked");
+        return Ok(SearchResult::miss(query, cfg.budget_tokens));
+    }
+
+    let seed_keys: HashSet<EntityKey> = retrieval.seed_keys().into_iter().collect();
+    // Words of the question other than the seeds' names: what the answer is about.
+    let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
+        .into_iter()
+        .filter(|t| !t.stop)
+        .map(|t| t.key)
+        .collect();
+    for s in &retrieval.seeds {
+        for w in content_words(&s.entity.name) {
+            query_words.remove(&w);
+        }
+    }
+    let mut facts = rank_facts(&retrieval, &query_words, now, cfg.half_life_days);
+    facts.truncate(cfg.max_facts);
+
+    let top = top_entities(
+        store,
+        tenant,
+        now,
+        cfg.half_life_days,
+        cfg.top_entities,
+        &seed_keys,
+    )
+    .await?;
+    let snippets = if cfg.snippets && cfg.max_snippets > 0 {
+        gather_snippets(store, tenant, &retrieval, &facts, cfg).await?
+    } else {
+        Vec::new()
+    };
+
+    Ok(compose(
+        query, &retrieval, &facts, &top, &snippets, history, cfg,
+    ))
+}
+
+async fn gather_snippets(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    retrieval: &Retrieval,
+    facts: &[ScoredFact],
+    cfg: &SearchConfig,
+) -> Result<Vec<Snippet>, MemoryError> {
+    let mentions = futures::future::try_join_all(
+        retrieval
+            .seeds
+            .iter()
+            .map(|s| store.mentions_of(tenant, &s.entity.key, SEED_MENTIONS)),
+    )
+    .await?;
+    let seed_eps: Vec<String> = mentions.into_iter().flatten().map(|m| m.episode).collect();
+    let ranked = candidate_episodes(facts, &seed_eps, SEED_MENTION_WEIGHT, cfg.max_snippets);
+    if ranked.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = ranked.iter().map(|(id, _)| id.clone()).collect();
+    let episodes = store.get_episodes(tenant, &ids).await?;
+    let mut names: Vec<String> = retrieval
+        .seeds
+        .iter()
+        .map(|s| s.entity.name.clone())
+        .collect();
+    for f in facts.iter().take(EXCERPT_FACTS) {
+        names.push(f.subject_name.clone());
+        names.push(f.object_name.clone());
+    }
+    Ok(build_snippets(
+        &ranked,
+        &episodes,
+        &names,
+        cfg.snippet_chars,
+    ))
+}

@@ -1,0 +1,49 @@
+//! Token counting with the cl100k_base BPE (tiktoken), loaded once per process.
+
+/// Tokens of `text` as an OpenAI cl100k_base model counts them.
+pub fn count_tokens(text: &str) -> usize {
+    if text.is_empty() {
+        return 0;
+    }
+    tiktoken_rs::cl100k_base_singleton().count_ordinary(text)
+}
+
+/// `text` cut to at most `max_chars` characters at a word boundary when there is one, with an
+/// ellipsis when something was cut.
+pub fn truncate_chars(text: &str, max_chars: usize) -> String {
+    if text.chars().count() <= max_chars {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max_chars.saturating_sub(1)).collect();
+    let cut = match cut.rfind(char::is_whitespace) {
+        Some(i) if i > cut.len() / 2 => &cut[..i],
+        _ => cut.as_str(),
+    };
+    format!("{}…", cut.trim_end())
+}
+
+/// Collapses all whitespace (including newlines) to single spaces, so any text fits on one line.
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_real_bpe_tokens() {
+        assert_eq!(count_tokens(""), 0);
+        assert_eq!(count_tokens("hello world"), 2);
+        assert!(count_tokens(&"memory ".repeat(100)) >= 100);
+    }
+
+    #[test]
+    fn truncation_respects_chars_and_words() {
+        assert_eq!(truncate_chars("short", 10), "short");
+        assert_eq!(truncate_chars("alpha beta gamma delta", 13), "alpha beta…");
+        let cut = truncate_chars(&"東京".repeat(50), 11);
+        assert_eq!(cut.chars().count(), 11);
+        assert_eq!(one_line(" a\n\tb  c\n"), "a b c");
+    }
+}
