@@ -7,6 +7,7 @@
 
 mod apply;
 mod graph;
+mod persist;
 mod plan;
 mod query;
 
@@ -14,6 +15,7 @@ mod query;
 pub mod conformance;
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use async_trait::async_trait;
@@ -33,7 +35,11 @@ type Tenants = HashMap<String, TenantGraph>;
 pub struct EmbeddedStore {
     tenants: RwLock<Tenants>,
     writer: Mutex<()>,
+    /// None for an in-memory store.
+    disk: Option<persist::Disk>,
 }
+
+pub use persist::FILE_NAME;
 
 fn poisoned<T>(_: T) -> Error {
     Error::Internal("a previous write panicked; the store must be reopened".into())
@@ -43,6 +49,24 @@ impl EmbeddedStore {
     /// A store that lives in memory only (tests, benchmarks).
     pub fn in_memory() -> Self {
         EmbeddedStore::default()
+    }
+
+    /// Opens the durable store in `dir` (created if missing) and loads it into memory.
+    ///
+    /// Errors: `Corrupt` (naming the file) for a damaged, foreign or newer-format file;
+    /// `Unavailable` when another process has the store open or the directory cannot be created.
+    pub fn open(dir: &Path) -> Result<Self> {
+        let (disk, tenants) = persist::Disk::open(dir)?;
+        Ok(EmbeddedStore {
+            tenants: RwLock::new(tenants),
+            writer: Mutex::new(()),
+            disk: Some(disk),
+        })
+    }
+
+    /// True when writes go to disk.
+    pub fn is_durable(&self) -> bool {
+        self.disk.is_some()
     }
 
     fn read(&self) -> Result<RwLockReadGuard<'_, Tenants>> {
@@ -83,9 +107,13 @@ impl EmbeddedStore {
                 ..apply::Applied::default()
             });
         }
+        if let Some(disk) = &self.disk {
+            // Memory changes only after the commit succeeded, so a failed write changes nothing.
+            disk.commit(tenant.as_str(), &plan)?;
+        }
         let mut tenants = self.tenants.write().map_err(poisoned)?;
         let g = tenants.entry(tenant.as_str().to_string()).or_default();
-        Ok(g.apply(&plan, true))
+        Ok(g.apply(&plan, self.disk.is_none()))
     }
 
     /// Rough heap use of the in-memory graphs, in bytes (structures only, not allocator overhead).
@@ -162,12 +190,21 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
-        self.with_tenant(tenant, Vec::new(), |g| {
+        let Some(disk) = &self.disk else {
+            return self.with_tenant(tenant, Vec::new(), |g| {
+                ids.iter()
+                    .filter_map(|id| g.episode_ids.get(id.as_str()))
+                    .filter_map(|&s| g.ep(s).body.as_deref().cloned())
+                    .collect()
+            });
+        };
+        let seqs = self.with_tenant(tenant, Vec::new(), |g| {
             ids.iter()
                 .filter_map(|id| g.episode_ids.get(id.as_str()))
-                .filter_map(|&s| g.ep(s).body.as_deref().cloned())
-                .collect()
-        })
+                .map(|&s| g.ep(s).seq)
+                .collect::<Vec<u64>>()
+        })?;
+        disk.episodes(tenant.as_str(), &seqs)
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {

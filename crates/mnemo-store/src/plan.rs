@@ -13,7 +13,6 @@ pub(crate) type FactKey = (String, String, String);
 
 /// An episode to delete, with what the disk needs to find it.
 #[derive(Debug, Clone)]
-#[allow(dead_code)] // id and seq are read by the disk layer
 pub(crate) struct Doomed {
     pub slot: Slot,
     pub id: String,

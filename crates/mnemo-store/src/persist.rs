@@ -1,0 +1,291 @@
+//! Durability of the embedded store in one redb file.
+//!
+//! Why redb as the source of truth rather than a hand-made log: one write transaction per plan gives
+//! all-or-nothing batches and a `commit` that returns only after fsync, so an acknowledged write
+//! survives `kill -9` and a crash mid-write leaves the previous state; its checksums and file lock
+//! give corruption detection and single-process ownership without code of ours. The file holds the
+//! inputs (episodes with their extracted entities and facts, documents) plus the sticky attributes
+//! (entity name/type/aliases, fact wording); every aggregate is derived, so opening replays the
+//! episodes in sequence order into the in-memory graph and cannot disagree with what was written.
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use mnemo_core::{Document, Episode, EpisodeWrite, Error, Result, WriteReport};
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
+
+use crate::graph::{Attrs, TenantGraph};
+use crate::plan::{FactKey, Plan};
+
+/// Bumped on any incompatible change of the tables below.
+pub(crate) const FORMAT_VERSION: u64 = 1;
+const FORMAT_KEY: &str = "mnemo_store_format";
+/// The file name inside the store directory.
+pub const FILE_NAME: &str = "mnemo.redb";
+
+const META: TableDefinition<&str, u64> = TableDefinition::new("meta");
+/// (tenant, seq) -> JSON `EpisodeWrite`.
+const EPISODES: TableDefinition<(&str, u64), &[u8]> = TableDefinition::new("episodes");
+/// (tenant, episode id) -> seq.
+const EPISODE_IDS: TableDefinition<(&str, &str), u64> = TableDefinition::new("episode_ids");
+/// (tenant, document id) -> JSON `Document`.
+const DOCUMENTS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("documents");
+/// (tenant, entity key) -> JSON `Attrs`.
+const ENTITIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entities");
+/// (tenant, subject, rel type, object) -> predicate wording.
+const FACTS: TableDefinition<(&str, &str, &str, &str), &str> = TableDefinition::new("facts");
+
+#[derive(Debug)]
+pub(crate) struct Disk {
+    db: Database,
+    path: PathBuf,
+}
+
+type Tenants = HashMap<String, TenantGraph>;
+
+impl Disk {
+    /// Opens (or creates) the store file in `dir` and loads every tenant into memory.
+    pub fn open(dir: &Path) -> Result<(Disk, Tenants)> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            Error::Unavailable(format!(
+                "cannot create store directory {}: {e}",
+                dir.display()
+            ))
+        })?;
+        let path = dir.join(FILE_NAME);
+        let existed = path.exists();
+        // redb asserts on some damage in debug builds; a corrupt file must be an error, not a crash.
+        let opened = catch_unwind(AssertUnwindSafe(|| -> Result<(Disk, Tenants)> {
+            let db = if existed {
+                Database::open(&path)
+            } else {
+                Database::create(&path)
+            }
+            .map_err(|e| open_error(&path, e))?;
+            let disk = Disk {
+                db,
+                path: path.clone(),
+            };
+            disk.check_format()?;
+            let tenants = disk.load()?;
+            Ok((disk, tenants))
+        }));
+        match opened {
+            Ok(r) => r,
+            Err(_) => Err(Error::Corrupt(format!(
+                "{}: the store file is damaged (reading it failed an internal check)",
+                path.display()
+            ))),
+        }
+    }
+
+    fn corrupt(&self, what: impl std::fmt::Display) -> Error {
+        Error::Corrupt(format!("{}: {what}", self.path.display()))
+    }
+
+    fn check_format(&self) -> Result<()> {
+        let read = self.db.begin_read().map_err(|e| self.corrupt(e))?;
+        let tables = read.list_tables().map_err(|e| self.corrupt(e))?.count();
+        if tables == 0 {
+            // A new file, or one whose creation crashed before its first commit.
+            let tx = self.db.begin_write().map_err(|e| self.corrupt(e))?;
+            {
+                let mut meta = tx.open_table(META).map_err(|e| self.corrupt(e))?;
+                meta.insert(FORMAT_KEY, FORMAT_VERSION)
+                    .map_err(|e| self.corrupt(e))?;
+                tx.open_table(EPISODES).map_err(|e| self.corrupt(e))?;
+                tx.open_table(EPISODE_IDS).map_err(|e| self.corrupt(e))?;
+                tx.open_table(DOCUMENTS).map_err(|e| self.corrupt(e))?;
+                tx.open_table(ENTITIES).map_err(|e| self.corrupt(e))?;
+                tx.open_table(FACTS).map_err(|e| self.corrupt(e))?;
+            }
+            return tx.commit().map_err(|e| self.unavailable(e));
+        }
+        let meta = read
+            .open_table(META)
+            .map_err(|_| self.corrupt("not a mnemo store (no format record)"))?;
+        let version = meta
+            .get(FORMAT_KEY)
+            .map_err(|e| self.corrupt(e))?
+            .map(|v| v.value())
+            .ok_or_else(|| self.corrupt("not a mnemo store (no format record)"))?;
+        if version != FORMAT_VERSION {
+            return Err(self.corrupt(format!(
+                "store format version {version}, this build reads version {FORMAT_VERSION}"
+            )));
+        }
+        Ok(())
+    }
+
+    fn unavailable(&self, e: impl std::fmt::Display) -> Error {
+        Error::Unavailable(format!("{}: {e}", self.path.display()))
+    }
+
+    /// Rebuilds every tenant's graph by replaying its episodes in sequence order.
+    fn load(&self) -> Result<Tenants> {
+        let c = |e: redb::Error| self.corrupt(e);
+        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        let mut attrs: HashMap<String, HashMap<String, Attrs>> = HashMap::new();
+        for row in read
+            .open_table(ENTITIES)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, key) = k.value();
+            let a: Attrs = serde_json::from_slice(v.value()).map_err(|e| self.corrupt(e))?;
+            attrs
+                .entry(tenant.to_string())
+                .or_default()
+                .insert(key.to_string(), a);
+        }
+        let mut preds: HashMap<String, HashMap<FactKey, String>> = HashMap::new();
+        for row in read
+            .open_table(FACTS)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, s, r, o) = k.value();
+            preds.entry(tenant.to_string()).or_default().insert(
+                (s.to_string(), r.to_string(), o.to_string()),
+                v.value().to_string(),
+            );
+        }
+        let mut tenants = Tenants::new();
+        for row in read
+            .open_table(DOCUMENTS)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, id) = k.value();
+            let doc: Document = serde_json::from_slice(v.value()).map_err(|e| self.corrupt(e))?;
+            let g = tenants.entry(tenant.to_string()).or_default();
+            g.documents.insert(id.into(), doc);
+        }
+        let (no_attrs, no_preds) = (HashMap::new(), HashMap::new());
+        let mut report = WriteReport::default();
+        let mut count = 0u64;
+        for row in read
+            .open_table(EPISODES)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, seq) = k.value();
+            let ew: EpisodeWrite = serde_json::from_slice(v.value())
+                .map_err(|e| self.corrupt(format!("episode {tenant}/{seq}: {e}")))?;
+            count += 1;
+            let g = tenants.entry(tenant.to_string()).or_default();
+            g.insert_episode(
+                seq,
+                &ew,
+                attrs.get(tenant).unwrap_or(&no_attrs),
+                preds.get(tenant).unwrap_or(&no_preds),
+                false,
+                &mut report,
+            );
+        }
+        tracing::info!(
+            path = %self.path.display(),
+            tenants = tenants.len(),
+            episodes = count,
+            "loaded embedded store"
+        );
+        Ok(tenants)
+    }
+
+    /// Writes a plan in one transaction; returns after the commit is durable.
+    pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<()> {
+        let u = |e: redb::Error| self.unavailable(e);
+        let tx = self.db.begin_write().map_err(|e| u(e.into()))?;
+        {
+            let mut episodes = tx.open_table(EPISODES).map_err(|e| u(e.into()))?;
+            let mut ids = tx.open_table(EPISODE_IDS).map_err(|e| u(e.into()))?;
+            for &(seq, ew) in &plan.new_episodes {
+                let json = serde_json::to_vec(ew).map_err(|e| Error::Internal(e.to_string()))?;
+                episodes
+                    .insert((tenant, seq), json.as_slice())
+                    .map_err(|e| u(e.into()))?;
+                ids.insert((tenant, ew.episode.id.as_str()), seq)
+                    .map_err(|e| u(e.into()))?;
+            }
+            for d in &plan.deleted {
+                episodes.remove((tenant, d.seq)).map_err(|e| u(e.into()))?;
+                ids.remove((tenant, d.id.as_str()))
+                    .map_err(|e| u(e.into()))?;
+            }
+            let mut docs = tx.open_table(DOCUMENTS).map_err(|e| u(e.into()))?;
+            if let Some(doc) = plan.upsert_document {
+                let json = serde_json::to_vec(doc).map_err(|e| Error::Internal(e.to_string()))?;
+                docs.insert((tenant, doc.id.as_str()), json.as_slice())
+                    .map_err(|e| u(e.into()))?;
+            }
+            if let Some(id) = &plan.remove_document {
+                docs.remove((tenant, id.as_str()))
+                    .map_err(|e| u(e.into()))?;
+            }
+            let mut entities = tx.open_table(ENTITIES).map_err(|e| u(e.into()))?;
+            for key in &plan.orphan_entities {
+                entities
+                    .remove((tenant, key.as_str()))
+                    .map_err(|e| u(e.into()))?;
+            }
+            for (key, a) in &plan.entity_attrs {
+                let json = serde_json::to_vec(a).map_err(|e| Error::Internal(e.to_string()))?;
+                entities
+                    .insert((tenant, key.as_str()), json.as_slice())
+                    .map_err(|e| u(e.into()))?;
+            }
+            let mut facts = tx.open_table(FACTS).map_err(|e| u(e.into()))?;
+            for (s, r, o) in &plan.orphan_facts {
+                facts
+                    .remove((tenant, s.as_str(), r.as_str(), o.as_str()))
+                    .map_err(|e| u(e.into()))?;
+            }
+            for ((s, r, o), p) in &plan.new_facts {
+                facts
+                    .insert((tenant, s.as_str(), r.as_str(), o.as_str()), p.as_str())
+                    .map_err(|e| u(e.into()))?;
+            }
+        }
+        tx.commit().map_err(|e| u(e.into()))
+    }
+
+    /// Reads full episodes by sequence number, in the order given; missing ones are left out.
+    pub fn episodes(&self, tenant: &str, seqs: &[u64]) -> Result<Vec<Episode>> {
+        let u = |e: redb::Error| self.unavailable(e);
+        let read = self.db.begin_read().map_err(|e| u(e.into()))?;
+        let table = read.open_table(EPISODES).map_err(|e| u(e.into()))?;
+        let mut out = Vec::with_capacity(seqs.len());
+        for &seq in seqs {
+            if let Some(v) = table.get((tenant, seq)).map_err(|e| u(e.into()))? {
+                let ew: EpisodeWrite =
+                    serde_json::from_slice(v.value()).map_err(|e| self.corrupt(e))?;
+                out.push(ew.episode);
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn open_error(path: &Path, e: redb::DatabaseError) -> Error {
+    let p = path.display();
+    match e {
+        redb::DatabaseError::DatabaseAlreadyOpen => Error::Unavailable(format!(
+            "{p} is already open (another process or another store in this one)"
+        )),
+        redb::DatabaseError::Storage(redb::StorageError::Io(io))
+            if io.kind() == std::io::ErrorKind::PermissionDenied =>
+        {
+            Error::Unavailable(format!("{p}: {io}"))
+        }
+        other => Error::Corrupt(format!("{p}: not a readable mnemo store: {other}")),
+    }
+}
