@@ -1,1 +1,21 @@
-//! mnemo-neo4j (placeholder until its issue lands).
+//! mnemo-neo4j: the mnemo `GraphStore` on Neo4j 5 (via neo4rs). Schema bootstrap on connect,
+//! one transaction per write batch with batched `UNWIND ... MERGE` statements, and a capped
+//! depth-2 neighbourhood fetched in one round trip.
+//!
+//! Data model (see docs/neo4j.md): `(:Entity:<Type> {tenant, key, ...})`, facts as relationships
+//! typed by the whitelisted `RelType`, `(:Episode)-[:MENTIONS {at}]->(:Entity)` and
+//! `(:Document)-[:HAS_CHUNK]->(:Episode)`. Every node and relationship carries `tenant`.
+
+mod config;
+mod cypher_read;
+mod cypher_write;
+mod db;
+mod decode;
+mod error;
+mod plan;
+mod read;
+mod store;
+mod write;
+
+pub use config::Neo4jConfig;
+pub use store::Neo4jStore;

@@ -1,0 +1,188 @@
+//! Cypher text of the reads, including the capped depth-2 neighbourhood, and the Lucene query
+//! strings for the full-text name index. Every value is a parameter.
+
+use mnemo_core::canonical_key;
+
+/// Projection of an entity node into a plain map (the aggregates the domain type needs).
+const ENTITY: &str = "{.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}";
+
+/// Projection of a fact relationship `r`.
+const FACT: &str = "{.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, \
+                    rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}";
+
+/// Edge rank of the neighbourhood contract: mentions, confidence, last_seen (all descending), then
+/// (subject, rel_type, object) ascending.
+const EDGE_ORDER: &str = "r.mentions DESC, r.confidence DESC, r.last_seen DESC, \
+                          startNode(r).key, type(r), endNode(r).key";
+
+pub(crate) fn get_entities() -> String {
+    format!(
+        "UNWIND $keys AS key\nMATCH (e:Entity {{tenant: $tenant, key: key}})\n\
+         RETURN e {ENTITY} AS e ORDER BY e.key"
+    )
+}
+
+/// Exact key matches, then alias matches found through the full-text index and confirmed exactly.
+pub(crate) fn lookup_names() -> String {
+    format!(
+        "UNWIND $keys AS k\nMATCH (e:Entity {{tenant: $tenant, key: k}})\n\
+         RETURN k AS matched, e {ENTITY} AS e\n\
+         UNION\n\
+         UNWIND $queries AS q\n\
+         CALL db.index.fulltext.queryNodes('{idx}', q.lucene) YIELD node AS e\n\
+         WITH q, e WHERE e.tenant = $tenant AND q.key IN e.alias_keys\n\
+         RETURN q.key AS matched, e {ENTITY} AS e",
+        idx = crate::cypher_write::NAME_INDEX
+    )
+}
+
+pub(crate) fn find_by_tokens() -> String {
+    format!(
+        "CALL db.index.fulltext.queryNodes('{idx}', $lucene) YIELD node AS e\n\
+         WITH e WHERE e.tenant = $tenant\n\
+         RETURN e {ENTITY} AS e ORDER BY e.mentions DESC, e.last_seen DESC, e.key LIMIT $limit",
+        idx = crate::cypher_write::NAME_INDEX
+    )
+}
+
+/// `most_mentioned` picks the order: mentions first, or recency first.
+pub(crate) fn top_entities(most_mentioned: bool) -> String {
+    let order = if most_mentioned {
+        "e.mentions DESC, e.last_seen DESC, e.key"
+    } else {
+        "e.last_seen DESC, e.mentions DESC, e.key"
+    };
+    format!(
+        "MATCH (e:Entity {{tenant: $tenant}})\nWHERE e.mentions IS NOT NULL\n\
+         RETURN e {ENTITY} AS e ORDER BY {order} LIMIT $limit"
+    )
+}
+
+pub(crate) const MENTIONS_OF: &str = "\
+MATCH (:Entity {tenant: $tenant, key: $key})<-[m:MENTIONS]-(ep:Episode)
+RETURN ep.id AS episode, m.at AS at ORDER BY m.at DESC, ep.id DESC LIMIT $limit";
+
+pub(crate) const GET_EPISODES: &str = "\
+UNWIND $ids AS id
+MATCH (ep:Episode {tenant: $tenant, id: id})
+RETURN ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id,
+  .span_start, .span_end} AS ep";
+
+pub(crate) const GET_DOCUMENT: &str = "\
+MATCH (d:Document {tenant: $tenant, id: $id})
+RETURN d {.id, .source, .content_hash, .created_at} AS d";
+
+/// Out-degree of an entity counts its facts (entities have no other outgoing relationships) and
+/// is read from the degree store, as is the MENTIONS in-degree.
+pub(crate) const STATS: &str = "\
+CALL () {
+  MATCH (e:Entity {tenant: $tenant})
+  RETURN count(e) AS entities, sum(COUNT { (e)-->() }) AS facts,
+    sum(COUNT { (e)<-[:MENTIONS]-() }) AS mentions
+}
+CALL () { MATCH (ep:Episode {tenant: $tenant}) RETURN count(ep) AS episodes }
+CALL () { MATCH (d:Document {tenant: $tenant}) RETURN count(d) AS documents }
+RETURN entities, facts, mentions, episodes, documents";
+
+pub(crate) fn export_entities() -> String {
+    format!("MATCH (e:Entity {{tenant: $tenant}})\nRETURN e {ENTITY} AS e ORDER BY e.key")
+}
+
+pub(crate) fn export_facts() -> String {
+    format!(
+        "MATCH (:Entity {{tenant: $tenant}})-[r]->(:Entity)\n\
+         RETURN r {FACT} AS f ORDER BY f.subject, f.rel_type, f.object"
+    )
+}
+
+/// The top `$cap{hop}` edges of every node of a hop, highest-ranked first, as `edges`.
+fn expand(node: &str, hop: u8) -> String {
+    format!(
+        "CALL ({node}) {{\n\
+         \x20 MATCH ({node})-[r]-(n:Entity)\n\
+         \x20 WITH r, n ORDER BY {EDGE_ORDER} LIMIT $cap{hop}\n\
+         \x20 RETURN collect({{fact: r {FACT}, other: n {ENTITY}}}) AS edges\n\
+         }}"
+    )
+}
+
+/// The neighbourhood in one round trip: each existing seed with its top `$cap1` edges (`hop1`);
+/// for depth 2 also every entity reached at hop 1 that is not a seed, with its top `$cap2` edges
+/// (`hop2`). The caller replays the traversal (order, dedup, `max_facts`) on these lists, so the
+/// cost depends on the caps and the frontier nodes' degrees, never on the size of the graph.
+pub(crate) fn neighbourhood(depth: u8) -> String {
+    let mut q = format!(
+        "UNWIND range(0, size($seeds) - 1) AS pos\n\
+         MATCH (s:Entity {{tenant: $tenant, key: $seeds[pos]}})\n\
+         {}\n\
+         WITH collect({{pos: pos, node: s {ENTITY}, edges: edges}}) AS hop1\n",
+        expand("s", 1)
+    );
+    if depth >= 2 {
+        q.push_str(&format!(
+            "CALL (hop1) {{\n\
+             \x20 UNWIND hop1 AS x\n\
+             \x20 UNWIND x.edges AS edge\n\
+             \x20 WITH DISTINCT edge.other.key AS k, [y IN hop1 | y.node.key] AS seeds\n\
+             \x20 WHERE NOT k IN seeds\n\
+             \x20 MATCH (f:Entity {{tenant: $tenant, key: k}})\n\
+             {}\n\
+             \x20 RETURN collect({{node: f {ENTITY}, edges: edges}}) AS hop2\n\
+             }}\n\
+             RETURN hop1, hop2",
+            expand("f", 2)
+        ));
+    } else {
+        q.push_str("RETURN hop1, [] AS hop2");
+    }
+    q
+}
+
+/// A Lucene phrase for a canonical key (letters, digits and single spaces, so only the quote and
+/// backslash could ever need escaping).
+pub(crate) fn phrase(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// Most distinct words one `find_by_tokens` call searches (Lucene caps boolean clauses at 1024).
+pub(crate) const MAX_QUERY_WORDS: usize = 256;
+
+/// Lucene query for entities of `tenant` whose key or an alias key contains one of the words of
+/// `tokens`, or `None` when no word is left after canonicalising.
+pub(crate) fn token_query(tenant: &str, tokens: &[String]) -> Option<String> {
+    let mut words: Vec<String> = Vec::new();
+    for t in tokens {
+        for w in canonical_key(t).split(' ').filter(|w| !w.is_empty()) {
+            if !words.iter().any(|x| x == w) && words.len() < MAX_QUERY_WORDS {
+                words.push(w.to_string());
+            }
+        }
+    }
+    if words.is_empty() {
+        return None;
+    }
+    let clauses: Vec<String> = words
+        .iter()
+        .map(|w| format!("key:{p} OR alias_keys:{p}", p = phrase(w)))
+        .collect();
+    Some(format!(
+        "tenant:{} AND ({})",
+        phrase(tenant),
+        clauses.join(" OR ")
+    ))
+}
+
+/// Lucene query for entities of `tenant` having `key` among their alias keys (confirmed exactly
+/// by the statement, since a phrase also matches inside longer aliases).
+pub(crate) fn alias_query(tenant: &str, key: &str) -> String {
+    format!("tenant:{} AND alias_keys:{}", phrase(tenant), phrase(key))
+}

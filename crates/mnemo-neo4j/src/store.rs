@@ -1,0 +1,192 @@
+//! `Neo4jStore`: the `GraphStore` on Neo4j, one shared connection pool, schema bootstrap on connect.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use mnemo_core::{
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
+    WriteReport,
+};
+use neo4rs::{query, Graph};
+use tracing::Instrument;
+
+use crate::config::Neo4jConfig;
+use crate::cypher_read as cyr;
+use crate::cypher_write::SCHEMA;
+use crate::db::{column, list, read_rows};
+use crate::decode::{DocumentRow, EpisodeRow};
+use crate::error::map_err;
+use crate::read;
+use crate::write::{self, in_transaction};
+
+/// A knowledge graph stored in Neo4j 5. Cheap to clone: clones share one connection pool.
+#[derive(Clone)]
+pub struct Neo4jStore {
+    graph: Graph,
+    config: Neo4jConfig,
+}
+
+impl std::fmt::Debug for Neo4jStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Neo4jStore")
+            .field("uri", &self.config.uri)
+            .field("database", &self.config.database)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Neo4jStore {
+    /// Connects, checks the server answers, and creates the constraints and indexes that are
+    /// missing (idempotent; safe when several processes connect at once).
+    pub async fn connect(config: Neo4jConfig) -> Result<Self> {
+        let graph = Graph::connect(config.driver_config()?).map_err(map_err)?;
+        let store = Neo4jStore { graph, config };
+        read_rows(&store.graph, query("RETURN 1 AS ok")).await?;
+        store.bootstrap_schema().await?;
+        tracing::info!(uri = %store.config.uri, "neo4j store connected");
+        Ok(store)
+    }
+
+    /// The shared driver handle, for tools and tests that need raw Cypher.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    pub fn config(&self) -> &Neo4jConfig {
+        &self.config
+    }
+
+    async fn bootstrap_schema(&self) -> Result<()> {
+        for stmt in SCHEMA {
+            // Two processes creating the same index at once: the loser reports an equivalent
+            // rule; the schema is what we want either way.
+            match self.graph.run(query(stmt)).await {
+                Ok(_) => {}
+                Err(neo4rs::Error::Neo4j(e)) if e.code().contains("AlreadyExists") => {}
+                Err(e) => return Err(map_err(e)),
+            }
+        }
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl GraphStore for Neo4jStore {
+    fn backend(&self) -> &'static str {
+        "neo4j"
+    }
+
+    async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport> {
+        batch.validate()?;
+        if batch.is_empty() {
+            return Ok(WriteReport::default());
+        }
+        let fact_sql = write::fact_statements(batch)?;
+        let span =
+            tracing::debug_span!("neo4j.write", tenant = %tenant, episodes = batch.episodes.len());
+        async {
+            in_transaction!(self.graph, self.config.write_retries, |tx| write::write_tx(
+                &mut tx, tenant, batch, &fact_sql
+            ))
+        }
+        .instrument(span)
+        .await
+    }
+
+    async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
+        read::get_entities(&self.graph, tenant, keys).await
+    }
+
+    async fn lookup_names(
+        &self,
+        tenant: &Tenant,
+        keys: &[String],
+    ) -> Result<Vec<(String, Entity)>> {
+        read::lookup_names(&self.graph, tenant, keys).await
+    }
+
+    async fn find_by_tokens(
+        &self,
+        tenant: &Tenant,
+        tokens: &[String],
+        limit: usize,
+    ) -> Result<Vec<Entity>> {
+        read::find_by_tokens(&self.graph, tenant, tokens, limit).await
+    }
+
+    async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph> {
+        read::neighbourhood(&self.graph, tenant, query).await
+    }
+
+    async fn top_entities(
+        &self,
+        tenant: &Tenant,
+        order: EntityOrder,
+        limit: usize,
+    ) -> Result<Vec<Entity>> {
+        let most_mentioned = matches!(order, EntityOrder::MostMentioned);
+        read::top_entities(&self.graph, tenant, most_mentioned, limit).await
+    }
+
+    async fn mentions_of(
+        &self,
+        tenant: &Tenant,
+        key: &EntityKey,
+        limit: usize,
+    ) -> Result<Vec<MentionEvent>> {
+        read::mentions_of(&self.graph, tenant, key, limit).await
+    }
+
+    async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let q = query(cyr::GET_EPISODES)
+            .param("tenant", tenant.as_str())
+            .param("ids", list(ids.iter().map(|s| s.as_str().into()).collect()));
+        let mut found: HashMap<String, Episode> = HashMap::new();
+        for row in read_rows(&self.graph, q).await? {
+            let ep = column::<EpisodeRow>(&row, "ep")?.into_episode()?;
+            found.insert(ep.id.clone(), ep);
+        }
+        Ok(ids.iter().filter_map(|id| found.get(id).cloned()).collect())
+    }
+
+    async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
+        let q = query(cyr::GET_DOCUMENT)
+            .param("tenant", tenant.as_str())
+            .param("id", id);
+        let rows = read_rows(&self.graph, q).await?;
+        match rows.first() {
+            Some(row) => Ok(Some(column::<DocumentRow>(row, "d")?.into_document())),
+            None => Ok(None),
+        }
+    }
+
+    async fn delete_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<DeleteReport> {
+        if ids.is_empty() {
+            return Ok(DeleteReport::default());
+        }
+        in_transaction!(
+            self.graph,
+            self.config.write_retries,
+            |tx| write::delete_tx(&mut tx, tenant, ids)
+        )
+    }
+
+    async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport> {
+        Episode::validate_id(id).map_err(|_| Error::NotFound(format!("document {id:?}")))?;
+        in_transaction!(self.graph, self.config.write_retries, |tx| {
+            write::delete_document_tx(&mut tx, tenant, id)
+        })
+    }
+
+    async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
+        read::stats(&self.graph, tenant).await
+    }
+
+    async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
+        read::export(&self.graph, tenant).await
+    }
+}

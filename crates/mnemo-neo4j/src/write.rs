@@ -1,0 +1,261 @@
+//! Batch writes and deletes: one transaction per call, a constant number of round trips (one
+//! statement per step, one per relationship type for facts), retried whole on transient errors.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use mnemo_core::{
+    DeleteReport, Error, RelType, Result, Tenant, WriteBatch, WriteReport, MAX_ALIASES,
+};
+use neo4rs::{query, BoltType, Txn};
+
+use crate::cypher_write as cy;
+use crate::db::{first_count, list, tx_rows};
+use crate::plan::plan_write;
+
+/// What a transaction body can fail with: a driver error (maybe transient) or a store error.
+pub(crate) enum TxError {
+    Driver(neo4rs::Error),
+    Store(Error),
+}
+
+impl From<neo4rs::Error> for TxError {
+    fn from(e: neo4rs::Error) -> Self {
+        TxError::Driver(e)
+    }
+}
+
+/// Runs `$body` (an expression using the transaction `$tx`, yielding `Result<T, TxError>`) in a
+/// fresh transaction and commits it, retrying the whole transaction up to `$retries` times after
+/// transient errors (deadlocks between concurrent MERGEs). Safe because every body is idempotent.
+macro_rules! in_transaction {
+    ($graph:expr, $retries:expr, |$tx:ident| $body:expr) => {{
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let mut $tx = $graph.start_txn().await.map_err($crate::error::map_err)?;
+            let outcome = match $body.await {
+                Ok(v) => $tx.commit().await.map(|_| v).map_err($crate::write::TxError::Driver),
+                Err(e) => {
+                    // Best effort: after a lost connection the rollback fails too, and the
+                    // server rolls back by itself when the connection drops.
+                    let _ = $tx.rollback().await;
+                    Err(e)
+                }
+            };
+            match outcome {
+                Ok(v) => break Ok(v),
+                Err($crate::write::TxError::Driver(e))
+                    if $crate::error::is_transient(&e) && attempt <= $retries =>
+                {
+                    tracing::debug!(attempt, error = %e, "neo4j transaction retried");
+                    tokio::time::sleep(std::time::Duration::from_millis(50 * u64::from(attempt)))
+                        .await;
+                }
+                Err($crate::write::TxError::Driver(e)) => break Err($crate::error::map_err(e)),
+                Err($crate::write::TxError::Store(e)) => break Err(e),
+            }
+        }
+    }};
+}
+pub(crate) use in_transaction;
+
+/// The fact statement of every relationship type of the batch, built (and the type re-checked)
+/// before any transaction starts.
+pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, String>> {
+    let types: BTreeSet<&RelType> = batch
+        .episodes
+        .iter()
+        .flat_map(|ew| ew.facts.iter().map(|f| &f.rel_type))
+        .collect();
+    types
+        .into_iter()
+        .map(|t| Ok((t.clone(), cy::merge_facts(t)?)))
+        .collect()
+}
+
+/// The body of a write transaction.
+pub(crate) async fn write_tx(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    batch: &WriteBatch,
+    fact_sql: &HashMap<RelType, String>,
+) -> Result<WriteReport, TxError> {
+    let t = tenant.as_str();
+    let mut report = WriteReport::default();
+    let ids: Vec<BoltType> = batch
+        .episodes
+        .iter()
+        .map(|ew| ew.episode.id.as_str().into())
+        .collect();
+
+    if let Some(doc) = &batch.document {
+        tx.run(
+            query(cy::UPSERT_DOCUMENT)
+                .param("tenant", t)
+                .param("id", doc.id.as_str())
+                .param("source", doc.source.as_str())
+                .param("content_hash", doc.content_hash.as_str())
+                .param("created_at", doc.created_at),
+        )
+        .await?;
+        let stale_rows = tx_rows(
+            tx,
+            query(cy::STALE_EPISODES)
+                .param("tenant", t)
+                .param("id", doc.id.as_str())
+                .param("keep", list(ids.clone())),
+        )
+        .await?;
+        let stale: Vec<String> = stale_rows
+            .iter()
+            .map(|r| r.get::<String>("id"))
+            .collect::<Result<_, _>>()
+            .map_err(neo4rs::Error::from)?;
+        if !stale.is_empty() {
+            report.episodes_replaced = delete_tx(tx, tenant, &stale).await?.episodes;
+        }
+    }
+
+    let existing_rows = tx_rows(
+        tx,
+        query(cy::EXISTING_EPISODES)
+            .param("tenant", t)
+            .param("ids", list(ids)),
+    )
+    .await?;
+    let existing: HashSet<String> = existing_rows
+        .iter()
+        .map(|r| r.get::<String>("id"))
+        .collect::<Result<_, _>>()
+        .map_err(neo4rs::Error::from)?;
+
+    let plan = plan_write(batch, &existing);
+    report.episodes_written = plan.episodes_written;
+    report.episodes_skipped = plan.episodes_skipped;
+    report.mentions_created = plan.mentions_created;
+    if plan.episodes.is_empty() {
+        return Ok(report);
+    }
+    tx.run(
+        query(cy::CREATE_EPISODES)
+            .param("tenant", t)
+            .param("rows", list(plan.episodes)),
+    )
+    .await?;
+    if !plan.entities.is_empty() {
+        let rows = tx_rows(
+            tx,
+            query(&cy::merge_entities())
+                .param("tenant", t)
+                .param("max_aliases", MAX_ALIASES as i64)
+                .param("rows", list(plan.entities)),
+        )
+        .await?;
+        report.entities_created = first_count(&rows, "created")?;
+    }
+    if !plan.mentions.is_empty() {
+        tx.run(
+            query(cy::MERGE_MENTIONS)
+                .param("tenant", t)
+                .param("rows", list(plan.mentions)),
+        )
+        .await?;
+    }
+    for (rel, rows) in plan.facts {
+        let Some(text) = fact_sql.get(&rel) else {
+            return Err(TxError::Store(Error::Internal(format!(
+                "no statement prepared for relationship type {rel}"
+            ))));
+        };
+        let out = tx_rows(tx, query(text).param("tenant", t).param("rows", list(rows))).await?;
+        report.facts_created += first_count(&out, "created")?;
+    }
+    Ok(report)
+}
+
+/// The body of a delete: removes the stored episodes among `ids`, their mentions and their support
+/// of facts; facts and entities left without support are deleted, other aggregates recomputed.
+pub(crate) async fn delete_tx(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    ids: &[String],
+) -> Result<DeleteReport, TxError> {
+    let t = tenant.as_str();
+    let mut report = DeleteReport::default();
+    let id_list = || list(ids.iter().map(|s| s.as_str().into()).collect());
+    let found = tx_rows(
+        tx,
+        query(cy::EPISODES_TO_DELETE)
+            .param("tenant", t)
+            .param("ids", id_list()),
+    )
+    .await?;
+    if found.is_empty() {
+        return Ok(report);
+    }
+    let mut stored: Vec<BoltType> = Vec::with_capacity(found.len());
+    let mut keys: BTreeSet<String> = BTreeSet::new();
+    for row in &found {
+        stored.push(row.get::<String>("id").map_err(neo4rs::Error::from)?.into());
+        keys.extend(
+            row.get::<Vec<String>>("keys")
+                .map_err(neo4rs::Error::from)?,
+        );
+    }
+    let out = tx_rows(
+        tx,
+        query(cy::UNLINK_FACTS)
+            .param("tenant", t)
+            .param("ids", list(stored.clone())),
+    )
+    .await?;
+    report.facts = first_count(&out, "deleted")?;
+    let out = tx_rows(
+        tx,
+        query(cy::DELETE_EPISODES)
+            .param("tenant", t)
+            .param("ids", list(stored)),
+    )
+    .await?;
+    report.episodes = first_count(&out, "deleted")?;
+    let keys: Vec<BoltType> = keys.into_iter().map(BoltType::from).collect();
+    let out = tx_rows(
+        tx,
+        query(cy::REFRESH_ENTITIES)
+            .param("tenant", t)
+            .param("keys", list(keys)),
+    )
+    .await?;
+    report.entities = first_count(&out, "deleted")?;
+    Ok(report)
+}
+
+/// The body of a document delete; `NotFound` when the tenant has no such document.
+pub(crate) async fn delete_document_tx(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    id: &str,
+) -> Result<DeleteReport, TxError> {
+    let t = tenant.as_str();
+    let rows = tx_rows(
+        tx,
+        query(cy::DOCUMENT_EPISODES)
+            .param("tenant", t)
+            .param("id", id),
+    )
+    .await?;
+    let Some(row) = rows.first() else {
+        return Err(TxError::Store(Error::NotFound(format!("document {id:?}"))));
+    };
+    let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
+    let mut report = delete_tx(tx, tenant, &ids).await?;
+    let out = tx_rows(
+        tx,
+        query(cy::DELETE_DOCUMENT)
+            .param("tenant", t)
+            .param("id", id),
+    )
+    .await?;
+    report.documents = first_count(&out, "deleted")?;
+    Ok(report)
+}

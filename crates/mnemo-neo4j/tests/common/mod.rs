@@ -1,0 +1,45 @@
+//! Shared set-up of the tests that need a real Neo4j: the server named by `NEO4J_TEST_URI`.
+
+#![allow(dead_code)]
+
+use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
+
+/// The URI of the test server, or `None` (with a notice) when it is not set outside CI. In CI
+/// (`CI=true`) a missing server is a failure, never a silent skip.
+pub fn test_uri() -> Option<String> {
+    match std::env::var("NEO4J_TEST_URI") {
+        Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
+        _ => {
+            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+                panic!(
+                    "NEO4J_TEST_URI is not set but CI=true: start the server with \
+                     `scripts/neo4j-dev start` and export NEO4J_TEST_URI=bolt://127.0.0.1:7687"
+                );
+            }
+            eprintln!(
+                "notice: NEO4J_TEST_URI is not set; skipping a Neo4j test \
+                 (run scripts/neo4j-dev start and export NEO4J_TEST_URI=bolt://127.0.0.1:7687)"
+            );
+            None
+        }
+    }
+}
+
+pub fn config(uri: &str) -> Neo4jConfig {
+    Neo4jConfig {
+        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
+        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
+        max_connections: 4,
+        ..Neo4jConfig::with_uri(uri)
+    }
+}
+
+/// A connected store, or `None` when the tests should be skipped (see [`test_uri`]).
+pub async fn store() -> Option<Neo4jStore> {
+    let uri = test_uri()?;
+    Some(
+        Neo4jStore::connect(config(&uri))
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to the Neo4j test server at {uri}: {e}")),
+    )
+}
