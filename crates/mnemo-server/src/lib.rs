@@ -1,1 +1,36 @@
-//! mnemo-server (placeholder until its issue lands).
+//! mnemo-server: mnemo's HTTP API (axum, OpenAPI at `/openapi.json`) and MCP server (rmcp, over
+//! stdio and streamable HTTP at `/mcp`), with API keys bound to tenants.
+//!
+//! - [`serve`] runs the HTTP server from a [`ServerConfig`]; [`router`] builds the axum router
+//!   (for tests or embedding).
+//! - [`serve_mcp_stdio`] runs the MCP server for `mnemo mcp`.
+
+mod auth;
+mod config;
+mod error;
+mod extract;
+mod ingest;
+mod jobs;
+mod layers;
+mod mcp;
+mod routes;
+mod serve;
+mod state;
+mod views;
+
+pub use auth::KeyRing;
+pub use config::{hash_api_key, parse_api_keys, ApiKey, Secret, ServerConfig, KEY_HASH_PREFIX};
+pub use error::{ApiError, ErrorBody, ErrorDetail, ServerError};
+pub use ingest::{DocResult, DocumentBody, IngestRequest, IngestResponse};
+pub use jobs::{JobStatus, JobView};
+pub use mcp::{serve_mcp, serve_mcp_stdio, MnemoMcp};
+pub use routes::{openapi, router};
+pub use serve::{serve, serve_on};
+pub use state::AppState;
+pub use views::{
+    AnswerRequest, DeleteView, EntityLookup, EntityView, FactView, HealthView, JobAccepted,
+    NeighbourhoodView, RememberRequest, RememberResponse, SearchRequest, StatsView,
+};
+
+/// Environment variable holding extra API keys: `key1=tenantA,key2=tenantB`.
+pub const API_KEYS_ENV: &str = "MNEMO_API_KEYS";

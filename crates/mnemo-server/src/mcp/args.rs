@@ -1,0 +1,89 @@
+//! Arguments of the MCP tools. Their doc comments become the JSON-schema descriptions an agent
+//! reads, so they say what to pass and why, without referring to other docs.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// Arguments of `search`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct SearchArgs {
+    /// The question or keywords to look up, in plain language, e.g. "Where was Ada Lovelace
+    /// born?". Name the people, places and things you care about: memory is indexed by them.
+    pub query: String,
+    /// Optional size limit of the returned context, in tokens (default: the server's setting,
+    /// usually about 1,500). Larger budgets return more facts and source snippets.
+    #[serde(default)]
+    pub budget: Option<usize>,
+}
+
+/// Arguments of `remember`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct RememberArgs {
+    /// The text to store: a fact, a chat turn, a final answer, a note. Write complete sentences
+    /// that name their subjects ("Ada Lovelace was born in London."), not pronouns only.
+    pub text: String,
+    /// What the text is: "agent_answer" (your final answer to a question, e.g. after a `search`
+    /// miss), "interaction" (a chat turn), "external" (something from another source, such as a
+    /// web search) or "note" (default).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Where the text came from, e.g. a URL or "chat" (default "mcp").
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Who said it; "I" and "my" in the text then refer to this person.
+    #[serde(default)]
+    pub speaker: Option<String>,
+    /// Optional stable id (letters, digits, `_ . : -`, at most 128): storing the same id again
+    /// changes nothing, so retries are safe.
+    #[serde(default)]
+    pub id: Option<String>,
+}
+
+/// One document for `ingest`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct IngestDoc {
+    /// The full text of the document.
+    pub text: String,
+    /// Optional id of your choosing; ingesting the same id again replaces the old version.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Optional title, prepended to the text.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Optional origin (a path or URL).
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+/// Arguments of `ingest`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct IngestArgs {
+    /// The documents (at most 100 per call). Each is split into chunks whose entities and facts
+    /// are stored; unchanged documents are skipped.
+    pub documents: Vec<IngestDoc>,
+}
+
+/// Arguments of `get_entity`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct GetEntityArgs {
+    /// The name of a person, place, organisation or thing, in any case, e.g. "ada lovelace".
+    pub name: String,
+    /// How far to follow relations: 0 = the entity only, 1 = its direct facts (default),
+    /// 2 = also the facts of its neighbours.
+    #[serde(default)]
+    pub depth: Option<u8>,
+    /// Most facts to return (default 50, at most 500).
+    #[serde(default)]
+    pub max_facts: Option<usize>,
+}
+
+/// Arguments of `forget`. Give exactly one of the two ids.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+pub struct ForgetArgs {
+    /// The `episode_id` that `remember` returned.
+    #[serde(default)]
+    pub episode_id: Option<String>,
+    /// The `document_id` that `ingest` returned, or the `id` you gave the document.
+    #[serde(default)]
+    pub document_id: Option<String>,
+}

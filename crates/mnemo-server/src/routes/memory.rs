@@ -1,0 +1,148 @@
+//! `POST /v1/search`, `POST /v1/remember` and `POST /v1/answers`: the agent's read and write-back.
+
+use std::str::FromStr;
+
+use axum::extract::State;
+use axum::Json;
+use mnemo::{EpisodeKind, RememberOptions};
+use serde_json::Value;
+
+use crate::error::ErrorBody;
+use crate::extract::{ApiJson, Scoped};
+use crate::views::{AnswerRequest, RememberRequest, RememberResponse, SearchRequest};
+use crate::{ApiError, AppState};
+
+/// Largest budget a caller may ask for; the server default applies when absent.
+pub(crate) const MAX_BUDGET_TOKENS: usize = 100_000;
+
+/// Search memory: a ranked, token-budgeted context, or an explicit miss (`hit: false`).
+#[utoipa::path(
+    post, path = "/v1/search", tag = "memory",
+    request_body = SearchRequest,
+    responses(
+        (status = 200, description = "The search result: `hit`, `context_text` (ready to paste \
+            into a prompt), and the structured entities, facts, paths and provenance behind it",
+            body = Object),
+        (status = 400, description = "Malformed JSON", body = ErrorBody),
+        (status = 401, description = "Missing or invalid API key", body = ErrorBody),
+        (status = 422, description = "Empty query or bad budget", body = ErrorBody),
+    ),
+    security(("api_key" = []))
+)]
+pub async fn search(
+    Scoped(mnemo): Scoped,
+    ApiJson(req): ApiJson<SearchRequest>,
+) -> Result<Json<Value>, ApiError> {
+    validate_search(&req)?;
+    let result = mnemo.search(&req.query, req.budget).await?;
+    let value = serde_json::to_value(result).map_err(|e| {
+        tracing::error!(error = %e, "search result did not serialise");
+        ApiError::internal()
+    })?;
+    Ok(Json(value))
+}
+
+pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
+    if req.query.trim().is_empty() {
+        return Err(ApiError::invalid("`query` is empty"));
+    }
+    match req.budget {
+        Some(0) => Err(ApiError::invalid("`budget` must be > 0")),
+        Some(b) if b > MAX_BUDGET_TOKENS => Err(ApiError::invalid(format!(
+            "`budget` must be at most {MAX_BUDGET_TOKENS} tokens"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Remember a text (chat turn, note, fact) as one episode with its entities and facts.
+#[utoipa::path(
+    post, path = "/v1/remember", tag = "memory",
+    request_body = RememberRequest,
+    responses(
+        (status = 200, description = "Stored (or already stored with this id)", body = RememberResponse),
+        (status = 400, description = "Malformed JSON", body = ErrorBody),
+        (status = 401, description = "Missing or invalid API key", body = ErrorBody),
+        (status = 413, description = "Body over the size limit", body = ErrorBody),
+        (status = 422, description = "Empty text, unknown kind or bad id", body = ErrorBody),
+        (status = 503, description = "Store unavailable; nothing written", body = ErrorBody),
+    ),
+    security(("api_key" = []))
+)]
+pub async fn remember(
+    State(state): State<AppState>,
+    Scoped(mnemo): Scoped,
+    ApiJson(req): ApiJson<RememberRequest>,
+) -> Result<Json<RememberResponse>, ApiError> {
+    let kind = match req.kind.as_deref() {
+        None => EpisodeKind::Note,
+        Some(k) => parse_kind(k)?,
+    };
+    let opts = options(kind, req.source, req.speaker, req.at, req.id);
+    let text = req.text;
+    let report = state
+        .run_write(async move { mnemo.remember(&text, &opts).await })
+        .await?;
+    Ok(Json(report.into()))
+}
+
+/// Kinds a caller may give to remember (document chunks come only from ingest).
+pub(crate) fn parse_kind(k: &str) -> Result<EpisodeKind, ApiError> {
+    match EpisodeKind::from_str(k) {
+        Ok(EpisodeKind::DocumentChunk) | Err(_) => Err(ApiError::invalid(format!(
+            "unknown kind {k:?}: use interaction, agent_answer, external or note"
+        ))),
+        Ok(kind) => Ok(kind),
+    }
+}
+
+pub(crate) fn options(
+    kind: EpisodeKind,
+    source: Option<String>,
+    speaker: Option<String>,
+    at: Option<chrono::DateTime<chrono::Utc>>,
+    id: Option<String>,
+) -> RememberOptions {
+    let defaults = RememberOptions::default();
+    RememberOptions {
+        kind,
+        source: source
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or(defaults.source),
+        speaker: speaker.filter(|s| !s.trim().is_empty()),
+        at,
+        id,
+    }
+}
+
+/// Write an agent's final answer back into memory (kind agent_answer), so the next search finds it.
+#[utoipa::path(
+    post, path = "/v1/answers", tag = "memory",
+    request_body = AnswerRequest,
+    responses(
+        (status = 200, description = "Stored", body = RememberResponse),
+        (status = 400, description = "Malformed JSON", body = ErrorBody),
+        (status = 401, description = "Missing or invalid API key", body = ErrorBody),
+        (status = 422, description = "Empty text or bad id", body = ErrorBody),
+        (status = 503, description = "Store unavailable; nothing written", body = ErrorBody),
+    ),
+    security(("api_key" = []))
+)]
+pub async fn answers(
+    State(state): State<AppState>,
+    Scoped(mnemo): Scoped,
+    ApiJson(req): ApiJson<AnswerRequest>,
+) -> Result<Json<RememberResponse>, ApiError> {
+    let opts = options(
+        EpisodeKind::AgentAnswer,
+        req.source,
+        req.speaker,
+        req.at,
+        req.id,
+    );
+    let text = req.text;
+    let report = state
+        .run_write(async move { mnemo.remember(&text, &opts).await })
+        .await?;
+    Ok(Json(report.into()))
+}

@@ -1,0 +1,63 @@
+//! A store that delays writes, to test timeouts and graceful shutdown with writes in flight.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use mnemo_core::{
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, GraphStore, MentionEvent,
+    NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch, WriteReport,
+};
+use mnemo_store::EmbeddedStore;
+
+#[derive(Debug)]
+pub struct SlowStore {
+    pub inner: EmbeddedStore,
+    pub write_delay: Duration,
+}
+
+#[async_trait]
+impl GraphStore for SlowStore {
+    fn backend(&self) -> &'static str {
+        "slow"
+    }
+    async fn write(&self, t: &Tenant, b: &WriteBatch) -> Result<WriteReport> {
+        tokio::time::sleep(self.write_delay).await;
+        self.inner.write(t, b).await
+    }
+    async fn get_entities(&self, t: &Tenant, k: &[EntityKey]) -> Result<Vec<Entity>> {
+        self.inner.get_entities(t, k).await
+    }
+    async fn lookup_names(&self, t: &Tenant, k: &[String]) -> Result<Vec<(String, Entity)>> {
+        self.inner.lookup_names(t, k).await
+    }
+    async fn find_by_tokens(&self, t: &Tenant, k: &[String], l: usize) -> Result<Vec<Entity>> {
+        self.inner.find_by_tokens(t, k, l).await
+    }
+    async fn neighbourhood(&self, t: &Tenant, q: &NeighbourhoodQuery) -> Result<Subgraph> {
+        self.inner.neighbourhood(t, q).await
+    }
+    async fn top_entities(&self, t: &Tenant, o: EntityOrder, l: usize) -> Result<Vec<Entity>> {
+        self.inner.top_entities(t, o, l).await
+    }
+    async fn mentions_of(&self, t: &Tenant, k: &EntityKey, l: usize) -> Result<Vec<MentionEvent>> {
+        self.inner.mentions_of(t, k, l).await
+    }
+    async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.inner.get_episodes(t, ids).await
+    }
+    async fn get_document(&self, t: &Tenant, id: &str) -> Result<Option<Document>> {
+        self.inner.get_document(t, id).await
+    }
+    async fn delete_episodes(&self, t: &Tenant, ids: &[String]) -> Result<DeleteReport> {
+        self.inner.delete_episodes(t, ids).await
+    }
+    async fn delete_document(&self, t: &Tenant, id: &str) -> Result<DeleteReport> {
+        self.inner.delete_document(t, id).await
+    }
+    async fn stats(&self, t: &Tenant) -> Result<StoreStats> {
+        self.inner.stats(t).await
+    }
+    async fn export(&self, t: &Tenant) -> Result<Subgraph> {
+        self.inner.export(t).await
+    }
+}
