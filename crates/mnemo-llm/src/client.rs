@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use async_openai::config::OpenAIConfig;
 use async_openai::error::OpenAIError;
+use async_openai::middleware::ReqwestService;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use tracing::Instrument;
@@ -119,11 +120,14 @@ impl LlmClient {
                 "llm.api_key contains control or non-ASCII characters".into(),
             ));
         }
+        // The plain reqwest service replaces async-openai's built-in retry layer (3 retries,
+        // not configurable), so that `max_retries`, the backoff and the statistics are ours.
         let openai = async_openai::Client::with_config(
             OpenAIConfig::new()
                 .with_api_base(config.endpoint())
                 .with_api_key(key),
-        );
+        )
+        .with_http_service(ReqwestService::default());
         Ok(LlmClient {
             inner: Arc::new(Inner {
                 permits: Semaphore::new(config.max_concurrency),
@@ -333,7 +337,10 @@ fn classify(e: OpenAIError) -> Attempt {
             if msg.is_empty() {
                 msg = r.status_code.canonical_reason().unwrap_or("").to_string();
             }
-            if status == 429 || status == 408 || status >= 500 {
+            // An exhausted quota is a 429 too, but waiting will not refill it.
+            let quota = r.api_error.r#type.as_deref() == Some("insufficient_quota")
+                || r.api_error.code.as_deref() == Some("insufficient_quota");
+            if (status == 429 && !quota) || status == 408 || status >= 500 {
                 Attempt::Retry(format!("HTTP {status}: {msg}"))
             } else {
                 Attempt::Rejected {

@@ -117,6 +117,8 @@ pub struct HybridExtractor {
 }
 
 impl HybridExtractor {
+    // `default()` rather than the unit literal: the rule extractor may grow settings.
+    #[allow(clippy::default_constructed_unit_structs)]
     pub fn new(client: LlmClient) -> Self {
         HybridExtractor {
             rules: RuleExtractor::default(),

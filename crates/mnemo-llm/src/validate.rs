@@ -301,16 +301,25 @@ impl Builder {
     }
 }
 
-/// A confidence in 0..=1 from whatever the model wrote: numbers, numeric strings, percentages.
+/// A confidence in 0..=1 from whatever the model wrote: numbers, numeric strings, percentages
+/// ("85%", or 10..=100, which no 0..1 scale produces); anything else out of range is clamped.
 pub fn confidence(v: Option<&Value>) -> f32 {
-    let raw = match v {
-        Some(Value::Number(n)) => n.as_f64(),
-        Some(Value::String(s)) => s.trim().trim_end_matches('%').trim().parse::<f64>().ok(),
-        _ => None,
+    let (raw, percent) = match v {
+        Some(Value::Number(n)) => (n.as_f64(), false),
+        Some(Value::String(s)) => {
+            let s = s.trim();
+            let p = s.ends_with('%');
+            (s.trim_end_matches('%').trim().parse::<f64>().ok(), p)
+        }
+        _ => (None, false),
     };
     match raw {
         Some(x) if x.is_finite() => {
-            let x = if x > 1.0 && x <= 100.0 { x / 100.0 } else { x };
+            let x = if percent || (10.0..=100.0).contains(&x) {
+                x / 100.0
+            } else {
+                x
+            };
             x.clamp(0.0, 1.0) as f32
         }
         _ => DEFAULT_CONFIDENCE,
@@ -339,5 +348,43 @@ fn add_alias(e: &mut EntityInput, alias: &str) {
     }
     if !e.aliases.iter().any(|a| a == alias) {
         e.aliases.push(alias.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn confidences_are_read_leniently_and_clamped() {
+        let c = |v: Value| confidence(Some(&v));
+        assert_eq!(c(json!(0.8)), 0.8);
+        assert_eq!(c(json!(1.7)), 1.0);
+        assert_eq!(c(json!(-3)), 0.0);
+        assert_eq!(c(json!(85)), 0.85);
+        assert_eq!(c(json!("0.6")), 0.6);
+        assert_eq!(c(json!("40%")), 0.4);
+        assert_eq!(c(json!("high")), DEFAULT_CONFIDENCE);
+        assert_eq!(confidence(None), DEFAULT_CONFIDENCE);
+    }
+
+    #[test]
+    fn first_person_becomes_the_speaker_and_pronouns_are_dropped() {
+        let reply = json!({
+            "entities": [{"name": "I", "type": "Person"}, {"name": "they", "type": "Person"},
+                         {"name": "Acme Corp", "type": "Organization"}],
+            "facts": [{"subject": "me", "predicate": "work at", "object": "Acme Corp"},
+                      {"subject": "they", "predicate": "own", "object": "Acme Corp"}]
+        });
+        let mut b = Builder::new(Some("Dana"));
+        b.add_entities(&reply);
+        b.add_facts(&reply, MissingEnds::Drop);
+        assert_eq!(b.dropped, 2);
+        let x = b.finish();
+        let names: Vec<_> = x.entities.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Dana", "Acme Corp"]);
+        assert_eq!(x.facts.len(), 1);
+        assert_eq!(x.facts[0].subject.as_str(), "dana");
     }
 }
