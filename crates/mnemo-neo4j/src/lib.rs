@@ -19,3 +19,6 @@ mod write;
 
 pub use config::Neo4jConfig;
 pub use store::Neo4jStore;
+
+#[cfg(test)]
+mod cypher_snapshots;

@@ -1,0 +1,246 @@
+//! Neo4j going away in the middle of a big batch: the store talks to the server through a TCP
+//! proxy on 127.0.0.1 that is cut while the batch is being sent. The write must fail fast with
+//! `Unavailable`, leave nothing of the batch behind, and succeed idempotently when re-run.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chrono::TimeZone;
+use mnemo_core::{
+    content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite, Error,
+    FactInput, GraphStore, StoreStats, Tenant, WriteBatch,
+};
+use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+/// A loopback TCP proxy that counts client-to-server bytes and can be cut.
+struct Proxy {
+    port: u16,
+    sent: Arc<AtomicU64>,
+    cut: watch::Sender<bool>,
+    dead: Arc<AtomicBool>,
+}
+
+impl Proxy {
+    async fn start(upstream: String) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
+        let port = listener.local_addr().expect("addr").port();
+        let sent = Arc::new(AtomicU64::new(0));
+        let dead = Arc::new(AtomicBool::new(false));
+        let (cut, cut_rx) = watch::channel(false);
+        let (sent2, dead2) = (sent.clone(), dead.clone());
+        tokio::spawn(async move {
+            loop {
+                let Ok((client, _)) = listener.accept().await else {
+                    return;
+                };
+                if dead2.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(&upstream).await else {
+                    continue;
+                };
+                tokio::spawn(pump(client, server, sent2.clone(), cut_rx.clone()));
+            }
+        });
+        Proxy {
+            port,
+            sent,
+            cut,
+            dead,
+        }
+    }
+
+    /// Drops every proxied connection and refuses new ones.
+    fn cut(&self) {
+        self.dead.store(true, Ordering::SeqCst);
+        let _ = self.cut.send(true);
+    }
+}
+
+/// Copies both ways until either side closes or the proxy is cut (then both sockets are dropped).
+async fn pump(
+    client: TcpStream,
+    server: TcpStream,
+    sent: Arc<AtomicU64>,
+    mut cut: watch::Receiver<bool>,
+) {
+    let (mut cr, mut cw) = client.into_split();
+    let (mut sr, mut sw) = server.into_split();
+    let up = async {
+        let mut buf = vec![0u8; 16 * 1024];
+        loop {
+            let n = match cr.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            sent.fetch_add(n as u64, Ordering::SeqCst);
+            if sw.write_all(&buf[..n]).await.is_err() {
+                return;
+            }
+        }
+    };
+    let down = async {
+        let mut buf = vec![0u8; 16 * 1024];
+        loop {
+            let n = match sr.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            };
+            if cw.write_all(&buf[..n]).await.is_err() {
+                return;
+            }
+        }
+    };
+    tokio::select! {
+        _ = up => {}
+        _ = down => {}
+        _ = cut.wait_for(|c| *c) => {}
+    }
+}
+
+fn big_batch(episodes: usize) -> WriteBatch {
+    let filler = "lorem ipsum dolor sit amet ".repeat(40);
+    let eps = (0..episodes)
+        .map(|i| {
+            let names = [
+                format!("Person {i}"),
+                format!("Org {}", i % 97),
+                format!("Place {}", i % 13),
+            ];
+            let keys: Vec<EntityKey> = names
+                .iter()
+                .map(|n| EntityKey::from_name(n).expect("key"))
+                .collect();
+            let content = format!("episode {i}: {filler}");
+            EpisodeWrite {
+                episode: Episode {
+                    id: format!("big-{i}"),
+                    kind: EpisodeKind::Note,
+                    content_hash: content_hash(&content),
+                    content,
+                    created_at: chrono::Utc
+                        .timestamp_opt(1_700_000_000 + i as i64, 0)
+                        .unwrap(),
+                    source: "outage-test".into(),
+                    document_id: None,
+                    span: None,
+                },
+                entities: names
+                    .iter()
+                    .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
+                    .collect(),
+                facts: vec![
+                    FactInput::new(keys[0].clone(), "works for", keys[1].clone(), 0.7),
+                    FactInput::new(keys[0].clone(), "lives in", keys[2].clone(), 0.6),
+                    FactInput::new(keys[1].clone(), "based in", keys[2].clone(), 0.9),
+                ],
+            }
+        })
+        .collect();
+    WriteBatch {
+        document: None,
+        episodes: eps,
+    }
+}
+
+fn upstream_addr(uri: &str) -> String {
+    let rest = uri.split("://").nth(1).unwrap_or(uri);
+    rest.trim_end_matches('/').to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
+    let Some(uri) = common::test_uri() else {
+        return;
+    };
+    let direct = Neo4jStore::connect(common::config(&uri))
+        .await
+        .expect("direct connection");
+    let proxy = Proxy::start(upstream_addr(&uri)).await;
+    let proxied = Neo4jStore::connect(Neo4jConfig {
+        connection_timeout_secs: 10,
+        write_retries: 0,
+        ..common::config(&format!("bolt://127.0.0.1:{}", proxy.port))
+    })
+    .await
+    .expect("connection through the proxy");
+
+    let tenant = Tenant::new(format!(
+        "outage-{}-{:x}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ))
+    .expect("tenant");
+    let batch = big_batch(3_000);
+
+    // Cut once a good part of the batch (several MB of parameters) has gone out: the transaction
+    // is open and its statements are in flight, so COMMIT has certainly not been sent.
+    let before = proxy.sent.load(Ordering::SeqCst);
+    let writer = {
+        let (store, tenant, batch) = (proxied.clone(), tenant.clone(), batch.clone());
+        tokio::spawn(async move { store.write(&tenant, &batch).await })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while proxy.sent.load(Ordering::SeqCst) < before + 1_000_000 {
+        assert!(Instant::now() < deadline, "the batch never started flowing");
+        assert!(
+            !writer.is_finished(),
+            "the batch finished before the cut; make it bigger"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    proxy.cut();
+    let cut_at = Instant::now();
+    let result = writer.await.expect("writer task");
+    match &result {
+        Err(Error::Unavailable(msg)) => eprintln!("write failed as expected: {msg}"),
+        other => panic!("a lost server must give Unavailable, got {other:?}"),
+    }
+    assert!(result.as_ref().err().is_some_and(Error::is_retryable));
+    assert!(
+        cut_at.elapsed() < Duration::from_secs(15),
+        "the failure took {:?}",
+        cut_at.elapsed()
+    );
+
+    // Nothing of the batch is visible through a direct connection.
+    assert_eq!(
+        direct.stats(&tenant).await.expect("stats"),
+        StoreStats::default()
+    );
+
+    // The proxied store keeps failing cleanly while the server is unreachable.
+    let again = proxied.stats(&tenant).await;
+    assert!(matches!(again, Err(Error::Unavailable(_))), "{again:?}");
+
+    // Re-running the same batch on a working connection writes it once, and only once.
+    let report = direct
+        .write(&tenant, &batch)
+        .await
+        .expect("retry after the outage");
+    assert_eq!(report.episodes_written, 3_000);
+    let stats = direct.stats(&tenant).await.expect("stats");
+    assert_eq!(
+        (stats.episodes, stats.entities, stats.facts),
+        (3_000, 3_000 + 97 + 13, 3_000 + 3_000 + 97 * 13)
+    );
+    let report = direct
+        .write(&tenant, &batch)
+        .await
+        .expect("idempotent rewrite");
+    assert_eq!(
+        (report.episodes_written, report.episodes_skipped),
+        (0, 3_000)
+    );
+    assert_eq!(direct.stats(&tenant).await.expect("stats"), stats);
+}
