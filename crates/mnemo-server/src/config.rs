@@ -75,7 +75,8 @@ pub struct ServerConfig {
     /// Largest request body of `POST /v1/ingest` (and of an MCP request).
     pub ingest_body_limit_bytes: usize,
     /// Time a request may take before it is answered 503 `timeout`. Writes still finish.
-    #[serde(with = "secs")]
+    /// In config files: `request_timeout_secs` (a number of seconds, fractions allowed).
+    #[serde(with = "secs", rename = "request_timeout_secs")]
     pub request_timeout: Duration,
     /// Ingest batches with more documents than this run as a background job.
     pub ingest_sync_max_docs: usize,
@@ -218,19 +219,23 @@ mod tests {
 
     #[test]
     fn deserializes_from_toml_with_hashed_keys() {
-        let cfg: ServerConfig = toml_like(
-            r#"{"bind":"127.0.0.1:9000","request_timeout":2.5,
-               "api_keys":[{"key_hash":"blake3:00","tenant":"acme"},{"key":"x","tenant":"b"}]}"#,
-        );
+        let cfg: ServerConfig = toml::from_str(
+            r#"
+            bind = "127.0.0.1:9000"
+            request_timeout_secs = 2.5
+            [[api_keys]]
+            key_hash = "blake3:00"
+            tenant = "acme"
+            [[api_keys]]
+            key = "x"
+            tenant = "b"
+            "#,
+        )
+        .unwrap();
         assert_eq!(cfg.request_timeout, Duration::from_millis(2500));
         assert_eq!(cfg.api_keys.len(), 2);
-        assert_eq!(
-            cfg.body_limit_bytes,
-            ServerConfig::default().body_limit_bytes
-        );
-    }
-
-    fn toml_like(json: &str) -> ServerConfig {
-        serde_json::from_str(json).unwrap()
+        assert_eq!(cfg.api_keys[1].key.as_ref().unwrap().expose(), "x");
+        assert_eq!(cfg.body_limit_bytes, ServerConfig::default().body_limit_bytes);
+        assert!(toml::from_str::<ServerConfig>("bindd = \"127.0.0.1:1\"").is_err());
     }
 }
