@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use mnemo::{ChunkConfig, GraphStore, Mnemo, MnemoOptions, RuleExtractor};
+use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 use mnemo_store::EmbeddedStore;
 
 use crate::settings::{Settings, StoreKind};
@@ -17,11 +18,29 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
                 .await
                 .context("opening the embedded store")?
                 .with_context(|| {
-                    format!("cannot open the embedded store in {}", settings.data_dir.display())
+                    format!(
+                        "cannot open the embedded store in {}",
+                        settings.data_dir.display()
+                    )
                 })?;
             Arc::new(store)
         }
-        StoreKind::Neo4j => bail!("the Neo4j store is not available in this build yet"),
+        StoreKind::Neo4j => {
+            let n = &settings.store.neo4j;
+            let config = Neo4jConfig {
+                uri: n.uri.clone(),
+                user: n.user.clone(),
+                password: n.password.expose().to_string(),
+                database: (!n.database.trim().is_empty()).then(|| n.database.trim().to_string()),
+                max_connections: n.max_connections,
+                connection_timeout_secs: n.connection_timeout_secs,
+                ..Neo4jConfig::default()
+            };
+            let store = Neo4jStore::connect(config)
+                .await
+                .with_context(|| format!("cannot use the Neo4j store at {}", n.uri))?;
+            Arc::new(store)
+        }
     };
     let options = MnemoOptions {
         chunk: ChunkConfig {

@@ -1,6 +1,6 @@
 //! The small subcommands: remember, search, stats and export.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
@@ -8,6 +8,7 @@ use mnemo::export::{render, ExportFormat};
 use mnemo::{EpisodeKind, Mnemo, RememberOptions};
 
 use crate::cli::{ExportArgs, JsonFlag, RememberArgs, SearchArgs};
+use crate::output::outln;
 
 /// Largest text `remember -` reads from stdin.
 const MAX_STDIN_BYTES: u64 = 1 << 20;
@@ -50,14 +51,19 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
     };
     let report = mnemo.remember(&text, &opts).await?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else if report.written {
-        println!(
+        outln!(
             "remembered episode {} ({} entities, {} facts)",
-            report.episode_id, report.entities, report.facts
+            report.episode_id,
+            report.entities,
+            report.facts
         );
     } else {
-        println!("episode {} was already stored: nothing changed", report.episode_id);
+        outln!(
+            "episode {} was already stored: nothing changed",
+            report.episode_id
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -68,9 +74,9 @@ pub async fn search(mnemo: &Mnemo, args: SearchArgs) -> anyhow::Result<ExitCode>
     }
     let result = mnemo.search(&args.query, args.budget).await?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result)?);
+        outln!("{}", serde_json::to_string_pretty(&result)?);
     } else {
-        println!("{}", result.context_text.trim_end());
+        outln!("{}", result.context_text.trim_end());
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -87,14 +93,18 @@ pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
             "documents": stats.documents,
             "mentions": stats.mentions,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        println!("store:     {} (tenant {})", mnemo.store().backend(), mnemo.tenant());
-        println!("entities:  {}", stats.entities);
-        println!("facts:     {}", stats.facts);
-        println!("episodes:  {}", stats.episodes);
-        println!("documents: {}", stats.documents);
-        println!("mentions:  {}", stats.mentions);
+        outln!(
+            "store:     {} (tenant {})",
+            mnemo.store().backend(),
+            mnemo.tenant()
+        );
+        outln!("entities:  {}", stats.entities);
+        outln!("facts:     {}", stats.facts);
+        outln!("episodes:  {}", stats.episodes);
+        outln!("documents: {}", stats.documents);
+        outln!("mentions:  {}", stats.mentions);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -118,9 +128,7 @@ pub async fn export(mnemo: &Mnemo, args: ExportArgs) -> anyhow::Result<ExitCode>
             );
         }
         None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(out.as_bytes())?;
-            stdout.flush()?;
+            crate::output::write_all(out.as_bytes());
         }
     }
     Ok(ExitCode::SUCCESS)

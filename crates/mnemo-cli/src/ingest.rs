@@ -11,6 +11,7 @@ use mnemo::{DocumentInput, IngestOutcome, Mnemo};
 use serde::Serialize;
 
 use crate::cli::IngestArgs;
+use crate::output::outln;
 use crate::settings::Settings;
 use crate::EXIT_PARTIAL;
 
@@ -159,7 +160,7 @@ pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow
     let progress = Progress::new(!args.no_progress && !args.json);
     let summary = ingest_paths(mnemo, settings, &args.paths, &progress).await?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&summary)?);
+        outln!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print_summary(&summary);
     }
@@ -171,11 +172,11 @@ pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow
 }
 
 pub fn print_summary(s: &IngestSummary) {
-    println!(
+    outln!(
         "ingested {} documents ({} unchanged, {} failed): {} entities and {} facts found in {:.2} s",
         s.documents_ingested, s.documents_skipped, s.documents_failed, s.entities, s.facts, s.seconds
     );
     for f in &s.failures {
-        println!("  failed: {f}");
+        outln!("  failed: {f}");
     }
 }

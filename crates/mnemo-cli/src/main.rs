@@ -5,6 +5,7 @@ mod backend;
 mod cli;
 mod commands;
 mod ingest;
+mod output;
 mod quickstart;
 mod settings;
 
@@ -50,7 +51,7 @@ fn main() -> ExitCode {
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let settings = Settings::load(&cli.global)?;
     if let Command::Config = cli.command {
-        print!("{}", settings.to_toml()?);
+        output::write_all(settings.to_toml()?.as_bytes());
         return Ok(ExitCode::SUCCESS);
     }
     let mnemo = backend::open(&settings).await?;

@@ -5,15 +5,34 @@ use std::process::ExitCode;
 use mnemo::{DocumentInput, IngestOutcome, Mnemo};
 
 use crate::cli::QuickstartArgs;
+use crate::output::outln;
 
 /// The sample corpus, compiled into the binary so quickstart works from any directory.
 const CORPUS: &[(&str, &str)] = &[
-    ("marie-curie.md", include_str!("../quickstart/marie-curie.md")),
-    ("pierre-curie.md", include_str!("../quickstart/pierre-curie.md")),
-    ("irene-joliot-curie.md", include_str!("../quickstart/irene-joliot-curie.md")),
-    ("ada-lovelace.md", include_str!("../quickstart/ada-lovelace.md")),
-    ("charles-babbage.md", include_str!("../quickstart/charles-babbage.md")),
-    ("acme-robotics.md", include_str!("../quickstart/acme-robotics.md")),
+    (
+        "marie-curie.md",
+        include_str!("../quickstart/marie-curie.md"),
+    ),
+    (
+        "pierre-curie.md",
+        include_str!("../quickstart/pierre-curie.md"),
+    ),
+    (
+        "irene-joliot-curie.md",
+        include_str!("../quickstart/irene-joliot-curie.md"),
+    ),
+    (
+        "ada-lovelace.md",
+        include_str!("../quickstart/ada-lovelace.md"),
+    ),
+    (
+        "charles-babbage.md",
+        include_str!("../quickstart/charles-babbage.md"),
+    ),
+    (
+        "acme-robotics.md",
+        include_str!("../quickstart/acme-robotics.md"),
+    ),
     ("chat-notes.md", include_str!("../quickstart/chat-notes.md")),
 ];
 
@@ -43,7 +62,7 @@ pub async fn run(mnemo: &Mnemo, args: QuickstartArgs) -> anyhow::Result<ExitCode
     let stats = mnemo.stats().await?;
     let mut results = Vec::new();
     if !args.json {
-        println!(
+        outln!(
             "mnemo quickstart: {ingested} sample documents ingested ({unchanged} already stored) into the {} store: {} entities, {} facts, {} episodes.\n",
             mnemo.store().backend(),
             stats.entities,
@@ -56,14 +75,14 @@ pub async fn run(mnemo: &Mnemo, args: QuickstartArgs) -> anyhow::Result<ExitCode
         if args.json {
             results.push(result);
         } else {
-            println!("━━━ search: {q}");
-            println!("{}\n", result.context_text.trim_end());
+            outln!("━━━ search: {q}");
+            outln!("{}\n", result.context_text.trim_end());
         }
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&results)?);
+        outln!("{}", serde_json::to_string_pretty(&results)?);
     } else {
-        println!("Try your own: mnemo search \"...\"   (add --json for the structured result)");
+        outln!("Try your own: mnemo search \"...\"   (add --json for the structured result)");
     }
     Ok(ExitCode::SUCCESS)
 }

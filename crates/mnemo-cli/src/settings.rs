@@ -19,7 +19,6 @@ const DEFAULTS: &str = include_str!("../../../config/default.toml");
 pub struct Secret(String);
 
 impl Secret {
-    #[allow(dead_code)] // read by the Neo4j backend
     pub fn expose(&self) -> &str {
         &self.0
     }
@@ -27,7 +26,11 @@ impl Secret {
 
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.is_empty() { "\"\"" } else { "\"****\"" })
+        f.write_str(if self.0.is_empty() {
+            "\"\""
+        } else {
+            "\"****\""
+        })
     }
 }
 
@@ -45,13 +48,13 @@ pub enum StoreKind {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[allow(dead_code)] // read by the Neo4j backend
 pub struct Neo4jSettings {
     pub uri: String,
     pub user: String,
     pub password: Secret,
     pub database: String,
     pub max_connections: usize,
+    pub connection_timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -85,8 +88,7 @@ impl Settings {
 
     fn load_from(global: &GlobalArgs, local: &Path) -> anyhow::Result<Settings> {
         use config::{Config, Environment, File, FileFormat};
-        let mut builder =
-            Config::builder().add_source(File::from_str(DEFAULTS, FileFormat::Toml));
+        let mut builder = Config::builder().add_source(File::from_str(DEFAULTS, FileFormat::Toml));
         if local.is_file() {
             builder = builder.add_source(File::from(local).format(FileFormat::Toml));
         }

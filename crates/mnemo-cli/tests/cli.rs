@@ -48,8 +48,15 @@ fn quickstart_prints_ranked_context_and_a_miss_and_is_idempotent() {
     let results = results.as_array().unwrap();
     assert_eq!(results.len(), 5);
     assert_eq!(results[0]["hit"], true);
-    assert_eq!(results[4]["hit"], false, "the Australia question must be a miss");
-    assert_eq!(stats(&data), first, "a second quickstart must not change the store");
+    assert_eq!(
+        results[4]["hit"], false,
+        "the Australia question must be a miss"
+    );
+    assert_eq!(
+        stats(&data),
+        first,
+        "a second quickstart must not change the store"
+    );
 }
 
 #[test]
@@ -58,8 +65,16 @@ fn ingest_reports_bad_files_and_keeps_the_good_ones() {
     let data = dir.path().join("data");
     let docs = dir.path().join("docs");
     std::fs::create_dir_all(docs.join("sub")).unwrap();
-    std::fs::write(docs.join("good.md"), "# Orion\n\nLaura Chen manages the Orion project in Lyon.\n").unwrap();
-    std::fs::write(docs.join("sub/also-good.txt"), "Tom Keller works for Acme Robotics.").unwrap();
+    std::fs::write(
+        docs.join("good.md"),
+        "# Orion\n\nLaura Chen manages the Orion project in Lyon.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        docs.join("sub/also-good.txt"),
+        "Tom Keller works for Acme Robotics.",
+    )
+    .unwrap();
     std::fs::write(docs.join("binary.txt"), b"\x00\x01\x02garbage").unwrap();
     std::fs::write(docs.join("latin1.txt"), b"caf\xe9 au lait").unwrap();
     std::fs::write(docs.join("empty.md"), "  \n").unwrap();
@@ -73,17 +88,42 @@ fn ingest_reports_bad_files_and_keeps_the_good_ones() {
 
     let o = mnemo(
         &data,
-        &["ingest", docs.to_str().unwrap(), missing.to_str().unwrap(), "--json"],
+        &[
+            "ingest",
+            docs.to_str().unwrap(),
+            missing.to_str().unwrap(),
+            "--json",
+        ],
     );
-    assert_eq!(o.status.code(), Some(3), "partial failure exit code; {}", stderr(&o));
+    assert_eq!(
+        o.status.code(),
+        Some(3),
+        "partial failure exit code; {}",
+        stderr(&o)
+    );
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(summary["documents_ingested"], 3, "{summary}");
     assert_eq!(summary["documents_failed"], 6, "{summary}");
     let failures = summary["failures"].to_string();
-    for needle in ["binary.txt", "latin1.txt", "UTF-8", "empty.md", "rows.jsonl:2", "malformed JSON", "rows.jsonl:3", "nope.txt"] {
-        assert!(failures.contains(needle), "{needle} not reported: {failures}");
+    for needle in [
+        "binary.txt",
+        "latin1.txt",
+        "UTF-8",
+        "empty.md",
+        "rows.jsonl:2",
+        "malformed JSON",
+        "rows.jsonl:3",
+        "nope.txt",
+    ] {
+        assert!(
+            failures.contains(needle),
+            "{needle} not reported: {failures}"
+        );
     }
-    assert!(!failures.contains("ignored.bin"), "unwanted extension must be ignored");
+    assert!(
+        !failures.contains("ignored.bin"),
+        "unwanted extension must be ignored"
+    );
     let before = stats(&data);
     assert_eq!(before["documents"], 3);
 
@@ -95,8 +135,15 @@ fn ingest_reports_bad_files_and_keeps_the_good_ones() {
     assert_eq!(stats(&data), before);
 
     // A changed document replaces its old version: the document count stays the same.
-    std::fs::write(docs.join("good.md"), "# Orion\n\nLaura Chen manages the Orion project in Grenoble.\n").unwrap();
-    let o = mnemo(&data, &["ingest", docs.join("good.md").to_str().unwrap(), "--json"]);
+    std::fs::write(
+        docs.join("good.md"),
+        "# Orion\n\nLaura Chen manages the Orion project in Grenoble.\n",
+    )
+    .unwrap();
+    let o = mnemo(
+        &data,
+        &["ingest", docs.join("good.md").to_str().unwrap(), "--json"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stats(&data)["documents"], 3);
 }
@@ -105,7 +152,10 @@ fn ingest_reports_bad_files_and_keeps_the_good_ones() {
 fn bad_input_gets_one_line_errors_and_loses_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let o = mnemo(&data, &["remember", "Ada Lovelace worked with Charles Babbage."]);
+    let o = mnemo(
+        &data,
+        &["remember", "Ada Lovelace worked with Charles Babbage."],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let before = stats(&data);
 
@@ -121,7 +171,11 @@ fn bad_input_gets_one_line_errors_and_loses_nothing() {
         let o = mnemo(&data, &args);
         assert!(!o.status.success(), "{args:?} succeeded");
         let err = stderr(&o);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: not one line: {err}");
+        assert_eq!(
+            err.trim().lines().count(),
+            1,
+            "{args:?}: not one line: {err}"
+        );
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
     assert_eq!(stats(&data), before);
@@ -136,7 +190,11 @@ fn corrupt_data_dir_is_a_clear_error_and_is_left_alone() {
     // Overwrite every file of the store with garbage.
     let mut files = Vec::new();
     for entry in walk(&data) {
-        std::fs::write(&entry, b"this is not a mnemo store, just garbage bytes \x00\x01").unwrap();
+        std::fs::write(
+            &entry,
+            b"this is not a mnemo store, just garbage bytes \x00\x01",
+        )
+        .unwrap();
         files.push(entry);
     }
     assert!(!files.is_empty());
@@ -144,9 +202,14 @@ fn corrupt_data_dir_is_a_clear_error_and_is_left_alone() {
     assert!(!o.status.success());
     let err = stderr(&o);
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    assert!(err.contains("corrupt") || err.contains("not a mnemo"), "{err}");
+    assert!(
+        err.contains("corrupt") || err.contains("not a mnemo"),
+        "{err}"
+    );
     for f in files {
-        assert!(std::fs::read(&f).unwrap().starts_with(b"this is not a mnemo store"));
+        assert!(std::fs::read(&f)
+            .unwrap()
+            .starts_with(b"this is not a mnemo store"));
     }
 }
 
@@ -167,27 +230,57 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
 fn search_json_and_export_formats() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let o = mnemo(&data, &["remember", "Ada Lovelace worked with Charles Babbage in London."]);
+    let o = mnemo(
+        &data,
+        &[
+            "remember",
+            "Ada Lovelace worked with Charles Babbage in London.",
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = mnemo(&data, &["search", "Who did Ada Lovelace work with?", "--json"]);
+    let o = mnemo(
+        &data,
+        &["search", "Who did Ada Lovelace work with?", "--json"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["hit"], true, "{v}");
-    assert!(v["context_text"].as_str().unwrap().contains("Charles Babbage"), "{v}");
+    assert!(
+        v["context_text"]
+            .as_str()
+            .unwrap()
+            .contains("Charles Babbage"),
+        "{v}"
+    );
 
-    let o = mnemo(&data, &["search", "Quelle est la capitale de l'Australie ?"]);
+    let o = mnemo(
+        &data,
+        &["search", "Quelle est la capitale de l'Australie ?"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
 
-    for (format, needle) in [("cypher", "MERGE (e:Entity"), ("graphml", "<graphml"), ("dot", "digraph mnemo")] {
+    for (format, needle) in [
+        ("cypher", "MERGE (e:Entity"),
+        ("graphml", "<graphml"),
+        ("dot", "digraph mnemo"),
+    ] {
         let o = mnemo(&data, &["export", "--format", format]);
         assert!(o.status.success(), "{}", stderr(&o));
         let out = stdout(&o);
-        assert!(out.contains(needle) && out.contains("ada lovelace"), "{format}: {out}");
+        assert!(
+            out.contains(needle) && out.contains("ada lovelace"),
+            "{format}: {out}"
+        );
     }
     let file = dir.path().join("g.dot");
-    let o = mnemo(&data, &["export", "--format", "dot", "-o", file.to_str().unwrap()]);
+    let o = mnemo(
+        &data,
+        &["export", "--format", "dot", "-o", file.to_str().unwrap()],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(std::fs::read_to_string(&file).unwrap().starts_with("digraph mnemo"));
+    assert!(std::fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("digraph mnemo"));
 }
 
 #[test]
@@ -204,7 +297,10 @@ fn config_layers_env_and_flags_and_masks_the_password() {
     let out = stdout(&o);
     assert!(out.contains("tenant = \"from-flag\""), "{out}");
     assert!(out.contains("budget_tokens = 777"), "{out}");
-    assert!(out.contains(&format!("data_dir = \"{}\"", dir.path().display())), "{out}");
+    assert!(
+        out.contains(&format!("data_dir = \"{}\"", dir.path().display())),
+        "{out}"
+    );
     assert!(!out.contains("s3cret-pw") && out.contains("****"), "{out}");
 
     let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
