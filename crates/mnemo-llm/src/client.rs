@@ -9,6 +9,7 @@ use std::time::Duration;
 use async_openai::config::OpenAIConfig;
 use async_openai::error::OpenAIError;
 use async_openai::middleware::ReqwestService;
+use async_openai::types::chat::{CreateChatCompletionRequest, CreateChatCompletionResponse};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 use tracing::Instrument;
@@ -231,6 +232,21 @@ impl LlmClient {
             1 => JsonMode::Object,
             _ => JsonMode::Prompt,
         }
+    }
+
+    /// A typed chat completion (async-openai's request and response types, e.g. for tool
+    /// calling), with the same limits, retries and accounting as `chat`.
+    pub async fn create_chat(
+        &self,
+        request: &CreateChatCompletionRequest,
+    ) -> Result<CreateChatCompletionResponse, LlmError> {
+        let body = serde_json::to_value(request)
+            .map_err(|e| LlmError::InvalidConfig(format!("cannot encode the chat request: {e}")))?;
+        let v = self.send(body).await?;
+        serde_json::from_value(v).map_err(|e| LlmError::Malformed {
+            endpoint: self.endpoint().to_string(),
+            reason: format!("not a chat completion: {e}"),
+        })
     }
 
     /// Sends a raw chat-completions request body (the model is filled in when absent) and

@@ -18,6 +18,8 @@ pub mod replay;
 mod stats;
 mod validate;
 
+/// The async-openai version mnemo-llm is built on, for typed requests (`LlmClient::create_chat`).
+pub use async_openai;
 pub use client::{ChatMessage, ChatReply, JsonSchema, LlmClient};
 pub use config::{ApiKey, JsonMode, LlmConfig};
 pub use error::LlmError;
