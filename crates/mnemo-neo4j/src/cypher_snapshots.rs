@@ -51,7 +51,8 @@ fn merge_entities_sets_type_labels_from_the_closed_set() {
                     keys: CASE WHEN f.key = '' OR f.key = e.key OR f.key IN acc.keys
                             THEN acc.keys ELSE acc.keys + f.key END}
             END) AS merged
-        SET e.aliases = merged.aliases, e.alias_keys = merged.keys
+        FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
+          SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
         WITH e, created, created OR CASE row.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END > CASE e.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END AS retype, row.type AS new_type
         FOREACH (_ IN CASE WHEN retype THEN [1] ELSE [] END |
           SET e.type = new_type REMOVE e:Person:Organization:Location:Event:Date:Concept:Other)
@@ -76,7 +77,7 @@ fn mention_and_delete_statements() {
           MERGE (ep)-[r:MENTIONS]->(e)
           ON CREATE SET r.tenant = $tenant, r.at = m.at
         }
-        SET e.mentions = COUNT { (e)<-[:MENTIONS]-(:Episode) },
+        SET e.mentions = COUNT { (e)<-[:MENTIONS]-() },
           e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
           e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END"#]].assert_eq(w::MERGE_MENTIONS);
     expect![[r#"

@@ -63,6 +63,7 @@ fn specificity_case(expr: &str) -> String {
 
 /// Merges entities (one row per distinct key of the batch): the first name stays, aliases are the
 /// capped union of new surface forms, the type (and its label) only moves to a more specific one.
+/// Unchanged aliases are not written again, since every write of them updates the full-text index.
 /// Returns how many entities were created.
 pub(crate) fn merge_entities() -> String {
     let labels: Vec<&str> = EntityType::ALL.iter().map(|t| t.as_str()).collect();
@@ -80,7 +81,8 @@ WITH e, row, e.mentions = 0 AS created,
             keys: CASE WHEN f.key = '' OR f.key = e.key OR f.key IN acc.keys
                     THEN acc.keys ELSE acc.keys + f.key END}
     END) AS merged
-SET e.aliases = merged.aliases, e.alias_keys = merged.keys
+FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
+  SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
 WITH e, created, created OR ",
     );
     q.push_str(&specificity_case("row.type"));
@@ -113,7 +115,7 @@ CALL (e, row) {
   MERGE (ep)-[r:MENTIONS]->(e)
   ON CREATE SET r.tenant = $tenant, r.at = m.at
 }
-SET e.mentions = COUNT { (e)<-[:MENTIONS]-(:Episode) },
+SET e.mentions = COUNT { (e)<-[:MENTIONS]-() },
   e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
   e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END";
 

@@ -57,6 +57,22 @@ impl Neo4jStore {
         &self.config
     }
 
+    /// Deletes every node and relationship of a tenant (benchmarks, test clean-up, off-boarding).
+    /// Runs in chunks of committed transactions, so it is not atomic: re-run it after a failure.
+    pub async fn purge_tenant(&self, tenant: &Tenant) -> Result<()> {
+        for label in ["Episode", "Document", "Entity"] {
+            let text = format!(
+                "MATCH (n:{label} {{tenant: $tenant}}) \
+                 CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 5000 ROWS"
+            );
+            self.graph
+                .run(query(&text).param("tenant", tenant.as_str()))
+                .await
+                .map_err(map_err)?;
+        }
+        Ok(())
+    }
+
     async fn bootstrap_schema(&self) -> Result<()> {
         for stmt in SCHEMA {
             // Two processes creating the same index at once: the loser reports an equivalent

@@ -143,7 +143,10 @@ async fn hostile_text_is_data_and_the_graph_holds_exactly_what_was_written() {
     for (i, s) in samples.iter().enumerate() {
         let name = format!("n{i} {s}");
         let key = EntityKey::from_name(&name).expect("key");
-        let got = store.get_entities(&t, std::slice::from_ref(&key)).await.expect("get");
+        let got = store
+            .get_entities(&t, std::slice::from_ref(&key))
+            .await
+            .expect("get");
         assert_eq!(got.len(), 1, "entity {i} missing");
         assert_eq!(got[0].name, name, "name {i} changed");
         assert_eq!(got[0].aliases, vec![s.clone()], "alias {i} changed");
