@@ -39,6 +39,9 @@ pub struct Args {
     /// Only documents whose line number is K mod N ("K/N"), e.g. a held-out fold of train.
     #[arg(long)]
     fold: Option<String>,
+    /// Print each document's missed and spurious entities and pairs to stderr.
+    #[arg(long)]
+    errors: bool,
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -129,7 +132,7 @@ struct Totals {
 
 type Span = (usize, usize);
 
-fn eval_doc(doc: &Value, models: &Models, t: &mut Totals) -> anyhow::Result<()> {
+fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyhow::Result<()> {
     let text = doc["text"].as_str().context("text missing")?;
     let tokens: Vec<String> = doc["tokens"]
         .as_array()
@@ -179,6 +182,27 @@ fn eval_doc(doc: &Value, models: &Models, t: &mut Totals) -> anyhow::Result<()> 
         }
     }
     score(&mut t.typed, &pred_typed, &gold_typed);
+    if errors {
+        let words = |s: &Span| tokens.get(s.0..s.1).map(|w| w.join(" ")).unwrap_or_default();
+        eprintln!("# {}", text);
+        for g in gold_typed.difference(&pred_typed) {
+            eprintln!("  miss  {} [{}]", words(&g.0), g.1);
+        }
+        for p in pred_typed.difference(&gold_typed) {
+            eprintln!("  extra {} [{}]", words(&p.0), p.1);
+        }
+        for r in &analysis.relations {
+            eprintln!("  rel   {} -[{}]-> {} ({:.2})", &text[r.head.0..r.head.1], r.predicate, &text[r.tail.0..r.tail.1], r.confidence);
+        }
+        for r in doc["relations"].as_array().map(Vec::as_slice).unwrap_or(&[]) {
+            let name = |k: &Value| -> String {
+                let e = &ents[k.as_u64().unwrap_or(0) as usize];
+                let m = if redocred { &e["mentions"][0] } else { e };
+                m["text"].as_str().unwrap_or("").to_string()
+            };
+            eprintln!("  gold  {} -[{}]-> {}", name(&r["head"]), r["type"].as_str().unwrap_or(""), name(&r["tail"]));
+        }
+    }
     t.typed.pred += pred_untyped_bad;
     let pu: HashSet<Span> = pred_typed.iter().map(|x| x.0).collect();
     let gu: HashSet<Span> = gold_typed.iter().map(|x| x.0).collect();
@@ -256,7 +280,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         let doc: Value = serde_json::from_str(&line).with_context(|| format!("line {}", i + 1))?;
-        eval_doc(&doc, &models, &mut t).with_context(|| format!("line {}", i + 1))?;
+        eval_doc(&doc, &models, args.errors, &mut t).with_context(|| format!("line {}", i + 1))?;
     }
     let mb_per_s = t.bytes as f64 / 1e6 / t.time.as_secs_f64().max(1e-9);
     let cluster = (t.redocred_docs > 0).then(|| {

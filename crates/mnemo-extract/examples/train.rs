@@ -77,10 +77,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let start = e["start"].as_u64().ok_or("start")? as usize;
             let end = e["end"].as_u64().ok_or("end")? as usize;
             let k = kind(e["type"].as_str().unwrap_or("")).ok_or("entity type")?;
-            spans.push(NameSpan { start, end, kind: k });
+            spans.push(NameSpan {
+                start,
+                end,
+                kind: k,
+            });
         }
         let mut pairs = Vec::new();
-        for r in doc["relations"].as_array().map(Vec::as_slice).unwrap_or(&[]) {
+        for r in doc["relations"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
             let h = r["head"].as_u64().ok_or("head")? as usize;
             let t = r["tail"].as_u64().ok_or("tail")? as usize;
             pairs.push((h, t));

@@ -73,7 +73,10 @@ fn split_long(text: &str, span: Range<usize>, max: usize, out: &mut Vec<Unit>) {
             n = count_tokens(&text[bounds[p]..bounds[p + k]]);
         }
         if bounds[p + k] > bounds[p] {
-            out.push(Unit { span: bounds[p]..bounds[p + k], tokens: n });
+            out.push(Unit {
+                span: bounds[p]..bounds[p + k],
+                tokens: n,
+            });
         }
         p += k;
     }

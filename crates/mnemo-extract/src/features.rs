@@ -28,6 +28,8 @@ pub struct WordInfo {
     pub flags: u32,
     pub is_title: bool,
     pub is_upper: bool,
+    /// The run of capitalised words (joined by "of", "and", ...) this word is in: word indices.
+    pub run: (usize, usize),
 }
 
 /// Longest word that gets affix and form features; longer ones only get a shape (bounds work on
@@ -78,6 +80,7 @@ impl WordInfo {
             && w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
         let flags = gazetteer::flags(&lower);
         WordInfo {
+            run: (0, 0),
             is_title: first_upper && !is_upper,
             is_upper,
             lower,
@@ -89,6 +92,41 @@ impl WordInfo {
     pub fn is_capitalised(&self) -> bool {
         self.is_title || (self.is_upper && self.lower.chars().count() > 1)
     }
+}
+
+/// Per-word infos of a sentence, with capitalised runs marked.
+pub fn sentence_info<'a>(words: impl Iterator<Item = &'a str>) -> Vec<WordInfo> {
+    let mut info: Vec<WordInfo> = words.map(WordInfo::new).collect();
+    let n = info.len();
+    let mut i = 0;
+    while i < n {
+        if !info[i].is_capitalised() {
+            info[i].run = (i, i + 1);
+            i += 1;
+            continue;
+        }
+        let mut e = i + 1;
+        loop {
+            if e < n && info[e].is_capitalised() {
+                e += 1;
+            } else if e + 1 < n
+                && matches!(
+                    info[e].lower.as_str(),
+                    "of" | "and" | "de" | "for" | "the" | "&" | "on"
+                )
+                && info[e + 1].is_capitalised()
+            {
+                e += 2;
+            } else {
+                break;
+            }
+        }
+        for w in &mut info[i..e] {
+            w.run = (i, e);
+        }
+        i = e;
+    }
+    info
 }
 
 fn prefix(s: &str, n: usize) -> &str {
@@ -167,7 +205,35 @@ pub fn word_features(info: &[WordInfo], i: usize, prev: usize, prev2: usize, out
         out.push(hash(32, &[p.lower.as_bytes(), lower]));
         out.push(hash(33, &[p1, p.lower.as_bytes()]));
     }
+    let (rs, re) = w.run;
+    if re > rs + 1 {
+        let pos = [
+            u8::from(i == rs),
+            u8::from(i + 1 == re),
+            (re - rs).min(5) as u8,
+        ];
+        out.push(hash(35, &[&pos]));
+        out.push(hash(36, &[info[re - 1].lower.as_bytes()]));
+        out.push(hash(37, &[info[rs].lower.as_bytes()]));
+        out.push(hash(
+            38,
+            &[&info[re - 1].flags.to_le_bytes(), &[u8::from(i + 1 == re)]],
+        ));
+        out.push(hash(
+            39,
+            &[&info[rs].flags.to_le_bytes(), &[u8::from(i == rs)]],
+        ));
+        let before = if rs > 0 {
+            info[rs - 1].lower.as_bytes()
+        } else {
+            b"<s>"
+        };
+        out.push(hash(41, &[before]));
+    }
     if let (Some(p), Some(n)) = (get(ii - 1), get(ii + 1)) {
-        out.push(hash(34, &[p.shape.as_bytes(), w.shape.as_bytes(), n.shape.as_bytes()]));
+        out.push(hash(
+            34,
+            &[p.shape.as_bytes(), w.shape.as_bytes(), n.shape.as_bytes()],
+        ));
     }
 }

@@ -17,12 +17,20 @@ pub const KIN: u32 = 1 << 9;
 pub const STOPWORD: u32 = 1 << 10;
 pub const ROLE: u32 = 1 << 11;
 pub const NUMBER_WORD: u32 = 1 << 12;
+pub const EVENT_WORD: u32 = 1 << 13;
+pub const ORG_NAME: u32 = 1 << 14;
 
-const TITLES: &str = "mr mr. mrs mrs. ms ms. dr dr. sen sen. rep rep. gov gov. gen gen. lt lt. col col. \
+const TITLES: &str =
+    "mr mr. mrs mrs. ms ms. dr dr. sen sen. rep rep. gov gov. gen gen. lt lt. col col. \
 capt capt. sgt sgt. prof prof. rev rev. sir lady lord president senator governor judge justice \
 king queen prince princess pope bishop cardinal father sister brother mayor chancellor premier \
 minister secretary ambassador general colonel captain lieutenant sergeant admiral commander \
-chairman professor doctor mister madam dame saint st st. pres. pres sheik ayatollah rabbi";
+chairman professor doctor mister madam dame saint st st. pres. pres sheik ayatollah rabbi \
+actress actor singer soprano tenor baritone writer author poet novelist painter composer \
+conductor pianist violinist guitarist drummer producer director coach playwright comedian \
+marine lt corporal private officer detective inspector sheriff deputy chief attorney \
+spokesman spokeswoman correspondent anchor economist historian scientist dean archduke \
+archbishop emperor empress czar tsar sultan emir shah";
 
 const FIRST_NAMES: &str = "james john robert michael william david richard joseph thomas charles \
 christopher daniel matthew anthony mark donald steven paul andrew joshua kenneth kevin brian george \
@@ -70,7 +78,34 @@ calcutta shanghai seoul manila jakarta bangkok havana lima bogota caracas brusse
 geneva zurich stockholm oslo copenhagen helsinki lisbon barcelona milan munich frankfurt hamburg \
 bonn kiev kyiv leningrad hollywood manhattan brooklyn bronx queens oakland sacramento nashville \
 memphis orlando tampa honolulu anchorage kabul islamabad karachi riyadh managua salvador \
-johannesburg nairobi lagos pretoria turin vienna";
+johannesburg nairobi lagos pretoria turin vienna naples venice florence genoa palermo \
+marseille lyon nice bordeaux toulouse strasbourg cologne dresden leipzig stuttgart dusseldorf \
+rotterdam antwerp krakow gdansk bucharest belgrade sofia zagreb sarajevo tirana minsk riga \
+tallinn vilnius odessa kharkov novosibirsk vladivostok st. petersburg tbilisi yerevan baku tashkent \
+almaty ankara izmir smyrna tel aviv haifa gaza amman mecca medina dubai doha muscat aden sanaa \
+khartoum addis ababa mogadishu kampala kinshasa luanda harare lusaka maputo dakar accra abidjan \
+tripoli tunis algiers casablanca rabat lahore kathmandu colombo dhaka rangoon yangon hanoi saigon \
+phnom penh vientiane kuala lumpur hong kong macau taipei osaka kyoto hiroshima nagasaki pyongyang \
+canton nanjing tianjin wellington auckland brisbane perth adelaide quebec ottawa winnipeg calgary \
+edmonton halifax guadalajara monterrey tijuana acapulco veracruz puebla juarez managua tegucigalpa \
+panama quito guayaquil asuncion montevideo santiago valparaiso recife brasilia sao rio cordoba \
+rosario medellin cali kingston nassau san juan austin albany annapolis atlantic augusta bismarck \
+boise buffalo charleston charlotte cheyenne cincinnati columbus concord dayton des moines dover \
+el paso fresno frankfort harrisburg hartford helena indianapolis jackson jacksonville juneau \
+lansing lincoln little rock louisville madison milwaukee minneapolis montgomery newark norfolk \
+omaha olympia pasadena portland providence raleigh reno richmond rochester salem savannah \
+spokane springfield st. louis syracuse tallahassee toledo topeka trenton tucson tulsa wichita \
+anaheim berkeley burbank fort worth galveston huntsville knoxville lexington mobile montpelier \
+pensacola princeton santa fe scranton stamford tacoma yonkers long beach san diego san francisco \
+san jose san antonio los angeles las vegas new orleans new york new jersey new mexico new hampshire \
+north carolina south carolina north dakota south dakota west virginia rhode island \
+soviet union united states united kingdom middle east far east latin america siberia \
+palestine kosovo macedonia montenegro chechnya tibet kashmir punjab bavaria prussia saxony \
+normandy brittany provence catalonia andalusia sicily sardinia corsica crete cyprus malta \
+greenland alsace flanders wallonia ulster transylvania moravia bohemia galicia anatolia \
+caribbean pacific atlantic mediterranean baltic balkans scandinavia sahara amazon nile danube \
+rhine thames mississippi missouri potomac hudson ontario manitoba alberta saskatchewan \
+columbia yukon tasmania queensland victoria bengal gujarat kerala";
 
 const NATIONALITIES: &str = "american british english french german italian spanish russian \
 soviet chinese japanese korean indian pakistani iranian iraqi israeli palestinian arab egyptian \
@@ -96,6 +131,21 @@ street st. avenue ave. road boulevard province state valley bay sea ocean gulf p
 coast beach park bridge square district region territory village town canyon falls creek harbor \
 harbour airport station heights hills hill strait straits canal forest";
 
+const EVENT_WORDS: &str = "olympics olympiad games championship championships cup war election \
+elections festival awards prize tour marathon summit expo exhibition tournament grand prix \
+revolution uprising massacre battle crisis treaty accords world series bowl open invitational";
+
+const ORG_NAMES: &str = "google alphabet apple microsoft amazon facebook meta twitter netflix ibm \
+intel nvidia oracle cisco samsung sony toyota honda nissan siemens bosch volkswagen bmw daimler \
+mercedes ford chrysler gm boeing airbus lockheed exxon mobil chevron shell bp texaco nasa cia fbi \
+nsa kgb un nato unesco unicef who wto imf opec eu fifa uefa ioc reuters ap upi afp bbc cnn nbc \
+abc cbs pbs fox youtube tesla spacex openai anthropic uber airbnb spotify paypal ebay yahoo \
+adobe salesforce dell hp xerox kodak motorola nokia ericsson philips unilever nestle pepsico \
+pepsi coca-cola mcdonald's walmart kmart sears citibank citicorp jpmorgan goldman hsbc barclays \
+ubs acme pentagon kremlin congress senate parliament interpol greenpeace amnesty hamas hezbollah \
+plo ira anc sandinistas contras tass xinhua pravda itar-tass tanjug ctk mit harvard stanford \
+yale princeton oxford cambridge";
+
 const MONTHS: &str = "january february march april may june july august september october \
 november december jan jan. feb feb. mar mar. apr apr. jun jun. jul jul. aug aug. sep sep. sept \
 sept. oct oct. nov nov. dec dec.";
@@ -105,7 +155,8 @@ const WEEKDAYS: &str = "monday tuesday wednesday thursday friday saturday sunday
 const PRONOUNS: &str = "i me my mine myself we us our ours ourselves you your yours yourself he \
 him his himself she her hers herself it its itself they them their theirs themselves";
 
-const KIN_WORDS: &str = "sister brother mother father mom dad mum wife husband son daughter friend \
+const KIN_WORDS: &str =
+    "sister brother mother father mom dad mum wife husband son daughter friend \
 boss manager colleague partner girlfriend boyfriend cousin aunt uncle grandmother grandfather \
 grandma grandpa niece nephew roommate neighbor neighbour coworker teacher doctor dentist lawyer \
 fiance fiancee";
@@ -151,6 +202,8 @@ fn table() -> &'static HashMap<&'static str, u32> {
             (STOPWORDS, STOPWORD),
             (ROLES, ROLE),
             (NUMBER_WORDS, NUMBER_WORD),
+            (EVENT_WORDS, EVENT_WORD),
+            (ORG_NAMES, ORG_NAME),
         ] {
             for w in list.split_ascii_whitespace() {
                 *m.entry(w).or_insert(0) |= bit;
@@ -162,7 +215,12 @@ fn table() -> &'static HashMap<&'static str, u32> {
 
 fn abbreviations() -> &'static HashMap<&'static str, ()> {
     static TABLE: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
-    TABLE.get_or_init(|| ABBREVIATIONS.split_ascii_whitespace().map(|w| (w, ())).collect())
+    TABLE.get_or_init(|| {
+        ABBREVIATIONS
+            .split_ascii_whitespace()
+            .map(|w| (w, ()))
+            .collect()
+    })
 }
 
 /// The list bits of a lower-case word.

@@ -10,13 +10,14 @@ use crate::ExtractError;
 
 const MAGIC: &[u8; 8] = b"MNEMOAP1";
 
-/// Feature hashes are already well mixed, so the map does not hash them again.
+/// Feature hashes are already well mixed, so the map only spreads them over 64 bits (hashbrown
+/// reads its control bits from the top of the hash, which a bare u32 leaves at zero).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct IdentityHasher(u64);
 
 impl Hasher for IdentityHasher {
     fn finish(&self) -> u64 {
-        self.0
+        self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -68,7 +69,10 @@ impl Perceptron {
         for f in feats {
             if let Some(&row) = self.index.get(f) {
                 let row = row as usize * self.n_classes;
-                for (s, w) in scores.iter_mut().zip(&self.weights[row..row + self.n_classes]) {
+                for (s, w) in scores
+                    .iter_mut()
+                    .zip(&self.weights[row..row + self.n_classes])
+                {
                     *s += *w;
                 }
             }
@@ -85,7 +89,8 @@ impl Perceptron {
         let next = self.index.len() as u32;
         let row = *self.index.entry(f).or_insert(next) as usize;
         if row == next as usize {
-            self.weights.resize(self.weights.len() + self.n_classes, 0.0);
+            self.weights
+                .resize(self.weights.len() + self.n_classes, 0.0);
             self.totals.resize(self.totals.len() + self.n_classes, 0.0);
             self.stamps.resize(self.stamps.len() + self.n_classes, 0);
         }
@@ -125,7 +130,11 @@ impl Perceptron {
     /// Serialises weights, dropping features whose weights are all below `prune` in magnitude and
     /// quantising to i16.
     pub fn to_bytes(&self, prune: f32) -> Vec<u8> {
-        let max = self.weights.iter().fold(0.0f32, |m, w| m.max(w.abs())).max(1e-6);
+        let max = self
+            .weights
+            .iter()
+            .fold(0.0f32, |m, w| m.max(w.abs()))
+            .max(1e-6);
         let scale = max / f32::from(i16::MAX);
         let mut rows: Vec<(u32, u32)> = self.index.iter().map(|(&f, &r)| (f, r)).collect();
         rows.sort_unstable();
@@ -157,7 +166,8 @@ impl Perceptron {
         if bytes.len() < 20 || &bytes[..8] != MAGIC {
             return Err(bad("bad header"));
         }
-        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
         let n_classes = u32_at(8) as usize;
         let n = u32_at(12) as usize;
         let scale = f32::from_bits(u32_at(16));
@@ -173,7 +183,8 @@ impl Perceptron {
             p.index.insert(u32_at(at), k as u32);
             for c in 0..n_classes {
                 let j = at + 4 + 2 * c;
-                p.weights.push(f32::from(i16::from_le_bytes([bytes[j], bytes[j + 1]])) * scale);
+                p.weights
+                    .push(f32::from(i16::from_le_bytes([bytes[j], bytes[j + 1]])) * scale);
             }
         }
         Ok(p)

@@ -55,7 +55,14 @@ pub fn code_of(kind: NameType) -> u8 {
     }
 }
 
-fn pair_features(lower: &[String], a: Arg, b: Arg, n_between_args: usize, rule: Option<&Rule>, out: &mut Vec<u32>) {
+fn pair_features(
+    lower: &[String],
+    a: Arg,
+    b: Arg,
+    n_between_args: usize,
+    rule: Option<&Rule>,
+    out: &mut Vec<u32>,
+) {
     out.clear();
     let types = [a.code, b'-', b.code];
     let between = &lower[a.end..b.start];
@@ -86,7 +93,11 @@ fn pair_features(lower: &[String], a: Arg, b: Arg, n_between_args: usize, rule: 
         let joined = between.join(" ");
         out.push(hash(109, &[&types, joined.as_bytes()]));
     }
-    let before = if a.start > 0 { lower[a.start - 1].as_str() } else { "<s>" };
+    let before = if a.start > 0 {
+        lower[a.start - 1].as_str()
+    } else {
+        "<s>"
+    };
     let after = lower.get(b.end).map_or("</s>", String::as_str);
     out.push(hash(110, &[&types, before.as_bytes()]));
     out.push(hash(111, &[&types, after.as_bytes()]));
@@ -97,7 +108,10 @@ fn pair_features(lower: &[String], a: Arg, b: Arg, n_between_args: usize, rule: 
         out.push(hash(113, &[&types, w.as_bytes()]));
     }
     if let Some(r) = rule {
-        out.push(hash(114, &[&types, r.pattern.as_bytes(), &[u8::from(r.forward)]]));
+        out.push(hash(
+            114,
+            &[&types, r.pattern.as_bytes(), &[u8::from(r.forward)]],
+        ));
     }
 }
 
@@ -113,20 +127,83 @@ pub struct Rule {
 }
 
 fn is_breaker(w: &str) -> bool {
-    matches!(w, "," | ";" | ":" | "(" | ")" | "\"" | "and" | "or" | "but" | "while" | "although" | "because" | "--" | "_" | "-" | "." | "?" | "!")
+    matches!(
+        w,
+        "," | ";"
+            | ":"
+            | "("
+            | ")"
+            | "\""
+            | "and"
+            | "or"
+            | "but"
+            | "while"
+            | "although"
+            | "because"
+            | "--"
+            | "_"
+            | "-"
+            | "."
+            | "?"
+            | "!"
+    )
 }
 
 fn is_prep(w: &str) -> bool {
-    matches!(w, "in" | "at" | "of" | "for" | "from" | "to" | "on" | "with" | "by" | "near" | "into" | "outside" | "inside")
+    matches!(
+        w,
+        "in" | "at"
+            | "of"
+            | "for"
+            | "from"
+            | "to"
+            | "on"
+            | "with"
+            | "by"
+            | "near"
+            | "into"
+            | "outside"
+            | "inside"
+    )
 }
 
 fn is_aux(w: &str) -> bool {
-    matches!(w, "is" | "are" | "was" | "were" | "be" | "been" | "being" | "am" | "has" | "have" | "had" | "will" | "would" | "'s" | "'m" | "'re" | "'ve")
+    matches!(
+        w,
+        "is" | "are"
+            | "was"
+            | "were"
+            | "be"
+            | "been"
+            | "being"
+            | "am"
+            | "has"
+            | "have"
+            | "had"
+            | "will"
+            | "would"
+            | "'s"
+            | "'m"
+            | "'re"
+            | "'ve"
+    )
 }
 
 fn is_droppable(w: &str) -> bool {
-    matches!(w, "the" | "a" | "an" | "also" | "now" | "still" | "then" | "just" | "currently" | "recently" | "already")
-        || (w.len() > 4 && w.ends_with("ly"))
+    matches!(
+        w,
+        "the"
+            | "a"
+            | "an"
+            | "also"
+            | "now"
+            | "still"
+            | "then"
+            | "just"
+            | "currently"
+            | "recently"
+            | "already"
+    ) || (w.len() > 4 && w.ends_with("ly"))
 }
 
 /// Whether a word can carry a predicate: a lower-case word that is not a function word.
@@ -140,7 +217,9 @@ fn role_phrase(ws: &[&str]) -> Option<String> {
     if ws.is_empty() || ws.len() > 4 || !ws.iter().any(|w| gz::flags(w) & gz::ROLE != 0) {
         return None;
     }
-    ws.iter().all(|w| is_content(w) || *w == "and").then(|| ws.join(" "))
+    ws.iter()
+        .all(|w| is_content(w) || *w == "and")
+        .then(|| ws.join(" "))
 }
 
 /// The predicate between args `a` (first) and `b` from the words between them, if the sentence
@@ -151,7 +230,12 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
         return None;
     }
     let mk = |p: String, forward: bool, confidence: f32, pattern: &'static str| {
-        Some(Rule { predicate: p, forward, confidence, pattern })
+        Some(Rule {
+            predicate: p,
+            forward,
+            confidence,
+            pattern,
+        })
     };
     // "Acme 's chief executive John Smith": b is a's role.
     if raw.first() == Some(&"'s") {
@@ -160,6 +244,7 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     }
     // Appositions: "X , (the) chairman of Y", "X , who works for Y", "X , Y" between places.
     let mut ws: Vec<&str> = raw.iter().copied().filter(|w| !is_droppable(w)).collect();
+    let mut after_comma = false;
     if ws.first() == Some(&",") {
         if ws.len() == 1 {
             return (a.code == b'L' && b.code == b'L').then(|| Rule {
@@ -172,6 +257,8 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
         ws.remove(0);
         if matches!(ws.first(), Some(&("who" | "which" | "that"))) {
             ws.remove(0);
+        } else {
+            after_comma = true;
         }
         if let Some((last, head)) = ws.split_last() {
             if matches!(*last, "of" | "at" | "for" | "in") {
@@ -199,16 +286,27 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
             }
         }
     }
-    // A verb phrase: optional auxiliaries, content words, an optional closing preposition.
+    // A verb phrase: optional auxiliaries, content words, an optional closing preposition. A role
+    // noun inside ("spoke with the president of") means the object is someone unnamed.
     let core: Vec<&str> = ws.iter().copied().filter(|w| !is_aux(w)).collect();
     let first = *core.first()?;
-    if !is_content(first) || core.iter().any(|w| !is_content(w) && !is_prep(w)) {
+    if !is_content(first)
+        || core
+            .iter()
+            .any(|w| (!is_content(w) && !is_prep(w)) || gz::flags(w) & gz::ROLE != 0)
+        || core.iter().filter(|w| is_prep(w)).count() > 1
+    {
         return None;
     }
     // Passive: "X was killed by Y" states "Y killed X".
     if ws.len() >= 3 && is_aux(ws[0]) && ws.last() == Some(&"by") && first.ends_with("ed") {
         let p: Vec<&str> = core[..core.len() - 1].to_vec();
         return mk(p.join(" "), false, 0.65, "passive");
+    }
+    if after_comma {
+        // "Tim Cook, the chief executive of Apple, visited Beijing": the verb's subject is the
+        // name before the apposition, not `a`.
+        return mk(core.join(" "), true, 0.6, "after-apposition");
     }
     mk(core.join(" "), true, 0.65, "verb-phrase")
 }
@@ -222,17 +320,56 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     for i in 0..args.len() {
         for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
             let (a, b) = (args[i], args[j]);
-            if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS || a.code == b'D' || b.code == b'D' {
+            if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS || a.code == b'D' {
                 continue;
             }
             let r = rule(lower, a, b);
+            if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
+                let subject = (i > 0)
+                    .then(|| rule(lower, args[i - 1], a))
+                    .flatten()
+                    .filter(|p| p.pattern == "apposition-role" && j == i + 1);
+                if subject.is_some() {
+                    out.push(PairRelation {
+                        head: i - 1,
+                        tail: j,
+                        predicate: r.predicate.clone(),
+                        confidence: r.confidence,
+                    });
+                    continue;
+                }
+            }
+            // A name right after a preposition modifies the name before it ("Koch of New York
+            // spoke"): it is not the subject of the verb that follows.
+            let modifier = a.start > 0 && is_prep(&lower[a.start - 1]);
+            if b.code == b'D' {
+                // Dates take part only as stated objects ("founded on April 1, 1976").
+                if let Some(r) =
+                    r.filter(|r| r.forward && r.pattern == "verb-phrase" && j == i + 1 && !modifier)
+                {
+                    if matches!(r.predicate.rsplit(' ').next(), Some("on" | "in" | "since")) {
+                        out.push(PairRelation {
+                            head: i,
+                            tail: j,
+                            predicate: r.predicate,
+                            confidence: 0.6,
+                        });
+                    }
+                }
+                continue;
+            }
             pair_features(lower, a, b, j - i - 1, r.as_ref(), &mut feats);
             model.score_into(&feats, &mut scores[..model.n_classes()]);
             let best = argmax(&scores[..3]);
             let margin = scores[best] - scores[0];
             let (forward, confidence) = if best != 0 {
-                (best == 1, (1.0 / (1.0 + (-margin / 4.0).exp())).clamp(0.5, 0.99))
-            } else if let Some(r) = r.as_ref().filter(|r| r.pattern != "preposition" && j == i + 1) {
+                (
+                    best == 1,
+                    (1.0 / (1.0 + (-margin / 4.0).exp())).clamp(0.5, 0.99),
+                )
+            } else if let Some(r) = r.as_ref().filter(|r| {
+                !matches!(r.pattern, "preposition" | "after-apposition") && j == i + 1 && !modifier
+            }) {
                 // Clear sentence structure holds even where the scorer (trained on news) says no.
                 (r.forward, r.confidence * 0.8)
             } else {
@@ -241,10 +378,25 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             let predicate = match &r {
                 Some(r) if r.forward == forward => r.predicate.clone(),
                 Some(r) if r.pattern == "passive" => r.predicate.clone(),
-                _ => default_predicate(if forward { (a.code, b.code) } else { (b.code, a.code) }),
+                _ => default_predicate(if forward {
+                    (a.code, b.code)
+                } else {
+                    (b.code, a.code)
+                }),
+            };
+            // A relation the scorer saw but no wording states ranks below stated ones.
+            let confidence = if predicate == "related to" {
+                confidence * 0.7
+            } else {
+                confidence
             };
             let (head, tail) = if forward { (i, j) } else { (j, i) };
-            out.push(PairRelation { head, tail, predicate, confidence });
+            out.push(PairRelation {
+                head,
+                tail,
+                predicate,
+                confidence,
+            });
         }
     }
     out
@@ -277,7 +429,11 @@ pub fn train(sentences: &[TrainSentence], epochs: usize) -> Perceptron {
         order.sort_by_key(|&k| (s.spans[k].start, s.spans[k].end));
         let args: Vec<Arg> = order
             .iter()
-            .map(|&k| Arg { start: s.spans[k].start, end: s.spans[k].end, code: code_of(s.spans[k].kind) })
+            .map(|&k| Arg {
+                start: s.spans[k].start,
+                end: s.spans[k].end,
+                code: code_of(s.spans[k].kind),
+            })
             .collect();
         for i in 0..args.len() {
             for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {

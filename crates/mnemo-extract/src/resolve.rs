@@ -52,7 +52,10 @@ impl Resolver {
 
     /// Adds names already known (display name, type): a mention equal to one, or a unique part of a
     /// known person's name, resolves to that entity's key.
-    pub fn with_known<'a>(mut self, names: impl IntoIterator<Item = (&'a str, EntityType)>) -> Self {
+    pub fn with_known<'a>(
+        mut self,
+        names: impl IntoIterator<Item = (&'a str, EntityType)>,
+    ) -> Self {
         for (name, t) in names {
             let key = canonical_key(name);
             if key.is_empty() {
@@ -60,7 +63,10 @@ impl Resolver {
             }
             if t == EntityType::Person {
                 for w in name_words(&key) {
-                    self.known_parts.entry(w.to_string()).or_default().push(key.clone());
+                    self.known_parts
+                        .entry(w.to_string())
+                        .or_default()
+                        .push(key.clone());
                 }
             }
             self.known.insert(key, (name.trim().to_string(), t));
@@ -72,21 +78,32 @@ impl Resolver {
     pub fn resolve(&self, mentions: &[Mention], speaker: Option<&str>) -> Resolved {
         let mut clusters: Vec<Cluster> = Vec::new();
         let mut by_key: HashMap<String, usize> = HashMap::new();
+        let mut idx = PartIndex::default();
         let mut of_mention: Vec<Option<usize>> = vec![None; mentions.len()];
 
         // Longest names first, so that shorter forms find the full name they belong to.
         let mut order: Vec<usize> = (0..mentions.len())
             .filter(|&i| matches!(mentions[i].kind, MentionKind::Name(_)))
             .collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(name_words(&canonical_key(&mentions[i].text)).len()), i));
+        order.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(name_words(&canonical_key(&mentions[i].text)).len()),
+                i,
+            )
+        });
         for i in order {
             let m = &mentions[i];
-            let MentionKind::Name(t) = m.kind else { continue };
+            let MentionKind::Name(t) = m.kind else {
+                continue;
+            };
             let key = canonical_key(&m.text);
             if key.is_empty() {
                 continue;
             }
-            let c = by_key.get(&key).copied().or_else(|| self.partial_match(&key, t, &clusters));
+            let c = by_key
+                .get(&key)
+                .copied()
+                .or_else(|| self.partial_match(&key, t, &clusters, &idx));
             let c = match c {
                 Some(c) => c,
                 None => {
@@ -103,6 +120,7 @@ impl Resolver {
                             types: HashMap::new(),
                             forms: Vec::new(),
                         });
+                        idx.add(clusters.len() - 1, &key, t);
                         by_key.insert(key, clusters.len() - 1);
                         clusters.len() - 1
                     }
@@ -136,7 +154,8 @@ impl Resolver {
                 MentionKind::Name(_) => {}
                 MentionKind::Speaker => {
                     if let Some(e) = &speaker_entity {
-                        of_mention[i] = Some(add_entity(&mut entities, e.clone(), &mut speaker_idx));
+                        of_mention[i] =
+                            Some(add_entity(&mut entities, e.clone(), &mut speaker_idx));
                     }
                 }
                 MentionKind::Relative { noun, owner } => {
@@ -148,7 +167,9 @@ impl Resolver {
                     };
                     let Some(o) = owner_idx else { continue };
                     let name = format!("{}'s {noun}", entities[o].name);
-                    let Ok(e) = EntityInput::named(&name, EntityType::Person) else { continue };
+                    let Ok(e) = EntityInput::named(&name, EntityType::Person) else {
+                        continue;
+                    };
                     let r = add_entity(&mut entities, e, &mut None);
                     if r != o {
                         implied.push((o, format!("has {noun}"), r));
@@ -170,23 +191,46 @@ impl Resolver {
     }
 
     /// A cluster that `key` is a unique part of (a surname of a full name, an acronym).
-    fn partial_match(&self, key: &str, t: EntityType, clusters: &[Cluster]) -> Option<usize> {
+    fn partial_match(
+        &self,
+        key: &str,
+        t: EntityType,
+        clusters: &[Cluster],
+        idx: &PartIndex,
+    ) -> Option<usize> {
         let words = name_words(key);
         let mut found = None;
-        for (c, cl) in clusters.iter().enumerate() {
-            let full = name_words(&cl.key);
-            let person = cl.types.contains_key(&EntityType::Person);
-            let matches = if person {
-                (t == EntityType::Person && is_part(&words, &full))
-                    || (t != EntityType::Date && words.len() == 1 && full.len() > 1 && full.last() == words.last())
-            } else {
-                words.len() == 1 && full.len() > 1 && is_acronym(words[0], &full)
-            };
-            if matches {
-                if found.is_some() {
+        let mut consider = |c: usize| -> bool {
+            match found {
+                Some(f) if f != c => false,
+                _ => {
+                    found = Some(c);
+                    true
+                }
+            }
+        };
+        if t == EntityType::Person {
+            for &c in idx
+                .person_words
+                .get(*words.first()?)
+                .map(Vec::as_slice)
+                .unwrap_or(&[])
+            {
+                if is_part(&words, &name_words(&clusters[c].key)) && !consider(c) {
                     return None;
                 }
-                found = Some(c);
+            }
+        }
+        if words.len() == 1 && t != EntityType::Date {
+            for &c in idx.surnames.get(words[0]).map(Vec::as_slice).unwrap_or(&[]) {
+                if !consider(c) {
+                    return None;
+                }
+            }
+            for &c in idx.acronyms.get(words[0]).map(Vec::as_slice).unwrap_or(&[]) {
+                if !consider(c) {
+                    return None;
+                }
             }
         }
         found
@@ -212,13 +256,47 @@ impl Resolver {
     }
 }
 
-fn is_acronym(word: &str, full: &[&str]) -> bool {
-    let initials: String = full
-        .iter()
-        .filter(|w| !matches!(**w, "of" | "the" | "and" | "for" | "de"))
-        .filter_map(|w| w.chars().next())
-        .collect();
-    initials.len() >= 2 && initials == word
+/// Lookup tables over the clusters made so far, so matching a mention costs no scan of them all.
+#[derive(Default)]
+struct PartIndex {
+    /// Word of a multi-word person name -> clusters.
+    person_words: HashMap<String, Vec<usize>>,
+    /// Last word of a multi-word person name -> clusters.
+    surnames: HashMap<String, Vec<usize>>,
+    /// Initials of a multi-word non-person name -> clusters.
+    acronyms: HashMap<String, Vec<usize>>,
+}
+
+impl PartIndex {
+    fn add(&mut self, c: usize, key: &str, t: EntityType) {
+        let words = name_words(key);
+        if words.len() < 2 {
+            return;
+        }
+        let push = |m: &mut HashMap<String, Vec<usize>>, k: &str| {
+            let v = m.entry(k.to_string()).or_default();
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        };
+        if t == EntityType::Person {
+            for w in &words {
+                push(&mut self.person_words, w);
+            }
+            if let Some(last) = words.last() {
+                push(&mut self.surnames, last);
+            }
+        } else if t != EntityType::Date {
+            let initials: String = words
+                .iter()
+                .filter(|w| !matches!(**w, "of" | "the" | "and" | "for" | "de"))
+                .filter_map(|w| w.chars().next())
+                .collect();
+            if initials.chars().count() >= 2 {
+                push(&mut self.acronyms, &initials);
+            }
+        }
+    }
 }
 
 fn to_entity(c: &Cluster) -> Option<EntityInput> {
@@ -275,7 +353,9 @@ fn recent_person(
             continue;
         }
         let Some(e) = of_mention[j] else { continue };
-        if entities[e].entity_type != EntityType::Person || matches!(mentions[j].kind, MentionKind::Speaker) {
+        if entities[e].entity_type != EntityType::Person
+            || matches!(mentions[j].kind, MentionKind::Speaker)
+        {
             continue;
         }
         match found {

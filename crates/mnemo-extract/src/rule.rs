@@ -7,7 +7,7 @@ use std::path::Path;
 use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
-use crate::features::WordInfo;
+use crate::features::{sentence_info, WordInfo};
 use crate::mentions::{sentence_mentions, Mention, MentionKind};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
@@ -36,7 +36,8 @@ impl Models {
     /// Loads `ner.bin` and `rel.bin` from a directory written by the `train` example.
     pub fn load(dir: &Path) -> Result<Models, ExtractError> {
         let read = |f: &str| {
-            std::fs::read(dir.join(f)).map_err(|e| ExtractError::Unavailable(format!("{}: {e}", dir.join(f).display())))
+            std::fs::read(dir.join(f))
+                .map_err(|e| ExtractError::Unavailable(format!("{}: {e}", dir.join(f).display())))
         };
         Ok(Models {
             tagger: Tagger::new(Perceptron::from_bytes(&read("ner.bin")?)?)?,
@@ -105,17 +106,28 @@ pub fn analyse_with(
     tagger: &Tagger,
     rel_model: &Perceptron,
 ) -> Analysis {
-    let speaker = ctx.speaker.as_deref().filter(|s| s.chars().any(char::is_alphanumeric));
+    let speaker = ctx
+        .speaker
+        .as_deref()
+        .filter(|s| s.chars().any(char::is_alphanumeric));
     let words = text::words(text);
     let sents = text::sentences(text, &words);
     let mut mentions: Vec<Mention> = Vec::new();
     let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::with_capacity(sents.len());
     for (s, range) in sents.iter().enumerate() {
         let ws = &words[range.clone()];
-        let info: Vec<WordInfo> = ws.iter().map(|w| WordInfo::new(w.text(text))).collect();
+        let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
         let names = tagger::spans(&tagger.tag(&info));
         let first = mentions.len();
-        mentions.extend(sentence_mentions(text, s, ws, range.start, &info, &names, speaker.is_some()));
+        mentions.extend(sentence_mentions(
+            text,
+            s,
+            ws,
+            range.start,
+            &info,
+            &names,
+            speaker.is_some(),
+        ));
         sent_mentions.push(first..mentions.len());
     }
     let resolved = resolver.resolve(&mentions, speaker);
@@ -137,8 +149,12 @@ pub fn analyse_with(
     // Best (confidence, predicate) per (subject, object, rel type).
     let mut facts: HashMap<(usize, usize, String), (f32, String)> = HashMap::new();
     let mut add = |h: usize, t: usize, predicate: &str, conf: f32| {
-        let rt = mnemo_core::RelType::from_predicate(predicate).as_str().to_string();
-        let slot = facts.entry((h, t, rt)).or_insert((conf, predicate.to_string()));
+        let rt = mnemo_core::RelType::from_predicate(predicate)
+            .as_str()
+            .to_string();
+        let slot = facts
+            .entry((h, t, rt))
+            .or_insert((conf, predicate.to_string()));
         if conf > slot.0 {
             *slot = (conf, predicate.to_string());
         }
@@ -148,11 +164,16 @@ pub fn analyse_with(
     }
     let mut span_facts = Vec::new();
     for (range, ms) in sents.iter().zip(&sent_mentions) {
-        let lower: Vec<String> = words[range.clone()].iter().map(|w| w.text(text).to_lowercase()).collect();
+        let lower: Vec<String> = words[range.clone()]
+            .iter()
+            .map(|w| w.text(text).to_lowercase())
+            .collect();
         let mut args = Vec::new();
         let mut arg_mention = Vec::new();
         for k in ms.clone() {
-            let Some(e) = resolved.of_mention[k] else { continue };
+            let Some(e) = resolved.of_mention[k] else {
+                continue;
+            };
             let m = &mentions[k];
             let code = match entities[e].entity_type {
                 EntityType::Person => b'P',
@@ -161,12 +182,22 @@ pub fn analyse_with(
                 EntityType::Date => b'D',
                 _ => b'X',
             };
-            args.push(Arg { start: m.words.0 - range.start, end: m.words.1 - range.start, code });
+            args.push(Arg {
+                start: m.words.0 - range.start,
+                end: m.words.1 - range.start,
+                code,
+            });
             arg_mention.push(k);
         }
         for rel in relations::sentence_relations(rel_model, &lower, &args) {
-            let (hm, tm) = (&mentions[arg_mention[rel.head]], &mentions[arg_mention[rel.tail]]);
-            let (Some(h), Some(t)) = (resolved.of_mention[arg_mention[rel.head]], resolved.of_mention[arg_mention[rel.tail]]) else {
+            let (hm, tm) = (
+                &mentions[arg_mention[rel.head]],
+                &mentions[arg_mention[rel.tail]],
+            );
+            let (Some(h), Some(t)) = (
+                resolved.of_mention[arg_mention[rel.head]],
+                resolved.of_mention[arg_mention[rel.tail]],
+            ) else {
                 continue;
             };
             if h == t {
@@ -183,10 +214,23 @@ pub fn analyse_with(
     }
     let mut fact_list: Vec<FactInput> = facts
         .into_iter()
-        .map(|((h, t, _), (conf, p))| FactInput::new(entities[h].key.clone(), &p, entities[t].key.clone(), conf.clamp(0.0, 1.0)))
+        .map(|((h, t, _), (conf, p))| {
+            FactInput::new(
+                entities[h].key.clone(),
+                &p,
+                entities[t].key.clone(),
+                conf.clamp(0.0, 1.0),
+            )
+        })
         .collect();
-    fact_list.sort_by(|a, b| (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object)));
-    tracing::debug!(entities = entities.len(), facts = fact_list.len(), "rule extraction");
+    fact_list.sort_by(|a, b| {
+        (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object))
+    });
+    tracing::debug!(
+        entities = entities.len(),
+        facts = fact_list.len(),
+        "rule extraction"
+    );
     Analysis {
         extraction: Extraction {
             entities,

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use crate::features::{word_features, WordInfo, START_TAG};
+use crate::features::{sentence_info, word_features, WordInfo, START_TAG};
 use crate::{ExtractError, Perceptron};
 
 /// Number of BIO tags: O plus B/I for four name types.
@@ -146,7 +146,7 @@ pub fn tags_of(n: usize, gold: &[NameSpan]) -> Vec<usize> {
 pub fn train(sentences: &[(Vec<String>, Vec<usize>)], epochs: usize) -> Perceptron {
     let infos: Vec<Vec<WordInfo>> = sentences
         .iter()
-        .map(|(ws, _)| ws.iter().map(|w| WordInfo::new(w)).collect())
+        .map(|(ws, _)| sentence_info(ws.iter().map(String::as_str)))
         .collect();
     let mut model = Perceptron::new(N_TAGS);
     let mut order: Vec<usize> = (0..sentences.len()).collect();

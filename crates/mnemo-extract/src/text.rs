@@ -33,7 +33,19 @@ fn is_break(c: char) -> bool {
 fn is_leading_punct(c: char) -> bool {
     matches!(
         c,
-        '"' | '\'' | '(' | '[' | '{' | '<' | '`' | '\u{201C}' | '\u{2018}' | '\u{00AB}' | '*' | '#'
+        '"' | '\''
+            | '('
+            | '['
+            | '{'
+            | '<'
+            | '`'
+            | '\u{201C}'
+            | '\u{2018}'
+            | '\u{00AB}'
+            | '*'
+            | '#'
+            | '\u{2013}'
+            | '\u{2014}'
     )
 }
 
@@ -57,6 +69,8 @@ fn is_trailing_punct(c: char) -> bool {
             | '\u{00BB}'
             | '*'
             | '\u{2026}'
+            | '\u{2013}'
+            | '\u{2014}'
     )
 }
 
@@ -98,7 +112,9 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
     let mut tail: Vec<Word> = Vec::new();
     loop {
         let s = &text[start..end];
-        let Some(c) = s.chars().next_back() else { break };
+        let Some(c) = s.chars().next_back() else {
+            break;
+        };
         if s.len() == c.len_utf8() {
             break;
         }
@@ -171,7 +187,8 @@ fn keeps_period(s: &str) -> bool {
 
 /// Whether a word ends a sentence.
 fn is_terminal(w: &str) -> bool {
-    matches!(w, "." | "!" | "?" | "..." | "\u{2026}") || (w.len() > 1 && w.bytes().all(|b| b == b'!' || b == b'?'))
+    matches!(w, "." | "!" | "?" | "..." | "\u{2026}")
+        || (w.len() > 1 && w.bytes().all(|b| b == b'!' || b == b'?'))
 }
 
 /// Splits words into sentences: ranges of word indices. A sentence ends at '.', '!' or '?' (with
@@ -185,7 +202,9 @@ pub fn sentences(text: &str, words: &[Word]) -> Vec<Range<usize>> {
         let mut end_here = false;
         let mut next = i + 1;
         if is_terminal(w) {
-            while next < words.len() && matches!(words[next].text(text), "\"" | "'" | ")" | "\u{201D}" | "]") {
+            while next < words.len()
+                && matches!(words[next].text(text), "\"" | "'" | ")" | "\u{201D}" | "]")
+            {
                 next += 1;
             }
             end_here = true;
@@ -196,7 +215,10 @@ pub fn sentences(text: &str, words: &[Word]) -> Vec<Range<usize>> {
             } else if gap.contains('\n') && !w.ends_with(',') {
                 // A single newline ends a chat line or a heading when the next line starts fresh.
                 let nxt = words[next].text(text);
-                end_here = nxt.chars().next().is_some_and(|c| c.is_uppercase() || c == '-' || c == '*');
+                end_here = nxt
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_uppercase() || c == '-' || c == '*');
             }
         }
         if next - start >= MAX_SENTENCE_WORDS {
@@ -236,8 +258,23 @@ mod tests {
         assert_eq!(
             toks("Sen. Dennis DeConcini, D-Ariz., said (Monday) Acme's U.S. unit didn't."),
             vec![
-                "Sen.", "Dennis", "DeConcini", ",", "D-Ariz.", ",", "said", "(", "Monday", ")",
-                "Acme", "'s", "U.S.", "unit", "did", "n't", "."
+                "Sen.",
+                "Dennis",
+                "DeConcini",
+                ",",
+                "D-Ariz.",
+                ",",
+                "said",
+                "(",
+                "Monday",
+                ")",
+                "Acme",
+                "'s",
+                "U.S.",
+                "unit",
+                "did",
+                "n't",
+                "."
             ]
         );
     }
@@ -253,6 +290,8 @@ mod tests {
     fn long_runs_are_cut() {
         let t = "word ".repeat(1000);
         let ws = words(&t);
-        assert!(sentences(&t, &ws).iter().all(|r| r.len() <= MAX_SENTENCE_WORDS));
+        assert!(sentences(&t, &ws)
+            .iter()
+            .all(|r| r.len() <= MAX_SENTENCE_WORDS));
     }
 }
