@@ -183,16 +183,35 @@ fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize)> {
     out
 }
 
-/// Finds the mentions of sentence `sent` whose words are `words[range]`.
+/// One sentence as the mention finder sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct SentenceInput<'a> {
+    pub text: &'a str,
+    /// Sentence number in the text.
+    pub sent: usize,
+    /// The sentence's words, and the index of its first word in the text.
+    pub words: &'a [Word],
+    pub offset: usize,
+    pub info: &'a [WordInfo],
+    /// Tagger names over `words`.
+    pub names: &'a [NameSpan],
+}
+
+/// Finds the mentions of one sentence. `speaker` says whether "I"/"my" have a referent; `known`
+/// types names already known (from the store).
 pub fn sentence_mentions(
-    text: &str,
-    sent: usize,
-    words: &[Word],
-    offset: usize,
-    info: &[WordInfo],
-    names: &[NameSpan],
+    input: SentenceInput<'_>,
     speaker: bool,
+    known: &dyn Fn(&str) -> Option<EntityType>,
 ) -> Vec<Mention> {
+    let SentenceInput {
+        text,
+        sent,
+        words,
+        offset,
+        info,
+        names,
+    } = input;
     let texts: Vec<&str> = words.iter().map(|w| w.text(text)).collect();
     let n = texts.len();
     // Spans (relative start, end, type, title) before they become mentions.
@@ -269,6 +288,17 @@ pub fn sentence_mentions(
                 spans.push((j, j + 1, t, None, j));
             }
         }
+    }
+    // Capitalised runs the tagger missed that name something already known (from the store).
+    let mut j = 0;
+    while j < n {
+        let (a, b) = info[j].run;
+        if b > a && info[j].is_capitalised() && !spans.iter().any(|s| s.4 < b && a < s.1) {
+            if let Some(t) = known(&text[words[a].start..words[b - 1].end]) {
+                spans.push((a, b, t, None, a));
+            }
+        }
+        j = b.max(j + 1);
     }
     for s in spans.iter_mut() {
         // The lists override the tagger on a single known word ("Apple" is no place).

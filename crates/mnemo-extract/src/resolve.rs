@@ -74,6 +74,20 @@ impl Resolver {
         self
     }
 
+    /// The type of a known entity that `name` names: its full name or a unique part of a known
+    /// person's name. `None` when nothing is known (always, without known names).
+    pub fn known_type(&self, name: &str) -> Option<EntityType> {
+        if self.known.is_empty() {
+            return None;
+        }
+        let key = canonical_key(name);
+        if let Some((_, t)) = self.known.get(&key) {
+            return Some(*t);
+        }
+        self.known_match(&key, EntityType::Person)
+            .map(|_| EntityType::Person)
+    }
+
     /// Resolves the mentions of one text. `speaker` names who "I"/"my" are.
     pub fn resolve(&self, mentions: &[Mention], speaker: Option<&str>) -> Resolved {
         let mut clusters: Vec<Cluster> = Vec::new();

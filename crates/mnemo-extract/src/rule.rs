@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
 use crate::features::{sentence_info, WordInfo};
-use crate::mentions::{sentence_mentions, Mention, MentionKind};
+use crate::mentions::{sentence_mentions, Mention, MentionKind, SentenceInput};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
@@ -119,15 +119,16 @@ pub fn analyse_with(
         let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
         let names = tagger::spans(&tagger.tag(&info));
         let first = mentions.len();
-        mentions.extend(sentence_mentions(
+        let known = |name: &str| resolver.known_type(name);
+        let input = SentenceInput {
             text,
-            s,
-            ws,
-            range.start,
-            &info,
-            &names,
-            speaker.is_some(),
-        ));
+            sent: s,
+            words: ws,
+            offset: range.start,
+            info: &info,
+            names: &names,
+        };
+        mentions.extend(sentence_mentions(input, speaker.is_some(), &known));
         sent_mentions.push(first..mentions.len());
     }
     let resolved = resolver.resolve(&mentions, speaker);
