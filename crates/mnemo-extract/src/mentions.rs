@@ -5,6 +5,7 @@ use mnemo_core::EntityType;
 
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
+use crate::name_rules::{context_type, date_spans, is_personal_title, title_in_span};
 use crate::tagger::{NameSpan, NameType};
 use crate::text::Word;
 
@@ -59,128 +60,6 @@ fn entity_type(k: NameType) -> EntityType {
         NameType::Location => EntityType::Location,
         NameType::Other => EntityType::Other,
     }
-}
-
-/// Whether a title is written as part of the name it precedes ("Mr. Tavaya", "President Reagan")
-/// rather than as a role ("Sen. DeConcini", "Judge Ellis"): decides the mention span, following
-/// how news annotation (CoNLL04 train) marks it. The entity's name never includes the title.
-fn title_in_span(title: &str) -> bool {
-    matches!(
-        title.to_lowercase().as_str(),
-        "mr" | "mr."
-            | "mrs"
-            | "mrs."
-            | "ms"
-            | "ms."
-            | "miss"
-            | "dr."
-            | "rev."
-            | "gen."
-            | "sgt."
-            | "prince"
-            | "princess"
-            | "king"
-            | "queen"
-            | "lord"
-            | "pope"
-            | "president"
-    )
-}
-
-/// The type a verb and preposition right before a name imply: "works at X", "lives in X".
-fn context_type(before: &[WordInfo]) -> Option<EntityType> {
-    let [.., verb, prep] = before else {
-        return None;
-    };
-    let stem = verb
-        .lower
-        .trim_end_matches("ing")
-        .trim_end_matches("ed")
-        .trim_end_matches('s');
-    match (stem, prep.lower.as_str()) {
-        ("work" | "employ" | "join", "at" | "for") => Some(EntityType::Organization),
-        ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to") => {
-            Some(EntityType::Location)
-        }
-        _ => None,
-    }
-}
-
-/// Titles that make the capitalised words after them a person's name even when the tagger missed
-/// it ("General" is not one: "General Motors").
-fn is_personal_title(w: &str) -> bool {
-    (w.ends_with('.') && gz::flags(&w.to_lowercase()) & gz::TITLE != 0)
-        || matches!(
-            w,
-            "Mr" | "Mrs"
-                | "Ms"
-                | "Miss"
-                | "President"
-                | "Senator"
-                | "Governor"
-                | "Judge"
-                | "King"
-                | "Queen"
-                | "Prince"
-                | "Princess"
-                | "Pope"
-                | "Sir"
-                | "Lady"
-                | "Lord"
-                | "Dame"
-                | "Professor"
-                | "Doctor"
-        )
-}
-
-/// "1998", and decades "1990s".
-fn is_year(w: &str) -> bool {
-    let d = w.strip_suffix('s').unwrap_or(w);
-    d.len() == 4
-        && d.bytes().all(|b| b.is_ascii_digit())
-        && (d.starts_with('1') || d.starts_with("20"))
-}
-
-fn is_day(w: &str) -> bool {
-    let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-    !d.is_empty() && d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Date spans (relative word indices): "13 March 1963", "March 5, 1990", "July 2012", "1998".
-fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < info.len() {
-        let month = info[i].flags & gz::MONTH != 0 && info[i].is_title;
-        // "May" alone is too often a verb or a name.
-        let month = month
-            && (info[i].lower != "may"
-                || texts.get(i + 1).is_some_and(|w| is_day(w) || is_year(w)));
-        if month {
-            let mut s = i;
-            let mut e = i + 1;
-            if i > 0 && is_day(texts[i - 1]) {
-                s = i - 1;
-            }
-            if e < texts.len() && is_day(texts[e]) {
-                e += 1;
-            }
-            if e + 1 < texts.len() && texts[e] == "," && is_year(texts[e + 1]) {
-                e += 2;
-            } else if e < texts.len() && is_year(texts[e]) {
-                e += 1;
-            }
-            out.push((s, e));
-            i = e;
-            continue;
-        }
-        // A weekday alone ("said Monday") names no lasting thing: not an entity.
-        if is_year(texts[i]) {
-            out.push((i, i + 1));
-        }
-        i += 1;
-    }
-    out
 }
 
 /// One sentence as the mention finder sees it.

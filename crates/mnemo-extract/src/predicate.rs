@@ -1,0 +1,202 @@
+//! Predicates from sentence structure: the words between two names give a verb phrase ("works
+//! for"), an apposition ("X, the chairman of Y"), a possessive role ("Acme's chief executive X"),
+//! a passive ("was killed by") or a bare preposition, with a direction and a confidence.
+
+use crate::gazetteer::{self as gz};
+use crate::relations::Arg;
+
+/// A predicate found by the structure rules.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    pub predicate: String,
+    /// Whether the first arg is the subject.
+    pub forward: bool,
+    pub confidence: f32,
+    /// Which rule fired (a feature of the scorer).
+    pub pattern: &'static str,
+}
+
+fn is_breaker(w: &str) -> bool {
+    matches!(
+        w,
+        "," | ";"
+            | ":"
+            | "("
+            | ")"
+            | "\""
+            | "and"
+            | "or"
+            | "but"
+            | "while"
+            | "although"
+            | "because"
+            | "--"
+            | "_"
+            | "-"
+            | "."
+            | "?"
+            | "!"
+    )
+}
+
+pub(crate) fn is_prep(w: &str) -> bool {
+    matches!(
+        w,
+        "in" | "at"
+            | "of"
+            | "for"
+            | "from"
+            | "to"
+            | "on"
+            | "with"
+            | "by"
+            | "near"
+            | "into"
+            | "outside"
+            | "inside"
+    )
+}
+
+fn is_aux(w: &str) -> bool {
+    matches!(
+        w,
+        "is" | "are"
+            | "was"
+            | "were"
+            | "be"
+            | "been"
+            | "being"
+            | "am"
+            | "has"
+            | "have"
+            | "had"
+            | "will"
+            | "would"
+            | "'s"
+            | "'m"
+            | "'re"
+            | "'ve"
+    )
+}
+
+fn is_droppable(w: &str) -> bool {
+    matches!(
+        w,
+        "the"
+            | "a"
+            | "an"
+            | "also"
+            | "now"
+            | "still"
+            | "then"
+            | "just"
+            | "currently"
+            | "recently"
+            | "already"
+    ) || (w.len() > 4 && w.ends_with("ly"))
+}
+
+/// Whether a word can carry a predicate: a lower-case word that is not a function word.
+fn is_content(w: &str) -> bool {
+    w.chars().all(|c| c.is_alphabetic() || c == '-')
+        && !w.is_empty()
+        && gz::flags(w) & (gz::STOPWORD | gz::PRONOUN) == 0
+}
+
+fn role_phrase(ws: &[&str]) -> Option<String> {
+    if ws.is_empty() || ws.len() > 4 || !ws.iter().any(|w| gz::flags(w) & gz::ROLE != 0) {
+        return None;
+    }
+    ws.iter()
+        .all(|w| is_content(w) || *w == "and")
+        .then(|| ws.join(" "))
+}
+
+/// The predicate between args `a` (first) and `b` from the words between them, if the sentence
+/// structure states one.
+pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
+    let raw: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
+    if raw.len() > 10 {
+        return None;
+    }
+    let mk = |p: String, forward: bool, confidence: f32, pattern: &'static str| {
+        Some(Rule {
+            predicate: p,
+            forward,
+            confidence,
+            pattern,
+        })
+    };
+    // "Acme 's chief executive John Smith": b is a's role.
+    if raw.first() == Some(&"'s") {
+        let roles = role_phrase(&raw[1..])?;
+        return mk(format!("{roles} of"), false, 0.7, "possessive-role");
+    }
+    // Appositions: "X , (the) chairman of Y", "X , who works for Y", "X , Y" between places.
+    let mut ws: Vec<&str> = raw.iter().copied().filter(|w| !is_droppable(w)).collect();
+    let mut after_comma = false;
+    if ws.first() == Some(&",") {
+        if ws.len() == 1 {
+            return (a.code == b'L' && b.code == b'L').then(|| Rule {
+                predicate: "located in".into(),
+                forward: true,
+                confidence: 0.6,
+                pattern: "place-comma",
+            });
+        }
+        ws.remove(0);
+        if matches!(ws.first(), Some(&("who" | "which" | "that"))) {
+            ws.remove(0);
+        } else {
+            after_comma = true;
+        }
+        if let Some((last, head)) = ws.split_last() {
+            if matches!(*last, "of" | "at" | "for" | "in") {
+                if let Some(r) = role_phrase(head) {
+                    return mk(format!("{r} {last}"), true, 0.7, "apposition-role");
+                }
+            }
+        }
+    }
+    if ws.is_empty() || ws.iter().any(|w| is_breaker(w)) || ws.len() > 5 {
+        return None;
+    }
+    if ws.len() == 1 && is_prep(ws[0]) {
+        let p = match (a.code, b.code, ws[0]) {
+            (b'L', b'L', "in" | "of") => "located in".to_string(),
+            (b'O', b'L', "in" | "of") => "based in".to_string(),
+            (_, _, p) => p.to_string(),
+        };
+        return mk(p, true, 0.5, "preposition");
+    }
+    if let Some((last, head)) = ws.split_last() {
+        if matches!(*last, "of" | "at" | "for") {
+            if let Some(r) = role_phrase(head) {
+                return mk(format!("{r} {last}"), true, 0.7, "role-of");
+            }
+        }
+    }
+    // A verb phrase: optional auxiliaries, content words, an optional closing preposition. A role
+    // noun inside ("spoke with the president of") means the object is someone unnamed.
+    let core: Vec<&str> = ws.iter().copied().filter(|w| !is_aux(w)).collect();
+    let first = *core.first()?;
+    if !is_content(first)
+        || core
+            .iter()
+            .any(|w| (!is_content(w) && !is_prep(w)) || gz::flags(w) & gz::ROLE != 0)
+        || core.iter().filter(|w| is_prep(w)).count() > 1
+    {
+        return None;
+    }
+    // Passive: "X was killed by Y" states "Y killed X".
+    if ws.len() >= 3 && is_aux(ws[0]) && ws.last() == Some(&"by") && first.ends_with("ed") {
+        let p: Vec<&str> = core[..core.len() - 1].to_vec();
+        return mk(p.join(" "), false, 0.65, "passive");
+    }
+    if after_comma {
+        // "Tim Cook, the chief executive of Apple, visited Beijing": the verb's subject is the
+        // name before the apposition, not `a`.
+        return mk(core.join(" "), true, 0.6, "after-apposition");
+    }
+    mk(core.join(" "), true, 0.65, "verb-phrase")
+}
