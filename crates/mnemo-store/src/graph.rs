@@ -227,7 +227,8 @@ impl TenantGraph {
         (alias_keys, tokens)
     }
 
-    /// Adds (`add`) or removes the index entries of terms for node `n`.
+    /// Adds (`add`) or removes the index entries of terms for node `n`. Callers add only terms
+    /// the node is not yet indexed under, so adding is a push, not a scan of a common token's list.
     fn update_index(&mut self, n: Node, alias_keys: &[String], tokens: &[String], add: bool) {
         for (index, terms) in [
             (&mut self.alias_index, alias_keys),
@@ -235,12 +236,11 @@ impl TenantGraph {
         ] {
             for t in terms {
                 if add {
-                    let list = index.entry(t.as_str().into()).or_default();
-                    if !list.contains(&n) {
-                        list.push(n);
-                    }
+                    index.entry(t.as_str().into()).or_default().push(n);
                 } else if let Some(list) = index.get_mut(t.as_str()) {
-                    list.retain(|&x| x != n);
+                    if let Some(pos) = list.iter().position(|&x| x == n) {
+                        list.swap_remove(pos);
+                    }
                     if list.is_empty() {
                         index.remove(t.as_str());
                     }
@@ -286,12 +286,17 @@ impl TenantGraph {
         rec.etype = attrs.etype;
         rec.aliases = attrs.aliases.iter().map(|a| a.as_str().into()).collect();
         let (new_a, new_t) = Self::index_terms(&self.graph[n]);
-        let gone = |old: &[String], new: &[String]| -> Vec<String> {
-            old.iter().filter(|t| !new.contains(t)).cloned().collect()
+        // Both term lists are sorted and deduplicated.
+        let minus = |a: &[String], b: &[String]| -> Vec<String> {
+            a.iter()
+                .filter(|t| b.binary_search(t).is_err())
+                .cloned()
+                .collect()
         };
-        let (ga, gt) = (gone(&old_a, &new_a), gone(&old_t, &new_t));
-        self.update_index(n, &ga, &gt, false);
-        self.update_index(n, &new_a, &new_t, true);
+        let (gone_a, gone_t) = (minus(&old_a, &new_a), minus(&old_t, &new_t));
+        let (added_a, added_t) = (minus(&new_a, &old_a), minus(&new_t, &old_t));
+        self.update_index(n, &gone_a, &gone_t, false);
+        self.update_index(n, &added_a, &added_t, true);
     }
 
     pub fn remove_entity(&mut self, n: Node) {

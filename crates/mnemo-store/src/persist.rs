@@ -16,11 +16,13 @@ use mnemo_core::{Document, Episode, EpisodeWrite, Error, Result, WriteReport};
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
 use crate::graph::{Attrs, TenantGraph};
-use crate::plan::{FactKey, Plan};
+use crate::plan::Plan;
 
 /// Bumped on any incompatible change of the tables below.
 pub(crate) const FORMAT_VERSION: u64 = 1;
 const FORMAT_KEY: &str = "mnemo_store_format";
+/// redb page cache size.
+const CACHE_BYTES: usize = 32 << 20;
 /// The file name inside the store directory.
 pub const FILE_NAME: &str = "mnemo.redb";
 
@@ -57,10 +59,13 @@ impl Disk {
         let existed = path.exists();
         // redb asserts on some damage in debug builds; a corrupt file must be an error, not a crash.
         let opened = catch_unwind(AssertUnwindSafe(|| -> Result<(Disk, Tenants)> {
+            let mut builder = Database::builder();
+            // The whole graph lives in memory already; redb's cache only needs the hot pages.
+            builder.set_cache_size(CACHE_BYTES);
             let db = if existed {
-                Database::open(&path)
+                builder.open(&path)
             } else {
-                Database::create(&path)
+                builder.create(&path)
             }
             .map_err(|e| open_error(&path, e))?;
             let disk = Disk {
@@ -141,20 +146,6 @@ impl Disk {
                 .or_default()
                 .insert(key.to_string(), a);
         }
-        let mut preds: HashMap<String, HashMap<FactKey, String>> = HashMap::new();
-        for row in read
-            .open_table(FACTS)
-            .map_err(|e| c(e.into()))?
-            .iter()
-            .map_err(|e| c(e.into()))?
-        {
-            let (k, v) = row.map_err(|e| c(e.into()))?;
-            let (tenant, s, r, o) = k.value();
-            preds.entry(tenant.to_string()).or_default().insert(
-                (s.to_string(), r.to_string(), o.to_string()),
-                v.value().to_string(),
-            );
-        }
         let mut tenants = Tenants::new();
         for row in read
             .open_table(DOCUMENTS)
@@ -168,6 +159,7 @@ impl Disk {
             let g = tenants.entry(tenant.to_string()).or_default();
             g.documents.insert(id.into(), doc);
         }
+        // Fact wordings are set after the replay, streaming, rather than held in a map of all facts.
         let (no_attrs, no_preds) = (HashMap::new(), HashMap::new());
         let mut report = WriteReport::default();
         let mut count = 0u64;
@@ -187,10 +179,25 @@ impl Disk {
                 seq,
                 &ew,
                 attrs.get(tenant).unwrap_or(&no_attrs),
-                preds.get(tenant).unwrap_or(&no_preds),
+                &no_preds,
                 false,
                 &mut report,
             );
+        }
+        for row in read
+            .open_table(FACTS)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, s, r, o) = k.value();
+            if let Some(g) = tenants.get_mut(tenant) {
+                if let Some(e) = g.fact_edge(s, r, o) {
+                    let wording = g.strings.intern(v.value());
+                    g.graph[e].predicate = wording;
+                }
+            }
         }
         tracing::info!(
             path = %self.path.display(),
