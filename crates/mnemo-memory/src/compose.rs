@@ -10,7 +10,7 @@ use crate::assemble::{assemble, Line, Section, SectionKind};
 use crate::history::{history_lines, ChatTurn};
 use crate::importance::RankedEntity;
 use crate::rank::{Role, ScoredFact};
-use crate::result::{Linked, PathView, Provenance, SearchResult};
+use crate::result::{Linked, PathView, Provenance, ProvenanceVia, SearchResult};
 use crate::snippets::Snippet;
 use crate::tokens::{one_line, truncate_chars};
 use crate::SearchConfig;
@@ -221,28 +221,40 @@ fn path_views(retrieval: &Retrieval, facts: &[ScoredFact]) -> Vec<PathView> {
         .collect()
 }
 
-/// Episodes behind the kept facts and snippets, by summed score, ties by id.
+/// Episodes behind the context: those shown as snippets first, in snippet order (a verbatim source
+/// is the most direct evidence), then those only stating facts, by the summed score of their facts.
+/// Ties break by id.
 fn provenance(facts: &[ScoredFact], snippets: &[Snippet]) -> Vec<Provenance> {
+    let mut out: Vec<Provenance> = Vec::new();
+    for s in snippets {
+        if !out.iter().any(|p| p.episode_id == s.episode_id) {
+            out.push(Provenance {
+                episode_id: s.episode_id.clone(),
+                score: s.score,
+                via: ProvenanceVia::Snippet,
+            });
+        }
+    }
+    let shown: HashSet<String> = out.iter().map(|p| p.episode_id.clone()).collect();
     let mut score: BTreeMap<&str, f64> = BTreeMap::new();
     for f in facts {
-        for ep in &f.episodes {
+        for ep in f.episodes.iter().filter(|e| !shown.contains(*e)) {
             *score.entry(ep.as_str()).or_default() += f.score;
         }
     }
-    for s in snippets {
-        *score.entry(s.episode_id.as_str()).or_default() += s.score;
-    }
-    let mut out: Vec<Provenance> = score
+    let mut rest: Vec<Provenance> = score
         .into_iter()
         .map(|(id, score)| Provenance {
             episode_id: id.to_string(),
             score,
+            via: ProvenanceVia::Fact,
         })
         .collect();
-    out.sort_by(|a, b| {
+    rest.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
             .then(a.episode_id.cmp(&b.episode_id))
     });
+    out.extend(rest);
     out
 }

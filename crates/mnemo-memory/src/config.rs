@@ -48,11 +48,11 @@ impl Default for SearchConfig {
             max_facts_per_seed: 256,
             max_seeds: 4,
             top_entities: 5,
-            max_facts: 60,
+            max_facts: 20,
             max_paths: 8,
             snippets: true,
-            max_snippets: 6,
-            snippet_chars: 360,
+            max_snippets: 8,
+            snippet_chars: 480,
             recent_turns: 4,
         }
     }

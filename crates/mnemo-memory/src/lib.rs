@@ -12,6 +12,7 @@ mod rank;
 mod result;
 mod search;
 mod snippets;
+mod sources;
 mod tokens;
 
 pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};
@@ -21,7 +22,7 @@ pub use error::MemoryError;
 pub use history::{history_lines, ChatTurn, HistoryLine};
 pub use importance::{importance, rank_entities, top_entities, RankedEntity};
 pub use rank::{rank_facts, Role, ScoredFact};
-pub use result::{Linked, PathView, Provenance, SearchResult, MISS_TEXT};
+pub use result::{Linked, PathView, Provenance, ProvenanceVia, SearchResult, MISS_TEXT};
 pub use search::search;
 pub use snippets::{excerpt, Snippet};
 pub use tokens::count_tokens;

@@ -53,11 +53,22 @@ pub struct PathView {
     pub episodes: Vec<String>,
 }
 
-/// An episode behind the context, with the summed score of what it supports there.
+/// How an episode stands behind the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProvenanceVia {
+    /// Shown as a source snippet.
+    Snippet,
+    /// States facts in the context (paths or the fact list).
+    Fact,
+}
+
+/// An episode behind the context: a snippet's score, or the summed score of its facts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Provenance {
     pub episode_id: String,
     pub score: f64,
+    pub via: ProvenanceVia,
 }
 
 /// The answer of `search`: rendered context plus its structured form.
@@ -84,7 +95,7 @@ pub struct SearchResult {
     pub snippets: Vec<Snippet>,
     /// Token counts and kept lines per section.
     pub sections: Vec<SectionReport>,
-    /// Every episode behind the context's facts, paths and snippets, highest summed score first.
+    /// Every episode behind the context: snippets first, in order, then fact sources by score.
     pub provenance: Vec<Provenance>,
 }
 

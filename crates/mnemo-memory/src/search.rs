@@ -4,22 +4,15 @@
 use std::collections::HashSet;
 
 use mnemo_core::{EntityKey, GraphStore, Tenant, Timestamp};
-use mnemo_retrieve::{retrieve, tokenize, Retrieval};
+use mnemo_retrieve::{retrieve, tokenize};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
 use crate::importance::top_entities;
-use crate::rank::{content_words, rank_facts, ScoredFact};
+use crate::rank::{content_words, rank_facts};
 use crate::result::SearchResult;
-use crate::snippets::{build_snippets, candidate_episodes, Snippet};
+use crate::sources::gather_snippets;
 use crate::{MemoryError, SearchConfig};
-
-/// Seed mentions fetched from the memory stream per seed, as snippet candidates.
-const SEED_MENTIONS: usize = 3;
-/// Snippet score of a seed's mention: between a one-hop fact and a connecting-path fact.
-const SEED_MENTION_WEIGHT: f64 = 2.5;
-/// Entity names a snippet excerpt is focused on, taken from the top facts.
-const EXCERPT_FACTS: usize = 12;
 
 /// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
 /// explicit miss. `history` may be empty; `now` is the clock recency is measured against.
@@ -64,50 +57,12 @@ pub async fn search(
     )
     .await?;
     let snippets = if cfg.snippets && cfg.max_snippets > 0 {
-        gather_snippets(store, tenant, &retrieval, &facts, cfg).await?
+        gather_snippets(store, tenant, &retrieval, &facts, &query_words, cfg).await?
     } else {
         Vec::new()
     };
 
     Ok(compose(
         query, &retrieval, &facts, &top, &snippets, history, cfg,
-    ))
-}
-
-async fn gather_snippets(
-    store: &dyn GraphStore,
-    tenant: &Tenant,
-    retrieval: &Retrieval,
-    facts: &[ScoredFact],
-    cfg: &SearchConfig,
-) -> Result<Vec<Snippet>, MemoryError> {
-    let mentions = futures::future::try_join_all(
-        retrieval
-            .seeds
-            .iter()
-            .map(|s| store.mentions_of(tenant, &s.entity.key, SEED_MENTIONS)),
-    )
-    .await?;
-    let seed_eps: Vec<String> = mentions.into_iter().flatten().map(|m| m.episode).collect();
-    let ranked = candidate_episodes(facts, &seed_eps, SEED_MENTION_WEIGHT, cfg.max_snippets);
-    if ranked.is_empty() {
-        return Ok(Vec::new());
-    }
-    let ids: Vec<String> = ranked.iter().map(|(id, _)| id.clone()).collect();
-    let episodes = store.get_episodes(tenant, &ids).await?;
-    let mut names: Vec<String> = retrieval
-        .seeds
-        .iter()
-        .map(|s| s.entity.name.clone())
-        .collect();
-    for f in facts.iter().take(EXCERPT_FACTS) {
-        names.push(f.subject_name.clone());
-        names.push(f.object_name.clone());
-    }
-    Ok(build_snippets(
-        &ranked,
-        &episodes,
-        &names,
-        cfg.snippet_chars,
     ))
 }

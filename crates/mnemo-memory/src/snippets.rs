@@ -1,16 +1,13 @@
-//! Source snippets: the episodes behind the top facts and the seeds' latest mentions, excerpted
-//! around the sentences that name the entities involved.
+//! Source snippets, pure part: scoring candidate episodes by the evidence that led to them and by
+//! their overlap with the query, and excerpting the sentences that matter.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{HashMap, HashSet};
 
 use mnemo_core::{canonical_key, Episode};
+use mnemo_retrieve::is_stop_word;
 use serde::Serialize;
 
-use crate::rank::ScoredFact;
 use crate::tokens::{one_line, truncate_chars};
-
-/// Provenance episodes used per fact: the newest few, as they reflect the current wording.
-const EPISODES_PER_FACT: usize = 2;
 
 /// An excerpt of an episode, shown as supporting source text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -28,48 +25,64 @@ impl Snippet {
     }
 }
 
-/// Scores candidate episodes: each supporting fact adds its score, each seed mention adds
-/// `seed_weight`. Returns (episode id, score), best first, ties by id.
-pub fn candidate_episodes(
-    facts: &[ScoredFact],
-    seed_mentions: &[String],
-    seed_weight: f64,
-    limit: usize,
-) -> Vec<(String, f64)> {
-    let mut score: BTreeMap<&str, f64> = BTreeMap::new();
-    for f in facts {
-        for ep in f.episodes.iter().rev().take(EPISODES_PER_FACT) {
-            *score.entry(ep.as_str()).or_default() += f.score;
-        }
-    }
-    for ep in seed_mentions {
-        *score.entry(ep.as_str()).or_default() += seed_weight;
-    }
-    let mut out: Vec<(String, f64)> = score.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    out.truncate(limit);
-    out
+/// Non-stop canonical words of a text.
+fn words(text: &str) -> HashSet<String> {
+    canonical_key(text)
+        .split(' ')
+        .filter(|w| !w.is_empty() && !is_stop_word(w))
+        .map(str::to_string)
+        .collect()
 }
 
-/// Builds snippets for fetched episodes, in the order of `ranked`. `names` are the display names of
-/// the entities the excerpt should be about.
+/// Query-word overlap of each episode, 0..=1: the share of the query words' weight it contains,
+/// a word weighing less the more candidates contain it (rarity within the candidates).
+pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Episode]) -> HashMap<String, f64> {
+    let bags: Vec<HashSet<String>> = episodes.iter().map(|e| words(&e.content)).collect();
+    let n = episodes.len() as f64;
+    let weight: HashMap<&String, f64> = query_words
+        .iter()
+        .map(|w| {
+            let df = bags.iter().filter(|b| b.contains(w)).count() as f64;
+            (w, (1.0 + n / (1.0 + df)).ln())
+        })
+        .collect();
+    let total: f64 = weight.values().sum::<f64>().max(f64::MIN_POSITIVE);
+    episodes
+        .iter()
+        .zip(&bags)
+        .map(|(e, bag)| {
+            let s: f64 = weight
+                .iter()
+                .filter(|(w, _)| bag.contains(**w))
+                .map(|(_, v)| v)
+                .sum();
+            (e.id.clone(), s / total)
+        })
+        .collect()
+}
+
+/// Builds snippets for `ranked` (episode id, score) in that order, excerpting around `names` (entity
+/// display names) and `query_words`.
 pub fn build_snippets(
     ranked: &[(String, f64)],
     episodes: &[Episode],
     names: &[String],
+    query_words: &HashSet<String>,
     max_chars: usize,
 ) -> Vec<Snippet> {
     let by_id: HashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), e)).collect();
-    let keys: Vec<String> = names
+    let mut keys: Vec<String> = names
         .iter()
         .map(|n| canonical_key(n))
         .filter(|k| !k.is_empty())
         .collect();
+    keys.sort();
+    keys.dedup();
     ranked
         .iter()
         .filter_map(|(id, score)| {
             let ep = by_id.get(id.as_str())?;
-            let text = excerpt(&ep.content, &keys, max_chars);
+            let text = excerpt(&ep.content, &keys, query_words, max_chars);
             (!text.is_empty()).then(|| Snippet {
                 episode_id: ep.id.clone(),
                 source: ep.source.clone(),
@@ -81,30 +94,48 @@ pub fn build_snippets(
         .collect()
 }
 
-/// The sentences of `content` that name one of `keys` (canonical match on word boundaries), in
-/// their original order, up to `max_chars`; the start of the content when none does.
-pub fn excerpt(content: &str, keys: &[String], max_chars: usize) -> String {
+/// The most telling sentences of `content`, in their original order, up to `max_chars`. A sentence
+/// scores 1 per entity key it names (word boundaries), 0.5 per query word, and the opening sentence
+/// (which usually says what the text is about) 0.5 more.
+pub fn excerpt(
+    content: &str,
+    keys: &[String],
+    query_words: &HashSet<String>,
+    max_chars: usize,
+) -> String {
     let flat = one_line(content);
     let sentences = split_sentences(&flat);
+    let mut scored: Vec<(f64, usize)> = sentences
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let canon = format!(" {} ", canonical_key(s));
+            let names = keys
+                .iter()
+                .filter(|k| canon.contains(&format!(" {k} ")))
+                .count() as f64;
+            let qw = words(s).intersection(query_words).count() as f64;
+            let first = if i == 0 { 0.5 } else { 0.0 };
+            (names + 0.5 * qw + first, i)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut picked = Vec::new();
     let mut len = 0usize;
-    for s in &sentences {
-        let k = format!(" {} ", canonical_key(s));
-        if keys.iter().any(|key| k.contains(&format!(" {key} "))) {
-            let n = s.chars().count() + 1;
-            if len + n > max_chars && !picked.is_empty() {
-                break;
-            }
-            picked.push(*s);
-            len += n;
+    for (score, i) in scored {
+        let n = sentences[i].chars().count() + 1;
+        if score <= 0.0 || (len + n > max_chars && !picked.is_empty()) {
+            continue;
         }
+        picked.push(i);
+        len += n;
     }
-    let text = if picked.is_empty() {
-        flat.clone()
-    } else {
-        picked.join(" ")
-    };
-    truncate_chars(&text, max_chars)
+    if picked.is_empty() {
+        return truncate_chars(&flat, max_chars);
+    }
+    picked.sort_unstable();
+    let text: Vec<&str> = picked.iter().map(|&i| sentences[i]).collect();
+    truncate_chars(&text.join(" "), max_chars)
 }
 
 fn split_sentences(text: &str) -> Vec<&str> {
@@ -134,19 +165,52 @@ fn split_sentences(text: &str) -> Vec<&str> {
 mod tests {
     use super::*;
 
+    fn qw(words: &[&str]) -> HashSet<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
     #[test]
-    fn excerpt_keeps_sentences_naming_the_entities() {
+    fn excerpt_keeps_the_sentences_naming_entities_and_query_words() {
         let content = "Acme is old. Ada founded Acme in 1990.\nBob likes tea. Ada moved to Paris.";
         let keys = vec!["ada".to_string()];
         assert_eq!(
-            excerpt(content, &keys, 200),
-            "Ada founded Acme in 1990. Ada moved to Paris."
+            excerpt(content, &keys, &qw(&[]), 200),
+            "Acme is old. Ada founded Acme in 1990. Ada moved to Paris."
         );
-        assert_eq!(excerpt(content, &["zed".to_string()], 14), "Acme is old.…");
+        assert_eq!(
+            excerpt(content, &keys, &qw(&["tea"]), 40),
+            "Acme is old. Ada founded Acme in 1990."
+        );
         // "adam" must not match the key "ada".
         assert_eq!(
-            excerpt("Adam sings. Ada dances.", &keys, 100),
+            excerpt("Adam sings. Ada dances.", &keys, &qw(&[]), 100),
+            "Adam sings. Ada dances."
+        );
+        assert_eq!(
+            excerpt("Adam sings. Ada dances.", &keys, &qw(&[]), 12),
             "Ada dances."
         );
+    }
+
+    #[test]
+    fn lexical_scores_favour_rare_query_words() {
+        let ep = |id: &str, text: &str| Episode {
+            id: id.into(),
+            kind: mnemo_core::EpisodeKind::Note,
+            content: text.into(),
+            created_at: chrono::DateTime::UNIX_EPOCH,
+            source: "t".into(),
+            content_hash: String::new(),
+            document_id: None,
+            span: None,
+        };
+        let eps = vec![
+            ep("a", "He died in Nashville, a city."),
+            ep("b", "The city is large."),
+            ep("c", "Another city."),
+        ];
+        let s = lexical_scores(&qw(&["died", "city"]), &eps);
+        assert!(s["a"] > s["b"] && s["b"] == s["c"]);
+        assert!((s["a"] - 1.0).abs() < 1e-9);
     }
 }

@@ -252,7 +252,11 @@ fn rendered_context_snapshot() {
         .iter()
         .map(|p| p.episode_id.as_str())
         .collect();
-    assert_eq!(prov[..2], ["ep-1", "ep-3"]);
+    // Snippet episodes first, in snippet order, then the other fact sources.
+    assert_eq!(
+        prov,
+        ["ep-3", "ep-1", "ep-2", "ep-4", "ep-7", "ep-6", "ep-5"]
+    );
     let json = serde_json::to_value(&res).expect("serialises");
     assert_eq!(json["sections"][0]["kind"], "key_entities");
     assert_eq!(json["facts"][0]["role"], "path");

@@ -11,7 +11,7 @@ mod text;
 
 pub use error::RetrieveError;
 pub use join::{join, JoinConfig, Joined, Path, PathStep};
-pub use link::{link_entities, resolve, LinkConfig, LinkedEntity, MatchKind};
+pub use link::{entities_in_text, link_entities, resolve, LinkConfig, LinkedEntity, MatchKind};
 pub use retrieve::{merge, retrieve, retrieve_around, Retrieval, RetrieveConfig};
 pub use text::{is_stop_word, tokenize, Token};
 

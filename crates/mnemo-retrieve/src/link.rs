@@ -13,7 +13,7 @@ use crate::RetrieveError;
 const EXACT_BOOST: f64 = 1.5;
 /// Weight of an unmarked (lower-case) word when the query capitalises other words.
 const UNMARKED_WEIGHT: f64 = 0.5;
-/// A token-overlap match may spread over at most this many extra query words.
+/// A token-overlap match may have at most this many other (non-stop) query words inside it.
 const MAX_GAP: usize = 3;
 
 /// How the linker matched an entity.
@@ -60,7 +60,7 @@ impl Default for LinkConfig {
     fn default() -> Self {
         LinkConfig {
             max_seeds: 4,
-            max_ngram: 6,
+            max_ngram: 12,
             max_query_words: 256,
             token_candidates: 256,
             min_coverage: 0.5,
@@ -95,6 +95,43 @@ pub async fn link_entities(
         seeds = linked.len(),
         "linked query entities"
     );
+    Ok(linked)
+}
+
+/// Entities named in a stored text (e.g. a retrieved source passage): exact canonical matches of
+/// n-grams that contain a capitalised word or a number, longest and rarest first, non-overlapping,
+/// at most `limit`. Used to follow the entities a source mentions to further sources.
+pub async fn entities_in_text(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    text: &str,
+    cfg: &LinkConfig,
+    limit: usize,
+) -> Result<Vec<LinkedEntity>, RetrieveError> {
+    let tokens = tokenize(text, cfg.max_query_words);
+    let keys: Vec<String> = ngram_keys(&tokens, cfg.max_ngram)
+        .into_iter()
+        .filter(|(_, spans)| {
+            spans
+                .iter()
+                .any(|&(s, e)| tokens[s..e].iter().any(|t| t.marked && !t.stop))
+        })
+        .map(|(k, _)| k)
+        .collect();
+    if keys.is_empty() || limit == 0 {
+        return Ok(Vec::new());
+    }
+    let exact = store.lookup_names(tenant, &keys).await?;
+    let cfg = LinkConfig {
+        max_seeds: limit,
+        ..cfg.clone()
+    };
+    let mut linked = resolve(&tokens, &exact, &[], &cfg);
+    linked.retain(|l| {
+        tokens[l.span.0..l.span.1]
+            .iter()
+            .any(|t| t.marked && !t.stop)
+    });
     Ok(linked)
 }
 
@@ -221,21 +258,31 @@ pub fn resolve(
             .then(a.1.entity.key.cmp(&b.1.entity.key))
             .then(a.1.span.cmp(&b.1.span))
     });
+    // In a query that capitalises names, a match of lower-case words only ("kind", "river") is a
+    // common noun far more often than a name: such matches are used only when no name linked.
+    let (named, plain): (Vec<_>, Vec<_>) = candidates
+        .into_iter()
+        .partition(|(positions, _)| !cased_query || positions.iter().any(|&i| tokens[i].marked));
     let mut taken: HashSet<usize> = HashSet::new();
     let mut keys = HashSet::new();
     let mut out = Vec::new();
-    for (positions, cand) in candidates {
-        if out.len() >= cfg.max_seeds {
+    for group in [named, plain] {
+        if !out.is_empty() {
             break;
         }
-        if cand.score < cfg.min_score
-            || positions.iter().any(|p| taken.contains(p))
-            || !keys.insert(cand.entity.key.clone())
-        {
-            continue;
+        for (positions, cand) in group {
+            if out.len() >= cfg.max_seeds {
+                break;
+            }
+            if cand.score < cfg.min_score
+                || positions.iter().any(|p| taken.contains(p))
+                || !keys.insert(cand.entity.key.clone())
+            {
+                continue;
+            }
+            taken.extend(positions);
+            out.push(cand);
         }
-        taken.extend(positions);
-        out.push(cand);
     }
     out
 }
@@ -263,7 +310,10 @@ fn token_candidate(
     positions.dedup();
     let coverage = positions.len() as f64 / core.len() as f64;
     let (s, e) = (positions[0], positions[positions.len() - 1] + 1);
-    if coverage < cfg.min_coverage || e - s > positions.len() + MAX_GAP {
+    let gap = (s..e)
+        .filter(|i| !tokens[*i].stop && !positions.contains(i))
+        .count();
+    if coverage < cfg.min_coverage || gap > MAX_GAP {
         return None;
     }
     let score = coverage * positions.iter().map(|&i| weight(&tokens[i])).sum::<f64>();

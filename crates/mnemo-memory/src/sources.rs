@@ -1,0 +1,150 @@
+//! Gathering source snippets from the store: the seeds' own mentions (memory stream), the
+//! provenance of the top facts, and one step further, the mentions of the entities those sources
+//! and facts name. Candidates are scored by that evidence plus their overlap with the query.
+
+use std::collections::{BTreeMap, HashSet};
+
+use mnemo_core::{Entity, EntityKey, GraphStore, Tenant};
+use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
+
+use crate::rank::ScoredFact;
+use crate::snippets::{build_snippets, lexical_scores, Snippet};
+use crate::{MemoryError, SearchConfig};
+
+/// Mention events read per seed from the memory stream.
+const SEED_MENTIONS: usize = 4;
+/// Evidence weight of a seed's own mention.
+const SEED_WEIGHT: f64 = 2.5;
+/// Share of a fact's score credited to each episode stating it.
+const FACT_WEIGHT: f64 = 0.5;
+/// Entities followed from the first sources and facts, and mentions read per entity.
+const BRIDGES: usize = 16;
+const BRIDGE_MENTIONS: usize = 4;
+/// Evidence weight of a mention of a followed entity, before its specificity.
+const BRIDGE_WEIGHT: f64 = 1.5;
+/// Weight of the query overlap (0..=1) in a candidate's score.
+const LEXICAL_WEIGHT: f64 = 3.0;
+/// Top facts whose provenance and far ends are considered.
+const FACTS_CONSIDERED: usize = 12;
+
+/// How specific an entity is: a hub mentioned everywhere says little about a source.
+fn specificity(e: &Entity) -> f64 {
+    1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
+}
+
+/// Snippets for the context, best first, at most `cfg.max_snippets`.
+pub async fn gather_snippets(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    retrieval: &Retrieval,
+    facts: &[ScoredFact],
+    query_words: &HashSet<String>,
+    cfg: &SearchConfig,
+) -> Result<Vec<Snippet>, MemoryError> {
+    let mut evidence: BTreeMap<String, f64> = BTreeMap::new();
+    let seeds: HashSet<&EntityKey> = retrieval.seeds.iter().map(|s| &s.entity.key).collect();
+    let mentions = futures::future::try_join_all(
+        retrieval
+            .seeds
+            .iter()
+            .map(|s| store.mentions_of(tenant, &s.entity.key, SEED_MENTIONS)),
+    )
+    .await?;
+    for m in mentions.iter().flatten() {
+        *evidence.entry(m.episode.clone()).or_default() += SEED_WEIGHT;
+    }
+    let top_facts = &facts[..facts.len().min(FACTS_CONSIDERED)];
+    for f in top_facts {
+        for ep in f.episodes.iter().rev().take(2) {
+            *evidence.entry(ep.clone()).or_default() += FACT_WEIGHT * f.score;
+        }
+    }
+    let first_ids: Vec<String> = evidence.keys().cloned().collect();
+    let mut episodes = store.get_episodes(tenant, &first_ids).await?;
+
+    // One step further: entities named by the seeds' sources and the top facts' far ends.
+    let link = LinkConfig::default();
+    let mut bridges: Vec<Entity> = Vec::new();
+    let mut seen: HashSet<EntityKey> = seeds.iter().map(|k| (*k).clone()).collect();
+    let seed_eps: HashSet<&str> = mentions
+        .iter()
+        .flatten()
+        .map(|m| m.episode.as_str())
+        .collect();
+    for ep in episodes.iter().filter(|e| seed_eps.contains(e.id.as_str())) {
+        for l in entities_in_text(store, tenant, &ep.content, &link, BRIDGES).await? {
+            if seen.insert(l.entity.key.clone()) {
+                bridges.push(l.entity);
+            }
+        }
+    }
+    let far_ends: Vec<EntityKey> = top_facts
+        .iter()
+        .flat_map(|f| [f.subject.clone(), f.object.clone()])
+        .filter(|k| !seen.contains(k))
+        .collect();
+    if !far_ends.is_empty() {
+        for e in store.get_entities(tenant, &far_ends).await? {
+            if seen.insert(e.key.clone()) {
+                bridges.push(e);
+            }
+        }
+    }
+    bridges.sort_by(|a, b| {
+        specificity(b)
+            .total_cmp(&specificity(a))
+            .then(a.key.cmp(&b.key))
+    });
+    bridges.truncate(BRIDGES);
+    let bridge_mentions = futures::future::try_join_all(
+        bridges
+            .iter()
+            .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+    )
+    .await?;
+    let mut new_ids = Vec::new();
+    for (b, ms) in bridges.iter().zip(&bridge_mentions) {
+        for m in ms {
+            if !evidence.contains_key(&m.episode) {
+                new_ids.push(m.episode.clone());
+            }
+            *evidence.entry(m.episode.clone()).or_default() += BRIDGE_WEIGHT * specificity(b);
+        }
+    }
+    new_ids.sort();
+    new_ids.dedup();
+    if !new_ids.is_empty() {
+        episodes.extend(store.get_episodes(tenant, &new_ids).await?);
+    }
+
+    let lexical = lexical_scores(query_words, &episodes);
+    let mut ranked: Vec<(String, f64)> = episodes
+        .iter()
+        .map(|e| {
+            let s = evidence.get(&e.id).copied().unwrap_or(0.0)
+                + LEXICAL_WEIGHT * lexical.get(&e.id).copied().unwrap_or(0.0);
+            (e.id.clone(), s)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked.dedup_by(|a, b| a.0 == b.0);
+    ranked.truncate(cfg.max_snippets);
+
+    let mut names: Vec<String> = retrieval
+        .seeds
+        .iter()
+        .map(|s| s.entity.name.clone())
+        .collect();
+    names.extend(bridges.iter().map(|b| b.name.clone()));
+    for f in top_facts {
+        names.push(f.subject_name.clone());
+        names.push(f.object_name.clone());
+    }
+    Ok(build_snippets(
+        &ranked,
+        &episodes,
+        &names,
+        query_words,
+        cfg.snippet_chars,
+    ))
+}
