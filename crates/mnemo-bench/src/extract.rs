@@ -42,6 +42,9 @@ pub struct Args {
     /// Print each document's missed and spurious entities and pairs to stderr.
     #[arg(long)]
     errors: bool,
+    /// Also time one document of at least this many MB, made by joining the data set's texts.
+    #[arg(long)]
+    big_mb: Option<usize>,
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -143,12 +146,27 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
     let ents = doc["entities"].as_array().context("entities missing")?;
     let redocred = ents.first().is_some_and(|e| e.get("mentions").is_some());
     let spans = token_spans(text, &tokens);
-    let start_tok: HashMap<usize, usize> = spans.iter().enumerate().filter_map(|(i, s)| s.map(|s| (s.0, i))).collect();
-    let end_tok: HashMap<usize, usize> = spans.iter().enumerate().filter_map(|(i, s)| s.map(|s| (s.1, i + 1))).collect();
-    let to_tok = |a: usize, b: usize| -> Option<Span> { Some((*start_tok.get(&a)?, *end_tok.get(&b)?)) };
+    let start_tok: HashMap<usize, usize> = spans
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (s.0, i)))
+        .collect();
+    let end_tok: HashMap<usize, usize> = spans
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.map(|s| (s.1, i + 1)))
+        .collect();
+    let to_tok =
+        |a: usize, b: usize| -> Option<Span> { Some((*start_tok.get(&a)?, *end_tok.get(&b)?)) };
 
     let began = Instant::now();
-    let analysis = analyse_with(text, &ExtractContext::default(), &Resolver::new(), &models.tagger, &models.relations);
+    let analysis = analyse_with(
+        text,
+        &ExtractContext::default(),
+        &Resolver::new(),
+        &models.tagger,
+        &models.relations,
+    );
     t.time += began.elapsed();
     t.bytes += text.len();
     t.docs += 1;
@@ -159,10 +177,20 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
     let mut gold_mentions_of: Vec<Vec<Span>> = Vec::new();
     for (gi, e) in ents.iter().enumerate() {
         let ty = e["type"].as_str().unwrap_or("").to_string();
-        let ms: Vec<&Value> = if redocred { e["mentions"].as_array().map(|a| a.iter().collect()).unwrap_or_default() } else { vec![e] };
+        let ms: Vec<&Value> = if redocred {
+            e["mentions"]
+                .as_array()
+                .map(|a| a.iter().collect())
+                .unwrap_or_default()
+        } else {
+            vec![e]
+        };
         let mut list = Vec::new();
         for m in ms {
-            let span = (m["start"].as_u64().unwrap_or(0) as usize, m["end"].as_u64().unwrap_or(0) as usize);
+            let span = (
+                m["start"].as_u64().unwrap_or(0) as usize,
+                m["end"].as_u64().unwrap_or(0) as usize,
+            );
             gold_typed.insert((span, ty.clone()));
             gold_entity_of.insert(span, gi);
             list.push(span);
@@ -183,7 +211,12 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
     }
     score(&mut t.typed, &pred_typed, &gold_typed);
     if errors {
-        let words = |s: &Span| tokens.get(s.0..s.1).map(|w| w.join(" ")).unwrap_or_default();
+        let words = |s: &Span| {
+            tokens
+                .get(s.0..s.1)
+                .map(|w| w.join(" "))
+                .unwrap_or_default()
+        };
         eprintln!("# {}", text);
         for g in gold_typed.difference(&pred_typed) {
             eprintln!("  miss  {} [{}]", words(&g.0), g.1);
@@ -192,15 +225,30 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
             eprintln!("  extra {} [{}]", words(&p.0), p.1);
         }
         for r in &analysis.relations {
-            eprintln!("  rel   {} -[{}]-> {} ({:.2})", &text[r.head.0..r.head.1], r.predicate, &text[r.tail.0..r.tail.1], r.confidence);
+            eprintln!(
+                "  rel   {} -[{}]-> {} ({:.2})",
+                &text[r.head.0..r.head.1],
+                r.predicate,
+                &text[r.tail.0..r.tail.1],
+                r.confidence
+            );
         }
-        for r in doc["relations"].as_array().map(Vec::as_slice).unwrap_or(&[]) {
+        for r in doc["relations"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
             let name = |k: &Value| -> String {
                 let e = &ents[k.as_u64().unwrap_or(0) as usize];
                 let m = if redocred { &e["mentions"][0] } else { e };
                 m["text"].as_str().unwrap_or("").to_string()
             };
-            eprintln!("  gold  {} -[{}]-> {}", name(&r["head"]), r["type"].as_str().unwrap_or(""), name(&r["tail"]));
+            eprintln!(
+                "  gold  {} -[{}]-> {}",
+                name(&r["head"]),
+                r["type"].as_str().unwrap_or(""),
+                name(&r["tail"])
+            );
         }
     }
     t.typed.pred += pred_untyped_bad;
@@ -210,7 +258,10 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
     t.untyped.pred += pred_untyped_bad;
 
     // Relation pairs.
-    let rels = doc["relations"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    let rels = doc["relations"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[]);
     let gold_pairs: HashSet<(usize, usize)> = rels
         .iter()
         .filter_map(|r| Some((r["head"].as_u64()? as usize, r["tail"].as_u64()? as usize)))
@@ -236,12 +287,27 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
         t.redocred_docs += 1;
         for (gi, ms) in gold_mentions_of.iter().enumerate() {
             for m in ms {
-                let Some(&se) = sys_entity_of.get(m) else { continue };
-                let sys_cluster: Vec<&Span> = sys_entity_of.iter().filter(|(_, e)| **e == se).map(|(s, _)| s).collect();
-                let found_gold: Vec<&Span> = ms.iter().filter(|s| sys_entity_of.contains_key(s)).collect();
-                let both = sys_cluster.iter().filter(|s| gold_entity_of.get(**s) == Some(&gi)).count();
+                let Some(&se) = sys_entity_of.get(m) else {
+                    continue;
+                };
+                let sys_cluster: Vec<&Span> = sys_entity_of
+                    .iter()
+                    .filter(|(_, e)| **e == se)
+                    .map(|(s, _)| s)
+                    .collect();
+                let found_gold: Vec<&Span> = ms
+                    .iter()
+                    .filter(|s| sys_entity_of.contains_key(s))
+                    .collect();
+                let both = sys_cluster
+                    .iter()
+                    .filter(|s| gold_entity_of.get(**s) == Some(&gi))
+                    .count();
                 // Only system mentions that match some gold mention take part.
-                let sys_matched = sys_cluster.iter().filter(|s| gold_entity_of.contains_key(**s)).count();
+                let sys_matched = sys_cluster
+                    .iter()
+                    .filter(|s| gold_entity_of.contains_key(**s))
+                    .count();
                 t.b3_p += ratio(both, sys_matched);
                 t.b3_r += ratio(both, found_gold.len());
                 t.b3_n += 1;
@@ -249,6 +315,28 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
         }
     }
     Ok(())
+}
+
+/// Times the extractor on one document of at least `mb` MB: (bytes, MB/s, peak RSS in kB).
+fn big_document(texts: &[String], mb: usize, models: &Models) -> (usize, f64, Option<u64>) {
+    let mut doc = String::new();
+    while doc.len() < mb * 1_000_000 && texts.iter().any(|t| !t.is_empty()) {
+        for t in texts {
+            doc.push_str(t);
+            doc.push_str("\n\n");
+        }
+    }
+    let began = Instant::now();
+    let analysis = analyse_with(
+        &doc,
+        &ExtractContext::default(),
+        &Resolver::new(),
+        &models.tagger,
+        &models.relations,
+    );
+    let secs = began.elapsed().as_secs_f64().max(1e-9);
+    std::hint::black_box(&analysis);
+    (doc.len(), doc.len() as f64 / 1e6 / secs, peak_rss_kb())
 }
 
 fn peak_rss_kb() -> Option<u64> {
@@ -269,8 +357,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         None => None,
     };
-    let file = std::fs::File::open(&args.dataset).with_context(|| format!("opening {}", args.dataset.display()))?;
+    let file = std::fs::File::open(&args.dataset)
+        .with_context(|| format!("opening {}", args.dataset.display()))?;
     let mut t = Totals::default();
+    let mut texts: Vec<String> = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
         if fold.is_some_and(|(k, n)| n == 0 || i % n != k) {
             continue;
@@ -280,16 +370,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         let doc: Value = serde_json::from_str(&line).with_context(|| format!("line {}", i + 1))?;
+        if args.big_mb.is_some() {
+            texts.push(doc["text"].as_str().unwrap_or("").to_string());
+        }
         eval_doc(&doc, &models, args.errors, &mut t).with_context(|| format!("line {}", i + 1))?;
     }
     let mb_per_s = t.bytes as f64 / 1e6 / t.time.as_secs_f64().max(1e-9);
     let cluster = (t.redocred_docs > 0).then(|| {
         let p = t.b3_p / t.b3_n.max(1) as f64;
         let r = t.b3_r / t.b3_n.max(1) as f64;
-        let f = if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) };
+        let f = if p + r == 0.0 {
+            0.0
+        } else {
+            2.0 * p * r / (p + r)
+        };
         (p, r, f)
     });
     let rss = peak_rss_kb();
+    let big = args.big_mb.map(|mb| big_document(&texts, mb, &models));
     if args.json {
         let out = json!({
             "dataset": args.dataset.display().to_string(),
@@ -304,20 +402,51 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "mb_per_s": mb_per_s,
             "bytes": t.bytes,
             "peak_rss_kb": rss,
+            "big_document": big.map(|(bytes, mbs, kb)| json!({"bytes": bytes, "mb_per_s": mbs, "peak_rss_kb": kb})),
         });
         println!("{out}");
     } else {
-        println!("dataset          {} ({} docs, {} bytes)", args.dataset.display(), t.docs, t.bytes);
-        for (name, prf) in [("entities typed", t.typed), ("entities span", t.untyped), ("relation pairs", t.pairs)] {
-            println!("{name:<16} P {:.3}  R {:.3}  F1 {:.3}  (tp {} pred {} gold {})", prf.p(), prf.r(), prf.f1(), prf.tp, prf.pred, prf.gold);
+        println!(
+            "dataset          {} ({} docs, {} bytes)",
+            args.dataset.display(),
+            t.docs,
+            t.bytes
+        );
+        for (name, prf) in [
+            ("entities typed", t.typed),
+            ("entities span", t.untyped),
+            ("relation pairs", t.pairs),
+        ] {
+            println!(
+                "{name:<16} P {:.3}  R {:.3}  F1 {:.3}  (tp {} pred {} gold {})",
+                prf.p(),
+                prf.r(),
+                prf.f1(),
+                prf.tp,
+                prf.pred,
+                prf.gold
+            );
         }
         match cluster {
-            Some((p, r, f)) => println!("clusters B3      P {p:.3}  R {r:.3}  F1 {f:.3}  ({} matched mentions)", t.b3_n),
+            Some((p, r, f)) => println!(
+                "clusters B3      P {p:.3}  R {r:.3}  F1 {f:.3}  ({} matched mentions)",
+                t.b3_n
+            ),
             None => println!("clusters B3      n/a (no clusters in this data set)"),
         }
-        println!("throughput       {mb_per_s:.2} MB/s (one thread, {:.2} s in the extractor)", t.time.as_secs_f64());
+        println!(
+            "throughput       {mb_per_s:.2} MB/s (one thread, {:.2} s in the extractor)",
+            t.time.as_secs_f64()
+        );
         if let Some(kb) = rss {
             println!("peak RSS         {:.1} MB", kb as f64 / 1024.0);
+        }
+        if let Some((bytes, mbs, kb)) = big {
+            println!(
+                "one big document {:.1} MB: {mbs:.2} MB/s, peak RSS {:.1} MB",
+                bytes as f64 / 1e6,
+                kb.unwrap_or(0) as f64 / 1024.0
+            );
         }
     }
     Ok(())
