@@ -13,7 +13,8 @@
 //! - Clusters (Re-DocRED): B-cubed over the gold mentions the extractor also found (exact span):
 //!   per mention, precision = |system cluster ∩ gold cluster| / |system cluster| and recall the
 //!   other way, averaged over those mentions. Mention detection is scored separately above.
-//! - Throughput: text bytes / time spent inside the extractor, one thread.
+//! - Throughput: text bytes / time spent inside the extractor, one thread, over repeated passes of
+//!   the data set lasting at least 2 s (peak RSS is read before those passes).
 
 use std::collections::{HashMap, HashSet};
 use std::io::BufRead;
@@ -317,6 +318,27 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
     Ok(())
 }
 
+/// MB/s of the extractor over `texts`, repeating whole passes until `min` has elapsed.
+fn timed_passes(texts: &[String], models: &Models, min: Duration) -> f64 {
+    let (mut bytes, mut spent) = (0usize, Duration::ZERO);
+    while spent < min && texts.iter().any(|t| !t.is_empty()) {
+        for text in texts {
+            let began = Instant::now();
+            let a = analyse_with(
+                text,
+                &ExtractContext::default(),
+                &Resolver::new(),
+                &models.tagger,
+                &models.relations,
+            );
+            spent += began.elapsed();
+            std::hint::black_box(&a);
+            bytes += text.len();
+        }
+    }
+    bytes as f64 / 1e6 / spent.as_secs_f64().max(1e-9)
+}
+
 /// Times the extractor on one document of at least `mb` MB: (bytes, MB/s, peak RSS in kB).
 fn big_document(texts: &[String], mb: usize, models: &Models) -> (usize, f64, Option<u64>) {
     let mut doc = String::new();
@@ -370,12 +392,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             continue;
         }
         let doc: Value = serde_json::from_str(&line).with_context(|| format!("line {}", i + 1))?;
-        if args.big_mb.is_some() {
-            texts.push(doc["text"].as_str().unwrap_or("").to_string());
-        }
+        texts.push(doc["text"].as_str().unwrap_or("").to_string());
         eval_doc(&doc, &models, args.errors, &mut t).with_context(|| format!("line {}", i + 1))?;
     }
-    let mb_per_s = t.bytes as f64 / 1e6 / t.time.as_secs_f64().max(1e-9);
+    let rss = peak_rss_kb();
+    // A small data set takes milliseconds: time repeated passes for a stable figure.
+    let mb_per_s = timed_passes(&texts, &models, Duration::from_secs(2));
     let cluster = (t.redocred_docs > 0).then(|| {
         let p = t.b3_p / t.b3_n.max(1) as f64;
         let r = t.b3_r / t.b3_n.max(1) as f64;
@@ -386,7 +408,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         (p, r, f)
     });
-    let rss = peak_rss_kb();
     let big = args.big_mb.map(|mb| big_document(&texts, mb, &models));
     if args.json {
         let out = json!({
@@ -435,7 +456,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             None => println!("clusters B3      n/a (no clusters in this data set)"),
         }
         println!(
-            "throughput       {mb_per_s:.2} MB/s (one thread, {:.2} s in the extractor)",
+            "throughput       {mb_per_s:.2} MB/s (one thread, repeated passes of >= 2 s; {:.2} s in the scored pass)",
             t.time.as_secs_f64()
         );
         if let Some(kb) = rss {
