@@ -235,7 +235,10 @@ mod tests {
         assert_eq!(cfg.request_timeout, Duration::from_millis(2500));
         assert_eq!(cfg.api_keys.len(), 2);
         assert_eq!(cfg.api_keys[1].key.as_ref().unwrap().expose(), "x");
-        assert_eq!(cfg.body_limit_bytes, ServerConfig::default().body_limit_bytes);
+        assert_eq!(
+            cfg.body_limit_bytes,
+            ServerConfig::default().body_limit_bytes
+        );
         assert!(toml::from_str::<ServerConfig>("bindd = \"127.0.0.1:1\"").is_err());
     }
 }

@@ -5,7 +5,6 @@ use std::str::FromStr;
 use axum::extract::State;
 use axum::Json;
 use mnemo::{EpisodeKind, RememberOptions};
-use serde_json::Value;
 
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, Scoped};
@@ -32,14 +31,9 @@ pub(crate) const MAX_BUDGET_TOKENS: usize = 100_000;
 pub async fn search(
     Scoped(mnemo): Scoped,
     ApiJson(req): ApiJson<SearchRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<mnemo::SearchResult>, ApiError> {
     validate_search(&req)?;
-    let result = mnemo.search(&req.query, req.budget).await?;
-    let value = serde_json::to_value(result).map_err(|e| {
-        tracing::error!(error = %e, "search result did not serialise");
-        ApiError::internal()
-    })?;
-    Ok(Json(value))
+    Ok(Json(mnemo.search(&req.query, req.budget).await?))
 }
 
 pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
