@@ -1,13 +1,14 @@
 //! `mnemo ingest`: streams documents from paths into memory with progress, reports every bad input
 //! with its path and reason, never aborts the batch for one bad document, and prints a summary.
 
+use std::collections::VecDeque;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use mnemo::sources::{SourceError, SourceReader};
-use mnemo::{DocumentInput, IngestOutcome, Mnemo};
+use mnemo::{DocumentInput, IngestOutcome, Mnemo, PreparedDocument};
 use serde::Serialize;
 
 use crate::cli::IngestArgs;
@@ -43,7 +44,27 @@ fn spawn_reader(
     rx
 }
 
+/// How many documents are prepared (chunked and extracted) ahead of the writer, in parallel.
+fn prepare_ahead() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
+}
+
+/// Failures listed in the summary (all are counted and printed as warnings).
+const MAX_LISTED_FAILURES: usize = 1000;
+
+/// Write attempts while the store is unavailable, with exponential backoff from 500 ms.
+const WRITE_ATTEMPTS: u32 = 6;
+
+type Pending = (
+    DocumentInput,
+    tokio::task::JoinHandle<Result<PreparedDocument, mnemo::Error>>,
+);
+
 /// Ingests everything `paths` yields into `mnemo`, reporting progress through `progress`.
+///
+/// Reading, extraction and writing overlap: a reader thread streams documents, up to
+/// `prepare_ahead()` of them are extracted in parallel on the runtime's worker threads, and the
+/// writer commits them one atomic batch per document, in input order.
 pub async fn ingest_paths(
     mnemo: &Mnemo,
     settings: &Settings,
@@ -53,41 +74,62 @@ pub async fn ingest_paths(
     let start = Instant::now();
     let mut summary = IngestSummary::default();
     let mut rx = spawn_reader(SourceReader::new(paths, settings.ingest.clone()));
-    while let Some(item) = rx.recv().await {
-        let doc = match item {
-            Ok(doc) => doc,
-            Err(e) => {
-                progress.warn(&format!("skipped {e}"));
-                summary.documents_failed += 1;
-                summary.failures.push(e);
+    let mut pending: VecDeque<Pending> = VecDeque::new();
+    let mut input_done = false;
+    loop {
+        while !input_done && pending.len() < prepare_ahead() {
+            match rx.recv().await {
+                Some(Ok(doc)) => {
+                    let m = mnemo.clone();
+                    let d = doc.clone();
+                    pending.push_back((
+                        doc,
+                        tokio::spawn(async move { m.prepare_document(&d).await }),
+                    ));
+                }
+                Some(Err(e)) => summary.fail(e, progress),
+                None => input_done = true,
+            }
+        }
+        let Some((doc, handle)) = pending.pop_front() else {
+            break;
+        };
+        let prepared = match handle.await {
+            Ok(Ok(p)) => p,
+            Ok(Err(mnemo::Error::InvalidInput(reason))) => {
+                summary.fail(
+                    SourceError {
+                        location: doc.source.clone(),
+                        reason,
+                    },
+                    progress,
+                );
                 continue;
             }
+            Ok(Err(e)) => return Err(stopped(e.into(), &doc, &summary)),
+            Err(join) => return Err(stopped(join.into(), &doc, &summary)),
         };
-        let len = doc.text.len() as u64;
-        match mnemo.ingest_document(&doc).await {
-            Ok(IngestOutcome::Ingested { entities, facts, .. }) => {
+        match write_with_retries(mnemo, &prepared, progress).await {
+            Ok(IngestOutcome::Ingested {
+                entities, facts, ..
+            }) => {
                 summary.documents_ingested += 1;
                 summary.entities += entities;
                 summary.facts += facts;
-                summary.bytes += len;
+                summary.bytes += doc.text.len() as u64;
             }
             Ok(IngestOutcome::Unchanged { .. }) => summary.documents_skipped += 1,
             Err(mnemo::Error::InvalidInput(reason)) => {
-                let e = SourceError {
-                    location: doc.source.clone(),
-                    reason,
-                };
-                progress.warn(&format!("skipped {e}"));
-                summary.documents_failed += 1;
-                summary.failures.push(e);
+                summary.fail(
+                    SourceError {
+                        location: doc.source.clone(),
+                        reason,
+                    },
+                    progress,
+                );
             }
             // The store itself failed: stop, since every further document would fail the same way.
-            Err(e) => {
-                return Err(anyhow::Error::new(e).context(format!(
-                    "ingest stopped at {} after {} documents (re-run the same command to resume; finished documents are skipped)",
-                    doc.source, summary.documents_ingested
-                )))
-            }
+            Err(e) => return Err(stopped(e.into(), &doc, &summary)),
         }
         summary.seconds = start.elapsed().as_secs_f64();
         progress.update(&summary);
@@ -95,6 +137,52 @@ pub async fn ingest_paths(
     summary.seconds = start.elapsed().as_secs_f64();
     progress.finish();
     Ok(summary)
+}
+
+/// Writes a prepared document, waiting out a store outage with backoff before giving up.
+async fn write_with_retries(
+    mnemo: &Mnemo,
+    prepared: &PreparedDocument,
+    progress: &Progress,
+) -> Result<IngestOutcome, mnemo::Error> {
+    let mut delay = Duration::from_millis(500);
+    let mut attempt = 1;
+    loop {
+        match mnemo.write_prepared(prepared).await {
+            Err(mnemo::Error::Unavailable(msg)) if attempt < WRITE_ATTEMPTS => {
+                progress.warn(&format!(
+                    "store unavailable ({msg}); retry {attempt}/{} in {:.1} s",
+                    WRITE_ATTEMPTS - 1,
+                    delay.as_secs_f64()
+                ));
+                tokio::time::sleep(delay).await;
+                delay *= 2;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+fn stopped(e: anyhow::Error, doc: &DocumentInput, summary: &IngestSummary) -> anyhow::Error {
+    let resume: Vec<String> = std::env::args().collect();
+    e.context(format!(
+        "ingest stopped at {} after {} documents; finished documents are kept, resume with: {}",
+        doc.source,
+        summary.documents_ingested,
+        resume.join(" ")
+    ))
+}
+
+impl IngestSummary {
+    fn fail(&mut self, e: SourceError, progress: &Progress) {
+        progress.warn(&format!("skipped {e}"));
+        self.documents_failed += 1;
+        // Every failure is printed as it happens; the summary keeps the first ones.
+        if self.failures.len() < MAX_LISTED_FAILURES {
+            self.failures.push(e);
+        }
+    }
 }
 
 /// A progress bar on a terminal, periodic log lines otherwise, or nothing.

@@ -232,6 +232,43 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn llm_extractor_with_unreachable_endpoint_stores_nothing_on_remember_or_ingest() {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let url = format!("http://{}/v1", l.local_addr().expect("addr"));
+        drop(l);
+        let m = Mnemo::new(
+            Arc::new(EmbeddedStore::in_memory()),
+            Arc::new(mnemo_llm::LlmExtractor::new(llm(&url, false))),
+            Tenant::new("t").expect("tenant"),
+            MnemoOptions::default(),
+        );
+        let err = m
+            .remember(
+                "Ada Lovelace worked with Charles Babbage.",
+                &RememberOptions::default(),
+            )
+            .await
+            .expect_err("no endpoint");
+        assert!(matches!(err, Error::Unavailable(_)), "{err:?}");
+        let one_line = err.to_string();
+        assert!(
+            one_line.contains(&format!("LLM endpoint {url} unreachable")),
+            "{one_line}"
+        );
+        assert!(!one_line.contains('\n'));
+        let doc = crate::DocumentInput {
+            source: "doc.txt".into(),
+            id: None,
+            title: None,
+            text: "Ada Lovelace worked with Charles Babbage in London. ".repeat(200),
+        };
+        let err = m.ingest_document(&doc).await.expect_err("no endpoint");
+        assert!(matches!(err, Error::Unavailable(_)), "{err:?}");
+        let s = m.stats().await.expect("stats");
+        assert_eq!((s.entities, s.facts, s.episodes, s.documents), (0, 0, 0, 0));
+    }
+
+    #[tokio::test]
     async fn query_expansion_is_tried_on_a_miss_when_switched_on() {
         let srv = server().await;
         let llm = llm(srv.base_url(), true);

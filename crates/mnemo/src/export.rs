@@ -62,7 +62,8 @@ fn cy(s: &str) -> String {
 
 fn cypher(g: &Subgraph, tenant: &Tenant) -> String {
     let t = cy(tenant.as_str());
-    let mut out = String::from("// mnemo export: replay with cypher-shell or paste into Neo4j Browser\n");
+    let mut out =
+        String::from("// mnemo export: replay with cypher-shell or paste into Neo4j Browser\n");
     for e in &g.entities {
         let aliases: Vec<String> = e.aliases.iter().map(|a| cy(a)).collect();
         let _ = writeln!(
@@ -210,7 +211,10 @@ mod tests {
         };
         let evil = "O'Brien\" <b>}) DETACH DELETE n //\n";
         Subgraph {
-            entities: vec![ent(evil, EntityType::Person), ent("Acme", EntityType::Organization)],
+            entities: vec![
+                ent(evil, EntityType::Person),
+                ent("Acme", EntityType::Organization),
+            ],
             facts: vec![Fact {
                 subject: EntityKey::from_name(evil).unwrap(),
                 rel_type: RelType::new("WORKS_FOR").unwrap(),

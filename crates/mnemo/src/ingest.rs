@@ -63,18 +63,41 @@ pub enum IngestOutcome {
     Unchanged { document_id: String },
 }
 
+/// A document made ready for writing: extraction done, nothing written yet. Preparing is the
+/// CPU-heavy part and may run for several documents in parallel; writing is one atomic batch.
+#[derive(Debug, Clone)]
+pub enum PreparedDocument {
+    /// Same content as stored: nothing to write.
+    Unchanged { document_id: String },
+    Ready {
+        document_id: String,
+        batch: WriteBatch,
+        entities: u64,
+        facts: u64,
+    },
+}
+
 impl Mnemo {
     /// Ingests one document atomically (see the module docs).
     pub async fn ingest_document(&self, doc: &DocumentInput) -> Result<IngestOutcome> {
+        let prepared = self.prepare_document(doc).await?;
+        self.write_prepared(&prepared).await
+    }
+
+    /// Chunks and extracts a document without writing it (skips it if stored unchanged).
+    pub async fn prepare_document(&self, doc: &DocumentInput) -> Result<PreparedDocument> {
         if doc.text.trim().is_empty() {
-            return Err(Error::InvalidInput(format!("{}: document is empty", doc.source)));
+            return Err(Error::InvalidInput(format!(
+                "{}: document is empty",
+                doc.source
+            )));
         }
         let document_id = doc.document_id();
         let text = doc.full_text();
         let hash = content_hash(&text);
         if let Some(stored) = self.store.get_document(&self.tenant, &document_id).await? {
             if stored.content_hash == hash {
-                return Ok(IngestOutcome::Unchanged { document_id });
+                return Ok(PreparedDocument::Unchanged { document_id });
             }
         }
         let now = self.now();
@@ -112,14 +135,36 @@ impl Mnemo {
             }),
             episodes,
         };
-        let report = self.store.write(&self.tenant, &batch).await?;
-        tracing::debug!(document = %document_id, source = %doc.source, ?report, "ingested");
-        Ok(IngestOutcome::Ingested {
+        Ok(PreparedDocument::Ready {
             document_id,
-            episodes: report.episodes_written,
+            batch,
             entities: n_entities,
             facts: n_facts,
-            replaced: report.episodes_replaced,
         })
+    }
+
+    /// Writes a prepared document in one atomic batch. Idempotent: safe to retry after a failure.
+    pub async fn write_prepared(&self, prepared: &PreparedDocument) -> Result<IngestOutcome> {
+        match prepared {
+            PreparedDocument::Unchanged { document_id } => Ok(IngestOutcome::Unchanged {
+                document_id: document_id.clone(),
+            }),
+            PreparedDocument::Ready {
+                document_id,
+                batch,
+                entities,
+                facts,
+            } => {
+                let report = self.store.write(&self.tenant, batch).await?;
+                tracing::debug!(document = %document_id, ?report, "ingested");
+                Ok(IngestOutcome::Ingested {
+                    document_id: document_id.clone(),
+                    episodes: report.episodes_written,
+                    entities: *entities,
+                    facts: *facts,
+                    replaced: report.episodes_replaced,
+                })
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ pub mod sources;
 use std::sync::Arc;
 
 pub use error::{Error, Result};
-pub use ingest::{DocumentInput, IngestOutcome};
+pub use ingest::{DocumentInput, IngestOutcome, PreparedDocument};
 pub use mnemo_core::{
     self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
     Timestamp,

@@ -50,7 +50,9 @@ impl Mnemo {
     pub async fn remember(&self, text: &str, opts: &RememberOptions) -> Result<RememberReport> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(Error::InvalidInput("nothing to remember: the text is empty".into()));
+            return Err(Error::InvalidInput(
+                "nothing to remember: the text is empty".into(),
+            ));
         }
         if text.len() > MAX_REMEMBER_BYTES {
             return Err(Error::InvalidInput(format!(
@@ -69,8 +71,12 @@ impl Mnemo {
             // Same text at the same instant from the same source is the same episode.
             None => format!(
                 "ep:{}",
-                &content_hash(&format!("{}|{}|{}", hash, at.timestamp_micros(), opts.source))
-                    [..24]
+                &content_hash(&format!(
+                    "{}|{}|{}",
+                    hash,
+                    at.timestamp_micros(),
+                    opts.source
+                ))[..24]
             ),
         };
         let ctx = ExtractContext {

@@ -83,7 +83,8 @@ impl SourceReader {
     /// Expands a folder in sorted order (so runs are reproducible), keeping wanted files.
     fn expand_dir(&mut self, dir: &Path) -> Result<(), SourceError> {
         let loc = dir.display().to_string();
-        let rd = std::fs::read_dir(dir).map_err(|e| err(&loc, format!("cannot list folder: {e}")))?;
+        let rd =
+            std::fs::read_dir(dir).map_err(|e| err(&loc, format!("cannot list folder: {e}")))?;
         let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
         entries.sort();
         for p in entries.into_iter().rev() {
@@ -124,7 +125,13 @@ impl SourceReader {
             if buf.iter().all(|b| b.is_ascii_whitespace()) {
                 continue;
             }
-            return Some(parse_jsonl_row(&buf, &loc, &path.display().to_string(), *line_no, &self.opts));
+            return Some(parse_jsonl_row(
+                &buf,
+                &loc,
+                &path.display().to_string(),
+                *line_no,
+                &self.opts,
+            ));
         }
     }
 
@@ -143,7 +150,11 @@ impl SourceReader {
         if meta.len() > self.opts.max_file_bytes {
             return Some(Err(err(
                 loc,
-                format!("file of {} bytes is over the {} byte limit", meta.len(), self.opts.max_file_bytes),
+                format!(
+                    "file of {} bytes is over the {} byte limit",
+                    meta.len(),
+                    self.opts.max_file_bytes
+                ),
             )));
         }
         let is_jsonl = path
@@ -179,13 +190,19 @@ impl Iterator for SourceReader {
         if path.as_os_str() == "-" {
             let mut bytes = Vec::new();
             let limit = self.opts.max_file_bytes;
-            return Some(match std::io::stdin().lock().take(limit + 1).read_to_end(&mut bytes) {
-                Ok(_) if bytes.len() as u64 > limit => {
-                    Err(err("stdin", format!("input over the {limit} byte limit")))
-                }
-                Ok(_) => text_document(bytes, "stdin".into(), Path::new("stdin")),
-                Err(e) => Err(err("stdin", format!("read failed: {e}"))),
-            });
+            return Some(
+                match std::io::stdin()
+                    .lock()
+                    .take(limit + 1)
+                    .read_to_end(&mut bytes)
+                {
+                    Ok(_) if bytes.len() as u64 > limit => {
+                        Err(err("stdin", format!("input over the {limit} byte limit")))
+                    }
+                    Ok(_) => text_document(bytes, "stdin".into(), Path::new("stdin")),
+                    Err(e) => Err(err("stdin", format!("read failed: {e}"))),
+                },
+            );
         }
         self.read_file(path)
     }
@@ -199,7 +216,10 @@ fn text_document(bytes: Vec<u8>, loc: String, path: &Path) -> Result<DocumentInp
     let text = String::from_utf8(bytes).map_err(|e| {
         err(
             &loc,
-            format!("not valid UTF-8 (first bad byte at offset {})", e.utf8_error().valid_up_to()),
+            format!(
+                "not valid UTF-8 (first bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
         )
     })?;
     if text.trim().is_empty() {
