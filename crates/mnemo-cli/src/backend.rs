@@ -51,7 +51,7 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
     };
     Ok(Mnemo::new(
         store,
-        Arc::new(RuleExtractor::default()),
+        Arc::new(RuleExtractor),
         settings.tenant(),
         options,
     ))
