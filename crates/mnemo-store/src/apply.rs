@@ -160,7 +160,7 @@ impl TenantGraph {
                         rel,
                         predicate,
                         confidence: f.confidence,
-                        supports: vec![(slot, f.confidence)],
+                        supports: smallvec::smallvec![(slot, f.confidence)],
                     },
                 );
                 self.facts.insert((s, rel, o), e);

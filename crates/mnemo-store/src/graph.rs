@@ -16,6 +16,8 @@ pub(crate) type Node = NodeIndex<u32>;
 pub(crate) type Edge = EdgeIndex<u32>;
 /// Index of an episode in `TenantGraph::episodes`.
 pub(crate) type Slot = u32;
+/// A fact's supporting episodes; most facts have one, kept inline.
+pub(crate) type Supports = smallvec::SmallVec<[(Slot, f32); 1]>;
 
 /// The descriptive attributes of an entity (everything but the mention aggregates). They are sticky:
 /// deleting an episode does not take back a name, type or alias it contributed.
@@ -46,7 +48,7 @@ pub(crate) struct FactRec {
     /// Max over `supports`.
     pub confidence: f32,
     /// Supporting episodes with the confidence each stated, sorted by (created_at, id).
-    pub supports: Vec<(Slot, f32)>,
+    pub supports: Supports,
 }
 
 #[derive(Debug)]
@@ -388,7 +390,8 @@ impl TenantGraph {
             b += e.aliases.iter().map(|a| a.len() + 16).sum::<usize>();
         }
         for e in self.graph.edge_indices() {
-            b += self.graph[e].supports.capacity() * 8;
+            let s = &self.graph[e].supports;
+            b += if s.spilled() { s.capacity() * 8 } else { 0 };
         }
         for index in [&self.alias_index, &self.token_index] {
             b += index

@@ -7,6 +7,8 @@
 
 mod apply;
 mod graph;
+#[cfg(test)]
+mod invariants;
 mod persist;
 mod plan;
 mod query;

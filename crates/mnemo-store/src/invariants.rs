@@ -1,0 +1,246 @@
+//! Test-only: checks the internal invariants of a tenant graph (rank-sorted adjacency, sorted
+//! mention lists, index consistency) after a long pseudo-random sequence of writes and deletes.
+
+use std::collections::HashSet;
+
+use mnemo_core::{
+    content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
+    FactInput, GraphStore, Tenant, WriteBatch,
+};
+use petgraph::visit::EdgeRef;
+
+use crate::graph::TenantGraph;
+use crate::EmbeddedStore;
+
+/// A small deterministic generator (no test-only dependency needed).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn check(g: &TenantGraph) {
+    let mut mentions = 0u64;
+    for n in g.graph.node_indices() {
+        let rec = &g.graph[n];
+        assert!(
+            !rec.mentions.is_empty(),
+            "entity {} without mentions",
+            rec.key
+        );
+        mentions += rec.mentions.len() as u64;
+        for w in rec.mentions.windows(2) {
+            assert!(
+                g.ep_cmp(w[0], w[1]).is_lt(),
+                "mentions of {} unsorted",
+                rec.key
+            );
+        }
+        for w in rec.adj.windows(2) {
+            assert!(
+                g.rank_cmp(w[0], w[1]).is_lt(),
+                "adjacency of {} unsorted",
+                rec.key
+            );
+        }
+        let incident: HashSet<_> = g
+            .graph
+            .edges_directed(n, petgraph::Direction::Outgoing)
+            .chain(g.graph.edges_directed(n, petgraph::Direction::Incoming))
+            .map(|e| e.id())
+            .collect();
+        let adj: HashSet<_> = rec.adj.iter().copied().collect();
+        assert_eq!(adj, incident, "adjacency of {} is not its edges", rec.key);
+        assert_eq!(
+            adj.len(),
+            rec.adj.len(),
+            "duplicate in adjacency of {}",
+            rec.key
+        );
+        assert_eq!(g.keys.get(&rec.key), Some(&n));
+        for token in rec.key.split(' ') {
+            let list = g.token_index.get(token).expect("token indexed");
+            assert_eq!(list.iter().filter(|&&x| x == n).count(), 1, "token {token}");
+        }
+    }
+    assert_eq!(mentions, g.mention_count, "mention count drifted");
+    assert_eq!(g.keys.len(), g.graph.node_count());
+    assert_eq!(g.facts.len(), g.graph.edge_count());
+    for e in g.graph.edge_indices() {
+        let f = &g.graph[e];
+        assert!(!f.supports.is_empty());
+        let max = f.supports.iter().map(|s| s.1).fold(0.0, f32::max);
+        assert_eq!(f.confidence, max, "confidence is not the max of supports");
+        for w in f.supports.windows(2) {
+            assert!(g.ep_cmp(w[0].0, w[1].0).is_lt(), "supports unsorted");
+        }
+    }
+    for list in g.token_index.values().chain(g.alias_index.values()) {
+        assert!(!list.is_empty(), "empty index list kept");
+        for &n in list {
+            assert!(g.graph.contains_node(n), "index points at a removed entity");
+        }
+    }
+}
+
+fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
+    let names: Vec<String> = (0..1 + rng.next(4))
+        .map(|_| format!("E{} x{}", rng.next(30), rng.next(3)))
+        .collect();
+    let entities: Vec<EntityInput> = names
+        .iter()
+        .map(|n| EntityInput {
+            aliases: vec![format!("alias {}", rng.next(50))],
+            ..EntityInput::named(n, EntityType::ALL[rng.next(7) as usize]).expect("name")
+        })
+        .collect();
+    let mut facts = Vec::new();
+    for _ in 0..rng.next(4) {
+        let (s, o) = (rng.next(names.len() as u64), rng.next(names.len() as u64));
+        if names[s as usize] != names[o as usize] {
+            facts.push(FactInput::new(
+                EntityKey::from_name(&names[s as usize]).expect("key"),
+                ["knows", "likes", "owns"][rng.next(3) as usize],
+                EntityKey::from_name(&names[o as usize]).expect("key"),
+                rng.next(101) as f32 / 100.0,
+            ));
+        }
+    }
+    let content = format!("episode {id}");
+    EpisodeWrite {
+        episode: Episode {
+            id: format!("e{id}"),
+            kind: EpisodeKind::Note,
+            content_hash: content_hash(&content),
+            content,
+            created_at: chrono::DateTime::from_timestamp(rng.next(1000) as i64, 0)
+                .expect("timestamp"),
+            source: "invariants".into(),
+            document_id: None,
+            span: None,
+        },
+        entities,
+        facts,
+    }
+}
+
+/// Runs a deterministic mix of writes, document replacements and deletes, checking invariants.
+async fn random_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) {
+    let mut rng = Lcg(seed);
+    let mut next_id = 0u64;
+    for _ in 0..300 {
+        match rng.next(10) {
+            0..=4 => {
+                let episodes = (0..1 + rng.next(5))
+                    .map(|_| {
+                        next_id += 1;
+                        episode(&mut rng, next_id)
+                    })
+                    .collect();
+                let b = WriteBatch {
+                    document: None,
+                    episodes,
+                };
+                store.write(t, &b).await.expect("write");
+            }
+            5..=6 => {
+                let doc = format!("d{}", rng.next(3));
+                let mut chunks: Vec<u64> = (0..rng.next(4)).map(|_| rng.next(6)).collect();
+                chunks.sort_unstable();
+                chunks.dedup();
+                let episodes = chunks
+                    .iter()
+                    .map(|c| {
+                        let mut ew = episode(&mut rng, 0);
+                        ew.episode.id = format!("{doc}.c{c}");
+                        ew.episode.document_id = Some(doc.clone());
+                        ew
+                    })
+                    .collect();
+                let document = mnemo_core::Document {
+                    id: doc.clone(),
+                    source: format!("{doc}.txt"),
+                    content_hash: format!("v{}", rng.next(1000)),
+                    created_at: chrono::DateTime::from_timestamp(0, 0).expect("ts"),
+                };
+                let b = WriteBatch {
+                    document: Some(document),
+                    episodes,
+                };
+                store.write(t, &b).await.expect("document write");
+            }
+            7 => {
+                let doc = format!("d{}", rng.next(3));
+                match store.delete_document(t, &doc).await {
+                    Ok(_) | Err(mnemo_core::Error::NotFound(_)) => {}
+                    Err(e) => panic!("delete_document: {e:?}"),
+                }
+            }
+            _ => {
+                let ids: Vec<String> = (0..1 + rng.next(4))
+                    .map(|_| format!("e{}", rng.next(next_id + 1)))
+                    .collect();
+                store.delete_episodes(t, &ids).await.expect("delete");
+            }
+        }
+        let tenants = store.tenants.read().expect("lock");
+        if let Some(g) = tenants.get(t.as_str()) {
+            check(g);
+        }
+    }
+}
+
+async fn sorted_export(store: &EmbeddedStore, t: &Tenant) -> mnemo_core::Subgraph {
+    let mut g = store.export(t).await.expect("export");
+    g.entities.sort_by(|a, b| a.key.cmp(&b.key));
+    g.facts.sort_by_key(|f| f.id());
+    g
+}
+
+#[tokio::test]
+async fn random_writes_and_deletes_keep_every_invariant() {
+    let store = EmbeddedStore::in_memory();
+    let t = Tenant::new("inv").expect("tenant");
+    random_ops(&store, &t, 42).await;
+    let stats = store.stats(&t).await.expect("stats");
+    assert!(
+        stats.facts > 10 && stats.entities > 10,
+        "too little left to test: {stats:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_reopened_store_equals_the_live_one_after_random_history() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let t = Tenant::new("inv").expect("tenant");
+    let memory = EmbeddedStore::in_memory();
+    random_ops(&memory, &t, 7).await;
+    let (live, stats) = {
+        let store = EmbeddedStore::open(dir.path()).expect("open");
+        random_ops(&store, &t, 7).await;
+        (
+            sorted_export(&store, &t).await,
+            store.stats(&t).await.expect("stats"),
+        )
+    };
+    assert_eq!(
+        live,
+        sorted_export(&memory, &t).await,
+        "durable and in-memory disagree"
+    );
+    let store = EmbeddedStore::open(dir.path()).expect("reopen");
+    assert_eq!(store.stats(&t).await.expect("stats"), stats);
+    assert_eq!(
+        sorted_export(&store, &t).await,
+        live,
+        "reopened store differs"
+    );
+    let tenants = store.tenants.read().expect("lock");
+    check(tenants.get("inv").expect("tenant loaded"));
+}
