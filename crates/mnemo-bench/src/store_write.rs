@@ -1,6 +1,7 @@
 //! `mnemo-bench store-write`: write throughput of the Neo4j store by batch size (synthetic facts on
 //! a skewed entity pool, so hubs appear) and depth-2 neighbourhood latency on the graph written.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -147,6 +148,8 @@ fn synthetic_batch(
             if a == b {
                 continue;
             }
+            used.insert(a);
+            used.insert(b);
             let (s, o) = (add(a, &mut entities), add(b, &mut entities));
             let predicate = PREDICATES[(rng.next() % PREDICATES.len() as u64) as usize];
             let fact = FactInput::new(s, predicate, o, 0.5 + (rng.unit() as f32) / 2.0);
@@ -206,12 +209,13 @@ async fn bench(args: &Args) -> anyhow::Result<Report> {
     let tenant = Tenant::new(format!("bench-{nanos:x}"))?;
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut next_episode = 0usize;
+    let mut used: HashSet<usize> = HashSet::new();
     let mut write = Vec::new();
     for &size in &args.batch_sizes {
         let size = size.max(1);
         let batches = (args.facts_per_size / size).clamp(3, 500);
         let prepared: Vec<WriteBatch> = (0..batches)
-            .map(|_| synthetic_batch(&mut rng, size, args.entities, &mut next_episode))
+            .map(|_| synthetic_batch(&mut rng, size, args.entities, &mut next_episode, &mut used))
             .collect();
         let started = Instant::now();
         for b in &prepared {
@@ -228,11 +232,16 @@ async fn bench(args: &Args) -> anyhow::Result<Report> {
         });
     }
 
+    // Seeds are entities that exist, drawn uniformly: mostly ordinary nodes, sometimes a hub.
+    let mut written: Vec<usize> = used.into_iter().collect();
+    written.sort_unstable();
+    anyhow::ensure!(!written.is_empty(), "no entity was written");
     let fanout = NeighbourhoodQuery::new(Vec::new()).fanout;
     let mut times = Vec::with_capacity(args.queries);
     let mut total_facts = 0usize;
     for _ in 0..args.queries {
-        let seed = EntityKey::from_name(&entity_name(rng.skewed(args.entities)))?;
+        let pick = written[(rng.next() % written.len() as u64) as usize];
+        let seed = EntityKey::from_name(&entity_name(pick))?;
         let q = NeighbourhoodQuery::new(vec![seed]);
         let started = Instant::now();
         let sub = store.neighbourhood(&tenant, &q).await?;

@@ -52,7 +52,10 @@ pub(crate) async fn get_entities(
     let q = query(&cy::get_entities())
         .param("tenant", t.as_str())
         .param("keys", strings(distinct));
-    entities(graph, q).await
+    // Sorted here too: Neo4j orders strings by UTF-16 units, Rust (and the contract) by bytes.
+    let mut found = entities(graph, q).await?;
+    found.sort_by(|a, b| a.key.cmp(&b.key));
+    Ok(found)
 }
 
 pub(crate) async fn lookup_names(

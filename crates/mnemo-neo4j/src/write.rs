@@ -73,6 +73,20 @@ pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, Str
         .collect()
 }
 
+/// Most rows one statement carries. Big batches become several statements of the same
+/// transaction, so no single round trip runs long enough to hit the driver's read timeout.
+const CHUNK_ROWS: usize = 1_000;
+
+/// Splits rows into list parameters of at most `CHUNK_ROWS` rows (none for no rows).
+fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
+    let mut out = Vec::with_capacity(rows.len().div_ceil(CHUNK_ROWS));
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        out.push(list(rows.by_ref().take(CHUNK_ROWS).collect()));
+    }
+    out
+}
+
 /// The body of a write transaction.
 pub(crate) async fn write_tx(
     tx: &mut Txn,
@@ -136,28 +150,31 @@ pub(crate) async fn write_tx(
     if plan.episodes.is_empty() {
         return Ok(report);
     }
-    tx.run(
-        query(cy::CREATE_EPISODES)
-            .param("tenant", t)
-            .param("rows", list(plan.episodes)),
-    )
-    .await?;
-    if !plan.entities.is_empty() {
-        let rows = tx_rows(
-            tx,
-            query(&cy::merge_entities())
+    for rows in chunks(plan.episodes) {
+        tx.run(
+            query(cy::CREATE_EPISODES)
                 .param("tenant", t)
-                .param("max_aliases", MAX_ALIASES as i64)
-                .param("rows", list(plan.entities)),
+                .param("rows", rows),
         )
         .await?;
-        report.entities_created = first_count(&rows, "created")?;
     }
-    if !plan.mentions.is_empty() {
+    let entity_sql = cy::merge_entities();
+    for rows in chunks(plan.entities) {
+        let out = tx_rows(
+            tx,
+            query(&entity_sql)
+                .param("tenant", t)
+                .param("max_aliases", MAX_ALIASES as i64)
+                .param("rows", rows),
+        )
+        .await?;
+        report.entities_created += first_count(&out, "created")?;
+    }
+    for rows in chunks(plan.mentions) {
         tx.run(
             query(cy::MERGE_MENTIONS)
                 .param("tenant", t)
-                .param("rows", list(plan.mentions)),
+                .param("rows", rows),
         )
         .await?;
     }
@@ -167,8 +184,10 @@ pub(crate) async fn write_tx(
                 "no statement prepared for relationship type {rel}"
             ))));
         };
-        let out = tx_rows(tx, query(text).param("tenant", t).param("rows", list(rows))).await?;
-        report.facts_created += first_count(&out, "created")?;
+        for rows in chunks(rows) {
+            let out = tx_rows(tx, query(text).param("tenant", t).param("rows", rows)).await?;
+            report.facts_created += first_count(&out, "created")?;
+        }
     }
     Ok(report)
 }
@@ -258,4 +277,27 @@ pub(crate) async fn delete_document_tx(
     .await?;
     report.documents = first_count(&out, "deleted")?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_row_lists_are_split_into_bounded_statements() {
+        let sizes = |n: usize| -> Vec<usize> {
+            let rows: Vec<BoltType> = (0..n as i64).map(BoltType::from).collect();
+            chunks(rows)
+                .into_iter()
+                .map(|c| match c {
+                    BoltType::List(l) => l.value.len(),
+                    other => panic!("not a list: {other:?}"),
+                })
+                .collect()
+        };
+        assert!(sizes(0).is_empty());
+        assert_eq!(sizes(1), vec![1]);
+        assert_eq!(sizes(CHUNK_ROWS), vec![CHUNK_ROWS]);
+        assert_eq!(sizes(2 * CHUNK_ROWS + 5), vec![CHUNK_ROWS, CHUNK_ROWS, 5]);
+    }
 }
