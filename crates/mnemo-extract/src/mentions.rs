@@ -179,6 +179,35 @@ pub fn sentence_mentions(
         }
         j = b.max(j + 1);
     }
+    // Runs of two or more capitalised words the tagger missed ("The Eiffel Tower is ..."): typed
+    // by their last or first word where the lists know it.
+    let mut j = 0;
+    while j < n {
+        let (mut a, b) = info[j].run;
+        while a < b && info[a].flags & (gz::STOPWORD | gz::PRONOUN) != 0 {
+            a += 1;
+        }
+        let free = !spans.iter().any(|s| s.4 < b && a < s.1);
+        if b >= a + 2
+            && free
+            && info[a..b]
+                .iter()
+                .all(|w| w.flags & (gz::MONTH | gz::WEEKDAY) == 0)
+        {
+            let last = info[b - 1].flags;
+            let t = if last & gz::ORG_WORD != 0 {
+                EntityType::Organization
+            } else if last & gz::LOC_WORD != 0 {
+                EntityType::Location
+            } else if info[a].flags & gz::FIRST_NAME != 0 {
+                EntityType::Person
+            } else {
+                EntityType::Other
+            };
+            spans.push((a, b, t, None, a));
+        }
+        j = b.max(j + 1);
+    }
     for s in spans.iter_mut() {
         // The lists override the tagger on a single known word ("Apple" is no place).
         if s.1 == s.0 + 1 && info[s.0].flags & gz::ORG_NAME != 0 && s.2 != EntityType::Person {

@@ -82,7 +82,15 @@ fn is_aux(w: &str) -> bool {
 fn is_droppable(w: &str) -> bool {
     matches!(
         w,
-        "the"
+        "here"
+            | "there"
+            | "later"
+            | "soon"
+            | "finally"
+            | "eventually"
+            | "once"
+            | "often"
+            | "the"
             | "a"
             | "an"
             | "also"
@@ -94,6 +102,99 @@ fn is_droppable(w: &str) -> bool {
             | "recently"
             | "already"
     ) || (w.len() > 4 && w.ends_with("ly"))
+}
+
+/// Whether a phrase starts like a verb phrase (no tagger for parts of speech: an auxiliary, an
+/// inflected form or a common base verb), so "Berlin office of" is not taken for one.
+fn looks_verbal(ws: &[&str]) -> bool {
+    let Some(first) = ws.first() else {
+        return false;
+    };
+    is_aux(first)
+        || ["s", "ed", "ing", "en"]
+            .iter()
+            .any(|e| first.len() > e.len() + 2 && first.ends_with(e))
+        || matches!(
+            *first,
+            "work"
+                | "live"
+                | "move"
+                | "join"
+                | "lead"
+                | "own"
+                | "run"
+                | "head"
+                | "found"
+                | "visit"
+                | "meet"
+                | "met"
+                | "marry"
+                | "teach"
+                | "study"
+                | "attend"
+                | "play"
+                | "write"
+                | "wrote"
+                | "build"
+                | "built"
+                | "buy"
+                | "bought"
+                | "sell"
+                | "sold"
+                | "acquire"
+                | "become"
+                | "became"
+                | "serve"
+                | "win"
+                | "won"
+                | "lose"
+                | "lost"
+                | "leave"
+                | "left"
+                | "return"
+                | "support"
+                | "manage"
+                | "direct"
+                | "chair"
+                | "coach"
+                | "sign"
+                | "graduate"
+                | "grew"
+                | "go"
+                | "went"
+                | "come"
+                | "came"
+                | "love"
+                | "like"
+                | "hate"
+                | "know"
+                | "knew"
+                | "stay"
+                | "get"
+                | "got"
+                | "make"
+                | "made"
+                | "take"
+                | "took"
+                | "led"
+                | "ran"
+                | "beat"
+                | "kill"
+                | "shot"
+                | "hit"
+                | "hold"
+                | "held"
+                | "rule"
+                | "say"
+                | "said"
+                | "tell"
+                | "told"
+                | "call"
+                | "use"
+                | "need"
+                | "want"
+                | "prefer"
+        )
 }
 
 /// Whether a word can carry a predicate: a lower-case word that is not a function word.
@@ -197,6 +298,9 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
         // "Tim Cook, the chief executive of Apple, visited Beijing": the verb's subject is the
         // name before the apposition, not `a`.
         return mk(core.join(" "), true, 0.6, "after-apposition");
+    }
+    if !looks_verbal(&ws) {
+        return None;
     }
     mk(core.join(" "), true, 0.65, "verb-phrase")
 }

@@ -127,7 +127,8 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS || a.code == b'D' {
                 continue;
             }
-            let r = rule(lower, a, b);
+            // Another name between the two: the words between are no predicate of this pair.
+            let r = if j == i + 1 { rule(lower, a, b) } else { None };
             if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
                 let subject = (i > 0)
                     .then(|| rule(lower, args[i - 1], a))

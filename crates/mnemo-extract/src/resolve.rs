@@ -180,11 +180,21 @@ impl Resolver {
                             .map(|e| add_entity(&mut entities, e.clone(), &mut speaker_idx)),
                     };
                     let Some(o) = owner_idx else { continue };
-                    let name = format!("{}'s {noun}", entities[o].name);
-                    let Ok(e) = EntityInput::named(&name, EntityType::Person) else {
-                        continue;
+                    // "my boss, Tom Baker," names the relative.
+                    let named = mentions.get(i + 1).filter(|n| {
+                        n.words.0 == mentions[i].words.1 + 1
+                            && n.kind == MentionKind::Name(EntityType::Person)
+                    });
+                    let r = match named.and_then(|_| of_mention[i + 1]) {
+                        Some(r) => r,
+                        None => {
+                            let name = format!("{}'s {noun}", entities[o].name);
+                            let Ok(e) = EntityInput::named(&name, EntityType::Person) else {
+                                continue;
+                            };
+                            add_entity(&mut entities, e, &mut None)
+                        }
                     };
-                    let r = add_entity(&mut entities, e, &mut None);
                     if r != o {
                         implied.push((o, format!("has {noun}"), r));
                     }
@@ -309,6 +319,15 @@ impl PartIndex {
             if initials.chars().count() >= 2 {
                 push(&mut self.acronyms, &initials);
             }
+            // "International Business Machines Corporation" is "IBM": without its legal form.
+            let last_is_form = words
+                .last()
+                .is_some_and(|w| crate::gazetteer::flags(w) & crate::gazetteer::ORG_WORD != 0);
+            if last_is_form && initials.chars().count() >= 3 {
+                let mut short = initials.clone();
+                short.pop();
+                push(&mut self.acronyms, &short);
+            }
         }
     }
 }
@@ -340,7 +359,14 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
         return i;
     }
     let i = match entities.iter().position(|x| x.key == e.key) {
-        Some(i) => i,
+        Some(i) => {
+            // Only people are added here (speakers, relatives): "My name is Alice" tagged
+            // "Alice" vaguely, but the speaker is a person.
+            if entities[i].entity_type.specificity() < 2 {
+                entities[i].entity_type = e.entity_type;
+            }
+            i
+        }
         None => {
             entities.push(e);
             entities.len() - 1

@@ -213,8 +213,15 @@ pub fn analyse_with(
             });
         }
     }
+    // A pair with a stated predicate needs no unworded "related to" beside it.
+    let stated: std::collections::HashSet<(usize, usize)> = facts
+        .iter()
+        .filter(|(_, (_, p))| p != "related to")
+        .map(|((h, t, _), _)| (*h, *t))
+        .collect();
     let mut fact_list: Vec<FactInput> = facts
         .into_iter()
+        .filter(|((h, t, _), (_, p))| p != "related to" || !stated.contains(&(*h, *t)))
         .map(|((h, t, _), (conf, p))| {
             FactInput::new(
                 entities[h].key.clone(),

@@ -51,7 +51,7 @@ fn multi_word_names_titles_and_coreference() {
             Location "Paris" key="paris"
             Organization "Siemens" key="siemens"
             willi schneider -[BORN_IN "born in" 0.99]-> berlin
-            willi schneider -[LATER_MOVED_TO "later moved to" 0.52]-> paris
+            willi schneider -[MOVED_TO "moved to" 0.52]-> paris
         "#]],
     );
 }
@@ -66,7 +66,7 @@ fn possessive_role() {
             Person "Mary Jones" key="mary jones"
             Organization "Acme" key="acme"
             Location "London" key="london"
-            john smith -[CHIEF_EXECUTIVE_OF "chief executive of" 0.87]-> acme
+            john smith -[CHIEF_EXECUTIVE_OF "chief executive of" 0.90]-> acme
             john smith -[MET "met" 0.52]-> mary jones
             mary jones -[IN "in" 0.93]-> london
         "#]],
@@ -83,7 +83,7 @@ fn hyphenated_names_and_state_abbreviations() {
             Person "Dennis DeConcini" key="dennis deconcini"
             Location "Luxembourg" key="luxembourg"
             dennis deconcini -[RELATED_TO "related to" 0.65]-> luxembourg
-            jean claude juncker -[IN "in" 0.83]-> luxembourg
+            jean claude juncker -[IN "in" 0.86]-> luxembourg
         "#]],
     );
 }
@@ -155,8 +155,8 @@ fn x_of_y() {
             Person "Ed Koch" key="ed koch"
             Location "New York" key="new york"
             Organization "Columbia University" key="columbia university"
-            ed koch -[OF "of" 0.90]-> new york
-            ed koch -[RELATED_TO "related to" 0.37]-> columbia university
+            ed koch -[OF "of" 0.93]-> new york
+            ed koch -[RELATED_TO "related to" 0.41]-> columbia university
         "#]],
     );
 }
@@ -173,7 +173,7 @@ fn chat_turn_with_speaker() {
             Person "user's sister" key="users sister"
             user -[HAS_SISTER "has sister" 0.90]-> users sister
             user -[WORK_AT "work at" 0.99]-> acme
-            users sister -[LIVES_IN "lives in" 0.71]-> paris
+            users sister -[LIVES_IN "lives in" 0.52]-> paris
         "#]],
     );
 }
@@ -212,10 +212,40 @@ fn acronym_joins_its_organisation() {
         "The International Business Machines Corporation opened an office in Zurich. IBM hired 40 people.",
         None,
         expect![[r#"
-            Organization "International Business Machines Corporation" key="international business machines corporation"
+            Organization "International Business Machines Corporation" key="international business machines corporation" aliases=["IBM"]
             Location "Zurich" key="zurich"
-            Organization "IBM" key="ibm"
-            international business machines corporation -[OPENED_OFFICE_IN "opened office in" 0.59]-> zurich
+            international business machines corporation -[OPENED_OFFICE_IN "opened office in" 0.52]-> zurich
         "#]],
+    );
+}
+
+#[test]
+fn relative_named_by_apposition_and_speaker_name() {
+    check(
+        "My name is Alice and I live in Berlin. My boss, Tom Baker, runs the Berlin office of Siemens.",
+        Some("Alice"),
+        expect![[r#"
+            Person "Tom Baker" key="tom baker"
+            Person "Alice" key="alice"
+            Location "Berlin" key="berlin"
+            Organization "Siemens" key="siemens"
+            alice -[HAS_BOSS "has boss" 0.90]-> tom baker
+            alice -[LIVE_IN "live in" 0.98]-> berlin
+            siemens -[BASED_IN "based in" 0.58]-> berlin
+            tom baker -[RELATED_TO "related to" 0.69]-> siemens
+        "#]],
+    );
+}
+
+#[test]
+fn capitalised_run_missed_by_the_tagger() {
+    check(
+        "The Eiffel Tower is located in Paris.",
+        None,
+        expect![[r#"
+        Other "Eiffel Tower" key="eiffel tower"
+        Location "Paris" key="paris"
+        eiffel tower -[LOCATED_IN "located in" 0.52]-> paris
+    "#]],
     );
 }
