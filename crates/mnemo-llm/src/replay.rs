@@ -3,7 +3,7 @@
 //! HTTP/1.1 for reqwest (one request per connection, `Content-Length` bodies).
 //!
 //! A script is a JSON file: `{"responses": [{"status": 200, "body": {...}}, ...]}`. Each entry may
-//! have `"match"` (served only to requests whose body contains that text), `"delay_ms"` (wait
+//! have `"match"` (served only to requests whose body contains that text, or all texts of a list), `"delay_ms"` (wait
 //! before answering), `"raw"` (a non-JSON body instead of `body`) and `"repeat": true` (never used
 //! up). A request is served the first unused entry that matches it; with none left it gets a 404.
 
@@ -28,8 +28,9 @@ pub struct Recorded {
     pub body: Value,
     #[serde(default)]
     pub raw: Option<String>,
+    /// Text the request body must contain: one string, or a list that must all appear.
     #[serde(default, rename = "match")]
-    pub matches: Option<String>,
+    pub matches: Match,
     #[serde(default)]
     pub delay_ms: u64,
     #[serde(default)]
@@ -38,6 +39,26 @@ pub struct Recorded {
 
 fn ok() -> u16 {
     200
+}
+
+/// The `match` condition of a recorded response.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(untagged)]
+pub enum Match {
+    #[default]
+    Any,
+    One(String),
+    All(Vec<String>),
+}
+
+impl Match {
+    fn accepts(&self, body: &str) -> bool {
+        match self {
+            Match::Any => true,
+            Match::One(m) => body.contains(m.as_str()),
+            Match::All(ms) => ms.iter().all(|m| body.contains(m.as_str())),
+        }
+    }
 }
 
 /// A script of recorded responses.
@@ -145,7 +166,7 @@ async fn serve(mut sock: TcpStream, st: &State) -> std::io::Result<()> {
         let mut script = lock(&st.script);
         script
             .iter_mut()
-            .find(|(r, used)| !*used && r.matches.as_deref().is_none_or(|m| body_text.contains(m)))
+            .find(|(r, used)| !*used && r.matches.accepts(&body_text))
             .map(|(r, used)| {
                 *used = !r.repeat;
                 r.clone()

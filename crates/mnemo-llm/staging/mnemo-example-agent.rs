@@ -1,0 +1,238 @@
+//! A small ReAct-style agent over mnemo, with async-openai tool calling: the model calls
+//! `search_memory` (mnemo's search: a context, or a miss), on a miss `ask_external` (the LLM
+//! answers with "Be precise and concise." and the answer is written back into memory with lower
+//! confidence), then answers; its final answer is remembered too.
+//!
+//! Against a real endpoint (config from the environment, as for the `mnemo` CLI):
+//!   MNEMO__LLM__BASE_URL=http://127.0.0.1:11434/v1 MNEMO__LLM__MODEL=llama3.1 \
+//!     cargo run -p mnemo --example agent
+//!   MNEMO__LLM__API_KEY=sk-... cargo run -p mnemo --example agent        # OpenAI, gpt-4o-mini
+//! Offline, replaying a recorded session:
+//!   cargo run -p mnemo --example agent -- --demo
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use mnemo::llm::async_openai::types::chat::{
+    ChatCompletionMessageToolCalls, ChatCompletionRequestAssistantMessageArgs,
+    ChatCompletionRequestMessage, ChatCompletionRequestSystemMessageArgs,
+    ChatCompletionRequestToolMessageArgs, ChatCompletionRequestUserMessageArgs, ChatCompletionTool,
+    ChatCompletionTools, CreateChatCompletionRequestArgs, FunctionObject,
+};
+use mnemo::llm::replay::{ReplayServer, Script};
+use mnemo::{
+    EpisodeKind, LlmClient, LlmConfig, Mnemo, MnemoOptions, RememberOptions, RuleExtractor, Tenant,
+};
+use mnemo_store::EmbeddedStore;
+use serde_json::json;
+
+type AnyResult<T> = Result<T, Box<dyn std::error::Error>>;
+
+const SYSTEM: &str = "You are an assistant with a long-term memory. For every question, first \
+call search_memory. If it answers MISS, call ask_external. Then answer in one or two sentences \
+using only what the tools returned.";
+const MAX_STEPS: usize = 6;
+const DEMO: &str = include_str!("../../mnemo-llm/tests/fixtures/agent_demo.json");
+const DEMO_QUESTIONS: [&str; 3] = [
+    "Who did Ada Lovelace work with?",
+    "Who designed the Analytical Engine?",
+    "Who designed the Analytical Engine?",
+];
+
+#[tokio::main]
+#[allow(clippy::default_constructed_unit_structs)] // the rule extractor may grow settings
+async fn main() -> AnyResult<()> {
+    let demo = std::env::args().any(|a| a == "--demo");
+    let mut _server = None;
+    let config = if demo {
+        let server = ReplayServer::start(Script::from_json(DEMO)?).await?;
+        let cfg = LlmConfig::new(server.base_url(), "gpt-4o-mini");
+        _server = Some(server);
+        cfg
+    } else {
+        config_from_env()
+    };
+    println!("LLM endpoint {} model {}", config.endpoint(), config.model);
+    let llm = LlmClient::new(config)?;
+    let memory = Mnemo::new(
+        Arc::new(EmbeddedStore::in_memory()),
+        Arc::new(RuleExtractor::default()),
+        Tenant::new("agent-demo")?,
+        MnemoOptions::default(),
+    );
+    for note in [
+        "Ada Lovelace worked with Charles Babbage in London.",
+        "Grace Hopper worked at Harvard University on the Mark I.",
+    ] {
+        memory.remember(note, &RememberOptions::default()).await?;
+        println!("remembered: {note}");
+    }
+    if demo {
+        for q in DEMO_QUESTIONS {
+            println!("\nyou> {q}");
+            turn(&memory, &llm, q).await?;
+        }
+    } else {
+        let stdin = std::io::stdin();
+        loop {
+            print!("\nyou> ");
+            std::io::stdout().flush()?;
+            let mut line = String::new();
+            if stdin.lock().read_line(&mut line)? == 0 {
+                break;
+            }
+            if !line.trim().is_empty() {
+                if let Err(e) = turn(&memory, &llm, line.trim()).await {
+                    println!("error: {e}");
+                }
+            }
+        }
+    }
+    let s = llm.stats();
+    println!(
+        "\nsession: {} LLM calls, {} prompt + {} completion tokens, {} retries",
+        s.calls, s.prompt_tokens, s.completion_tokens, s.retries
+    );
+    Ok(())
+}
+
+/// `[llm]` settings from `MNEMO__LLM__*` (the same variables the CLI reads).
+fn config_from_env() -> LlmConfig {
+    let var = |k: &str| std::env::var(format!("MNEMO__LLM__{k}")).ok();
+    let mut cfg = LlmConfig::default();
+    if let Some(v) = var("BASE_URL") {
+        cfg.base_url = v;
+    }
+    if let Some(v) = var("MODEL") {
+        cfg.model = v;
+    }
+    if let Some(v) = var("API_KEY") {
+        cfg.api_key = mnemo::llm::ApiKey::new(v);
+    }
+    if let Some(v) = var("TIMEOUT_S").and_then(|v| v.parse().ok()) {
+        cfg.timeout_s = v;
+    }
+    cfg
+}
+
+fn tool(name: &str, description: &str) -> ChatCompletionTools {
+    ChatCompletionTools::Function(ChatCompletionTool {
+        function: FunctionObject {
+            name: name.into(),
+            description: Some(description.into()),
+            parameters: Some(json!({
+                "type": "object",
+                "properties": {"query": {"type": "string", "description": "the question"}},
+                "required": ["query"]
+            })),
+            strict: None,
+        },
+    })
+}
+
+/// One user question: think, act with tools, observe, until the model answers.
+async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<()> {
+    let before = llm.stats();
+    let tools = vec![
+        tool(
+            "search_memory",
+            "Search long-term memory. Returns facts, or MISS.",
+        ),
+        tool(
+            "ask_external",
+            "Ask an external source when memory misses. The answer is remembered.",
+        ),
+    ];
+    let mut messages: Vec<ChatCompletionRequestMessage> = vec![
+        ChatCompletionRequestSystemMessageArgs::default()
+            .content(SYSTEM)
+            .build()?
+            .into(),
+        ChatCompletionRequestUserMessageArgs::default()
+            .content(question)
+            .build()?
+            .into(),
+    ];
+    for _ in 0..MAX_STEPS {
+        let request = CreateChatCompletionRequestArgs::default()
+            .model(llm.config().model.clone())
+            .messages(messages.clone())
+            .tools(tools.clone())
+            .build()?;
+        let response = llm.create_chat(&request).await?;
+        let Some(choice) = response.choices.into_iter().next() else {
+            return Err("the model returned no choices".into());
+        };
+        let calls = choice.message.tool_calls.unwrap_or_default();
+        if calls.is_empty() {
+            let answer = choice.message.content.unwrap_or_default();
+            println!("assistant> {answer}");
+            let opts = RememberOptions {
+                kind: EpisodeKind::AgentAnswer,
+                source: "agent".into(),
+                ..RememberOptions::default()
+            };
+            if !answer.trim().is_empty() {
+                memory.remember(&answer, &opts).await?;
+            }
+            let cost = llm.stats().since(&before);
+            println!(
+                "  [turn: {} LLM calls, {} tokens]",
+                cost.calls,
+                cost.total_tokens()
+            );
+            return Ok(());
+        }
+        messages.push(
+            ChatCompletionRequestAssistantMessageArgs::default()
+                .tool_calls(calls.clone())
+                .build()?
+                .into(),
+        );
+        for call in calls {
+            let ChatCompletionMessageToolCalls::Function(call) = call else {
+                continue;
+            };
+            let query = serde_json::from_str::<serde_json::Value>(&call.function.arguments)
+                .ok()
+                .and_then(|v| v["query"].as_str().map(str::to_string))
+                .unwrap_or_else(|| question.to_string());
+            println!("  act: {}({query:?})", call.function.name);
+            let observation = match call.function.name.as_str() {
+                "search_memory" => {
+                    let r = memory.search(&query, Some(400)).await?;
+                    if r.hit {
+                        r.context_text
+                    } else {
+                        "MISS: memory holds nothing about this.".to_string()
+                    }
+                }
+                "ask_external" => {
+                    let a = memory.answer_with_fallback(llm, &query).await?;
+                    if let Some(w) = &a.written_back {
+                        println!(
+                            "  write-back: episode {} ({} entities, {} facts, confidence x{})",
+                            w.episode_id,
+                            w.entities,
+                            w.facts,
+                            mnemo::EXTERNAL_CONFIDENCE
+                        );
+                    }
+                    a.text
+                }
+                other => format!("unknown tool {other}"),
+            };
+            for line in observation.lines().take(8) {
+                println!("  observe: {line}");
+            }
+            messages.push(
+                ChatCompletionRequestToolMessageArgs::default()
+                    .content(observation)
+                    .tool_call_id(call.id)
+                    .build()?
+                    .into(),
+            );
+        }
+    }
+    Err(format!("no answer after {MAX_STEPS} steps").into())
+}
