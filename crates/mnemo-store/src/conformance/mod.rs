@@ -9,11 +9,13 @@
 //! may use `.await`) yields anything implementing [`AsStore`]; the crate needs `tokio` as a
 //! dev-dependency.
 
+mod deletes;
 mod hostile;
 mod neighbourhood;
 mod reads;
 mod writes;
 
+pub use deletes::{delete_by_document, delete_by_episode, stats_counts};
 pub use hostile::hostile_strings;
 pub use neighbourhood::{
     neighbourhood_both_directions, neighbourhood_depth, neighbourhood_fanout_caps,
@@ -23,10 +25,7 @@ pub use reads::{
     export_whole_graph, find_by_tokens, get_episodes_order, lookup_names_via_aliases,
     mentions_of_newest_first, tenant_isolation, top_entities_orders,
 };
-pub use writes::{
-    aggregates_merge, atomic_batch, delete_by_document, delete_by_episode, document_replacement,
-    idempotent_rewrite, stats_counts,
-};
+pub use writes::{aggregates_merge, atomic_batch, document_replacement, idempotent_rewrite};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
