@@ -117,12 +117,14 @@ fn entity_name(i: usize) -> String {
     format!("Entity {i}")
 }
 
-/// A batch of `facts` synthetic facts, `FACTS_PER_EPISODE` per episode.
+/// A batch of `facts` synthetic facts, `FACTS_PER_EPISODE` per episode; the entity indices used
+/// are added to `used`.
 fn synthetic_batch(
     rng: &mut Rng,
     facts: usize,
     pool: usize,
     first_episode: &mut usize,
+    used: &mut HashSet<usize>,
 ) -> WriteBatch {
     let mut episodes = Vec::new();
     let mut left = facts;
