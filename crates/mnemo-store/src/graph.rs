@@ -10,6 +10,7 @@ use mnemo_core::{
     canonical_key, Document, Entity, EntityKey, EntityType, Episode, Fact, Timestamp,
 };
 use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
+use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 
 pub(crate) type Node = NodeIndex<u32>;
@@ -109,6 +110,8 @@ pub(crate) struct TenantGraph {
     pub mention_count: u64,
     /// The next free episode sequence number.
     pub next_seq: u64,
+    /// While replaying the disk on open, adjacency is left unsorted and sorted once at the end.
+    pub bulk_loading: bool,
 }
 
 impl TenantGraph {
@@ -180,6 +183,9 @@ impl TenantGraph {
 
     /// Takes an edge out of both ends' adjacency; call before changing anything its rank uses.
     pub fn unlink_adj(&mut self, e: Edge) {
+        if self.bulk_loading {
+            return;
+        }
         let Some((s, o)) = self.graph.edge_endpoints(e) else {
             return;
         };
@@ -196,6 +202,9 @@ impl TenantGraph {
 
     /// Puts an edge back into both ends' adjacency at its rank.
     pub fn link_adj(&mut self, e: Edge) {
+        if self.bulk_loading {
+            return;
+        }
         let Some((s, o)) = self.graph.edge_endpoints(e) else {
             return;
         };
@@ -205,6 +214,23 @@ impl TenantGraph {
                 .binary_search_by(|&x| self.rank_cmp(x, e))
                 .unwrap_or_else(|p| p);
             self.graph[n].adj.insert(pos, e);
+        }
+    }
+
+    /// Ends a bulk load: every node's adjacency becomes its incident edges in rank order.
+    pub fn finish_bulk_load(&mut self) {
+        self.bulk_loading = false;
+        let nodes: Vec<Node> = self.graph.node_indices().collect();
+        for n in nodes {
+            let mut adj: Vec<Edge> = self
+                .graph
+                .edges_directed(n, petgraph::Direction::Outgoing)
+                .chain(self.graph.edges_directed(n, petgraph::Direction::Incoming))
+                .map(|e| e.id())
+                .collect();
+            adj.sort_by(|&a, &b| self.rank_cmp(a, b));
+            adj.shrink_to_fit();
+            self.graph[n].adj = adj;
         }
     }
 

@@ -175,6 +175,7 @@ impl Disk {
                 .map_err(|e| self.corrupt(format!("episode {tenant}/{seq}: {e}")))?;
             count += 1;
             let g = tenants.entry(tenant.to_string()).or_default();
+            g.bulk_loading = true;
             g.insert_episode(
                 seq,
                 &ew,
@@ -183,6 +184,9 @@ impl Disk {
                 false,
                 &mut report,
             );
+        }
+        for g in tenants.values_mut() {
+            g.finish_bulk_load();
         }
         for row in read
             .open_table(FACTS)
