@@ -110,27 +110,24 @@ pub fn analyse_with(
         .speaker
         .as_deref()
         .filter(|s| s.chars().any(char::is_alphanumeric));
-    let words = text::words(text);
-    let sents = text::sentences(text, &words);
     let mut mentions: Vec<Mention> = Vec::new();
-    let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::with_capacity(sents.len());
-    for (s, range) in sents.iter().enumerate() {
-        let ws = &words[range.clone()];
+    let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::new();
+    let known = |name: &str| resolver.known_type(name);
+    text::for_each_sentence(text, |s, ws, offset| {
         let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
         let names = tagger::spans(&tagger.tag(&info));
         let first = mentions.len();
-        let known = |name: &str| resolver.known_type(name);
         let input = SentenceInput {
             text,
             sent: s,
             words: ws,
-            offset: range.start,
+            offset,
             info: &info,
             names: &names,
         };
         mentions.extend(sentence_mentions(input, speaker.is_some(), &known));
         sent_mentions.push(first..mentions.len());
-    }
+    });
     let resolved = resolver.resolve(&mentions, speaker);
     let entities = resolved.entities;
 
@@ -164,11 +161,11 @@ pub fn analyse_with(
         add(*o, *r, p, 0.9);
     }
     let mut span_facts = Vec::new();
-    for (range, ms) in sents.iter().zip(&sent_mentions) {
-        let lower: Vec<String> = words[range.clone()]
-            .iter()
-            .map(|w| w.text(text).to_lowercase())
-            .collect();
+    text::for_each_sentence(text, |s, ws, offset| {
+        let Some(ms) = sent_mentions.get(s).filter(|r| !r.is_empty()) else {
+            return;
+        };
+        let lower: Vec<String> = ws.iter().map(|w| w.text(text).to_lowercase()).collect();
         let mut args = Vec::new();
         let mut arg_mention = Vec::new();
         for k in ms.clone() {
@@ -184,8 +181,8 @@ pub fn analyse_with(
                 _ => b'X',
             };
             args.push(Arg {
-                start: m.words.0 - range.start,
-                end: m.words.1 - range.start,
+                start: m.words.0 - offset,
+                end: m.words.1 - offset,
                 code,
             });
             arg_mention.push(k);
@@ -212,7 +209,7 @@ pub fn analyse_with(
                 confidence: rel.confidence,
             });
         }
-    }
+    });
     // A pair with a stated predicate needs no unworded "related to" beside it.
     let stated: std::collections::HashSet<(usize, usize)> = facts
         .iter()

@@ -236,6 +236,48 @@ pub fn sentences(text: &str, words: &[Word]) -> Vec<Range<usize>> {
     out
 }
 
+/// Largest piece of text tokenised at once, so word buffers stay bounded on huge inputs.
+pub const BLOCK_BYTES: usize = 1 << 16;
+
+/// Where the block starting at `pos` ends: at a paragraph or sentence end, else at a space,
+/// else (one huge word) at a char boundary.
+fn block_end(text: &str, pos: usize) -> usize {
+    if text.len() - pos <= BLOCK_BYTES {
+        return text.len();
+    }
+    let mut limit = pos + BLOCK_BYTES;
+    while !text.is_char_boundary(limit) {
+        limit -= 1;
+    }
+    let window = &text[pos..limit];
+    for pat in ["\n\n", ". ", "\n", " "] {
+        if let Some(i) = window.rfind(pat).filter(|&i| i > 0) {
+            return pos + i + pat.len();
+        }
+    }
+    limit
+}
+
+/// Calls `f(sentence number, words, index of the first word in the text)` for each sentence,
+/// tokenising block by block ([`BLOCK_BYTES`]); word offsets are into `text`.
+pub fn for_each_sentence(text: &str, mut f: impl FnMut(usize, &[Word], usize)) {
+    let (mut pos, mut sent, mut base) = (0, 0, 0);
+    while pos < text.len() {
+        let end = block_end(text, pos);
+        let mut ws = words(&text[pos..end]);
+        for w in &mut ws {
+            w.start += pos;
+            w.end += pos;
+        }
+        for r in sentences(text, &ws) {
+            f(sent, &ws[r.clone()], base + r.start);
+            sent += 1;
+        }
+        base += ws.len();
+        pos = end;
+    }
+}
+
 /// Byte ranges of the sentences of `text` (from the first to the last word of each sentence).
 pub fn sentence_spans(text: &str) -> Vec<Range<usize>> {
     let ws = words(text);
@@ -284,6 +326,26 @@ mod tests {
         let t = "He left. She stayed!\n\nNew para here";
         let spans: Vec<&str> = sentence_spans(t).into_iter().map(|r| &t[r]).collect();
         assert_eq!(spans, vec!["He left.", "She stayed!", "New para here"]);
+    }
+
+    #[test]
+    fn blocks_give_the_same_words_as_one_pass() {
+        let t = "Alice met Bob. ".repeat(BLOCK_BYTES / 5) + &"x".repeat(BLOCK_BYTES + 10);
+        let mut got = Vec::new();
+        let mut last_sent = None;
+        for_each_sentence(&t, |s, ws, base| {
+            assert_eq!(Some(s), last_sent.map_or(Some(0), |l: usize| Some(l + 1)));
+            last_sent = Some(s);
+            assert_eq!(base, got.len());
+            got.extend_from_slice(ws);
+        });
+        let whole = words(&t);
+        assert_eq!(
+            got.len(),
+            whole.len() + 1,
+            "only the huge word is cut, once"
+        );
+        assert_eq!(got[..whole.len() - 1], whole[..whole.len() - 1]);
     }
 
     #[test]
