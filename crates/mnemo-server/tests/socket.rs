@@ -12,7 +12,6 @@ use common::slow::SlowStore;
 use common::*;
 use mnemo::{GraphStore, Mnemo, MnemoOptions, RuleExtractor, Tenant};
 use mnemo_server::{AppState, ServerConfig};
-use mnemo_store::EmbeddedStore;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -126,10 +125,7 @@ async fn start(
 }
 
 fn slow_mnemo(delay: Duration) -> (Mnemo, Arc<SlowStore>) {
-    let store = Arc::new(SlowStore {
-        inner: EmbeddedStore::in_memory(),
-        write_delay: delay,
-    });
+    let store = Arc::new(SlowStore::new(delay));
     let mnemo = Mnemo::new(
         store.clone(),
         Arc::new(RuleExtractor),
@@ -175,7 +171,7 @@ async fn graceful_shutdown_finishes_writes_in_flight() {
         tokio::spawn(
             async move { http(addr, "POST", "/v1/remember", &[AUTH_A], Some(&body)).await },
         );
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    store.wait_for_writes(1).await;
     stop.send(()).unwrap();
     let r = req.await.unwrap();
     assert_eq!(

