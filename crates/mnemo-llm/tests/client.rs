@@ -101,6 +101,23 @@ async fn other_client_errors_are_not_retried() {
 }
 
 #[tokio::test]
+async fn exhausted_quota_is_not_retried() {
+    let srv = server("quota").await;
+    let c = client(srv.base_url());
+    let err = c
+        .complete("sys", "hi")
+        .await
+        .expect_err("429 insufficient_quota");
+    assert!(matches!(err, LlmError::Rejected { .. }), "{err:?}");
+    assert!(
+        err.to_string()
+            .contains("HTTP 429: You exceeded your current quota"),
+        "{err}"
+    );
+    assert_eq!(srv.requests().len(), 1);
+}
+
+#[tokio::test]
 async fn unreachable_endpoint_is_one_line_naming_it() {
     let url = dead_endpoint();
     let c = client(&url);

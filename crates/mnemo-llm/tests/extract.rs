@@ -198,6 +198,28 @@ async fn hybrid_keeps_rule_entities_and_only_relations_between_them() {
 }
 
 #[tokio::test]
+async fn hybrid_falls_back_to_rule_facts_when_the_reply_is_unusable() {
+    let srv = server("malformed").await;
+    let x = HybridExtractor::new(client(srv.base_url()));
+    let text = "Ada Lovelace worked with Charles Babbage in London.";
+    #[allow(clippy::default_constructed_unit_structs)]
+    let rules = mnemo_extract::RuleExtractor::default()
+        .extract(text, &ExtractContext::default())
+        .await
+        .expect("rules");
+    assert!(
+        rules.entities.len() >= 2,
+        "the rules find the names: {rules:?}"
+    );
+    let out = x
+        .extract(text, &ExtractContext::default())
+        .await
+        .expect("prose reply is not an error");
+    assert_eq!(out, rules);
+    assert_eq!(srv.requests().len(), 1);
+}
+
+#[tokio::test]
 async fn scaled_confidence_lowers_every_fact() {
     let srv = server("rate_limited").await;
     let inner: Arc<dyn Extractor> = Arc::new(LlmExtractor::new(client(srv.base_url())));
