@@ -3,7 +3,22 @@
 //!
 //! Writes are planned against the current graph under a read lock, committed to disk (when there is
 //! one), and only then applied to memory under a short write lock, so readers run in parallel and a
-//! failed commit leaves memory untouched. Writers are serialized by a mutex.
+//! failed commit leaves memory untouched. Writers are serialized by a mutex. The trait methods are
+//! `async` but do their work inline (a durable write blocks its thread for the fsync).
+//!
+//! Semantics beyond the trait docs:
+//! - Entity attributes are sticky: the first name stays; the type changes only to a more specific
+//!   one; aliases are the union (capped at `MAX_ALIASES`, earliest kept) of every other surface
+//!   form, including a differing input name. Deleting an episode does not take them back. A fact's
+//!   wording is the first one seen.
+//! - `neighbourhood`: each frontier entity contributes the first `fanout` edges of its rank-sorted
+//!   adjacency (edges already selected count against it); facts come back in selection order (hop,
+//!   then seed order, then rank), entities in key order.
+//! - Ties in `mentions_of` and `Fact::episodes` break by episode id.
+//!
+//! Footprint (`cargo run --release -p mnemo-store --example footprint -- 1000000 DIR`): about 270
+//! bytes of RSS per fact at 1M facts for a durable store (episode bodies stay on disk; an in-memory
+//! store also holds them), a depth-2 neighbourhood of a 100k-edge hub in about 1 ms.
 
 mod apply;
 mod graph;

@@ -96,7 +96,7 @@ impl TenantGraph {
             }
         }
         // A max-heap on rank order keeps the worst kept entity on top, ready to be evicted.
-        let mut heap: BinaryHeap<Ranked<'_>> = BinaryHeap::with_capacity(limit + 1);
+        let mut heap: BinaryHeap<Ranked<'_>> = BinaryHeap::with_capacity(limit.min(4096) + 1);
         for n in nodes {
             heap.push(Ranked(self, n, cmp));
             if heap.len() > limit {

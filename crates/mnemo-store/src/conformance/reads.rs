@@ -187,6 +187,7 @@ pub async fn find_by_tokens(store: &dyn GraphStore) {
     assert_eq!(q(&["berlin"], 10).await, vec!["Berlin Wall", "Berlin"]);
     assert_eq!(q(&["wall"], 10).await, vec!["Berlin Wall", "Wall Street"]);
     assert_eq!(q(&["wall"], 1).await, vec!["Berlin Wall"]);
+    assert_eq!(q(&["wall"], usize::MAX).await.len(), 2, "huge limit");
     assert_eq!(q(&["light"], 10).await, vec!["Paris"], "alias tokens");
     assert_eq!(
         q(&["street", "paris"], 10).await,
@@ -227,6 +228,15 @@ pub async fn top_entities_orders(store: &dyn GraphStore) {
         vec!["Ben", "Cat", "Ann"]
     );
     assert_eq!(top(EntityOrder::MostMentioned, 2).await, vec!["Ann", "Cat"]);
+    assert_eq!(
+        top(EntityOrder::MostRecent, usize::MAX).await.len(),
+        3,
+        "huge limit"
+    );
+    assert!(
+        top(EntityOrder::MostRecent, 0).await.is_empty(),
+        "zero limit"
+    );
 }
 
 /// The memory stream of an entity is newest first, whatever the write order.
