@@ -9,7 +9,10 @@ mod recall;
 mod store_write;
 
 #[derive(Debug, Parser)]
-#[command(name = "mnemo-bench", about = "mnemo benchmarks and quality evaluations")]
+#[command(
+    name = "mnemo-bench",
+    about = "mnemo benchmarks and quality evaluations"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

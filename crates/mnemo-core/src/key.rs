@@ -68,7 +68,9 @@ impl EntityKey {
         if !key.is_empty() && canonical_key(&key) == key {
             Ok(EntityKey(key))
         } else {
-            Err(Error::InvalidInput(format!("{key:?} is not a canonical key")))
+            Err(Error::InvalidInput(format!(
+                "{key:?} is not a canonical key"
+            )))
         }
     }
 
@@ -97,8 +99,7 @@ impl RelType {
         let ok = !s.is_empty()
             && s.len() <= MAX_REL_TYPE_LEN
             && s.as_bytes()[0].is_ascii_uppercase()
-            && s
-                .bytes()
+            && s.bytes()
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_');
         if ok {
             Ok(RelType(s))
@@ -189,10 +190,20 @@ mod tests {
     #[test]
     fn rel_type_whitelist_rejects_injection() {
         assert!(RelType::new("WORKS_FOR").is_ok());
-        for bad in ["", "works_for", "A`]->() DETACH DELETE n //", "1ABC", "A B", "ÄB"] {
+        for bad in [
+            "",
+            "works_for",
+            "A`]->() DETACH DELETE n //",
+            "1ABC",
+            "A B",
+            "ÄB",
+        ] {
             assert!(RelType::new(bad).is_err(), "{bad:?} accepted");
         }
-        assert_eq!(RelType::from_predicate("was born in").as_str(), "WAS_BORN_IN");
+        assert_eq!(
+            RelType::from_predicate("was born in").as_str(),
+            "WAS_BORN_IN"
+        );
         assert_eq!(
             RelType::from_predicate("`]->() DETACH DELETE n //").as_str(),
             "DETACH_DELETE_N"

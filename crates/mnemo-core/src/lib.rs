@@ -7,14 +7,12 @@ mod model;
 mod store;
 mod tenant;
 
-pub use batch::{MAX_ALIASES, EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport};
+pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
 pub use error::{Error, Result};
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
 pub use model::{
     Document, Entity, EntityType, Episode, EpisodeKind, Fact, FactId, MentionEvent, Subgraph,
     Timestamp,
 };
-pub use store::{
-    DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, MAX_DEPTH,
-};
+pub use store::{DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, MAX_DEPTH};
 pub use tenant::Tenant;

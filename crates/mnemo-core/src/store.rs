@@ -99,11 +99,8 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
 
     /// Entities whose key or canonical alias equals one of `keys` (exact canonical match).
     /// Returns (the matched key, entity) pairs; a key may match several entities through aliases.
-    async fn lookup_names(
-        &self,
-        tenant: &Tenant,
-        keys: &[String],
-    ) -> Result<Vec<(String, Entity)>>;
+    async fn lookup_names(&self, tenant: &Tenant, keys: &[String])
+        -> Result<Vec<(String, Entity)>>;
 
     /// Entities whose name or an alias contains one of the given canonical tokens (whole words),
     /// at most `limit`, most mentioned first. For token-overlap and fuzzy linking.

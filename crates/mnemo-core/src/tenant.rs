@@ -70,7 +70,13 @@ mod tests {
     #[test]
     fn accepts_simple_ids_and_rejects_hostile_ones() {
         assert!(Tenant::new("acme-prod_1").is_ok());
-        for bad in ["", "a b", "x'}) DETACH DELETE n //", "../etc", &"a".repeat(65)] {
+        for bad in [
+            "",
+            "a b",
+            "x'}) DETACH DELETE n //",
+            "../etc",
+            &"a".repeat(65),
+        ] {
             assert!(Tenant::new(bad).is_err(), "{bad:?} accepted");
         }
     }
