@@ -162,7 +162,10 @@ pub fn sentence_mentions(
         } else {
             None
         };
-        if let Some(t) = known.filter(|_| w.is_capitalised() && w.run == (j, j + 1)) {
+        // Chat is often lower-case: "i moved to paris", "i work at google" count when the verb
+        // before the word asks for that kind of name.
+        let lower_ok = !w.is_capitalised() && known.is_some() && context_type(&info[..j]) == known;
+        if let Some(t) = known.filter(|_| (w.is_capitalised() || lower_ok) && w.run == (j, j + 1)) {
             if !spans.iter().any(|s| s.4 <= j && j < s.1) {
                 spans.push((j, j + 1, t, None, j));
             }

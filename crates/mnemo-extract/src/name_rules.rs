@@ -44,7 +44,7 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches('s');
     match (stem, prep.lower.as_str()) {
         ("work" | "employ" | "join", "at" | "for") => Some(EntityType::Organization),
-        ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to") => {
+        ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to" | "from") => {
             Some(EntityType::Location)
         }
         _ => None,

@@ -249,3 +249,20 @@ fn capitalised_run_missed_by_the_tagger() {
     "#]],
     );
 }
+
+#[test]
+fn lower_case_chat_names_after_telling_verbs() {
+    check(
+        "i work at google. my wife lives in berlin.",
+        Some("user"),
+        expect![[r#"
+            Organization "google" key="google"
+            Location "berlin" key="berlin"
+            Person "user" key="user"
+            Person "user's wife" key="users wife"
+            user -[HAS_WIFE "has wife" 0.90]-> users wife
+            user -[WORK_AT "work at" 0.99]-> google
+            users wife -[LIVES_IN "lives in" 0.52]-> berlin
+        "#]],
+    );
+}
