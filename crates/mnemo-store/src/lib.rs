@@ -4,7 +4,8 @@
 //! Writes are planned against the current graph under a read lock, committed to disk (when there is
 //! one), and only then applied to memory under a short write lock, so readers run in parallel and a
 //! failed commit leaves memory untouched. Writers are serialized by a mutex. The trait methods are
-//! `async` but do their work inline (a durable write blocks its thread for the fsync).
+//! `async` but do their work inline; the fsync of a durable write runs in `block_in_place` when on a
+//! multi-threaded tokio runtime.
 //!
 //! Semantics beyond the trait docs:
 //! - Entity attributes are sticky: the first name stays; the type changes only to a more specific
@@ -57,6 +58,16 @@ pub struct EmbeddedStore {
 }
 
 pub use persist::FILE_NAME;
+
+/// Runs blocking disk work; on a multi-threaded tokio runtime the worker first hands its other
+/// tasks to other workers, so an fsync does not stall them.
+fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current() {
+        Ok(h) if h.runtime_flavor() == RuntimeFlavor::MultiThread => tokio::task::block_in_place(f),
+        _ => f(),
+    }
+}
 
 fn poisoned<T>(_: T) -> Error {
     Error::Internal("a previous write panicked; the store must be reopened".into())
@@ -126,7 +137,7 @@ impl EmbeddedStore {
         }
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            disk.commit(tenant.as_str(), &plan)?;
+            blocking(|| disk.commit(tenant.as_str(), &plan))?;
         }
         let mut tenants = self.tenants.write().map_err(poisoned)?;
         let g = tenants.entry(tenant.as_str().to_string()).or_default();
@@ -221,7 +232,7 @@ impl GraphStore for EmbeddedStore {
                 .map(|&s| g.ep(s).seq)
                 .collect::<Vec<u64>>()
         })?;
-        disk.episodes(tenant.as_str(), &seqs)
+        blocking(|| disk.episodes(tenant.as_str(), &seqs))
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
