@@ -4,10 +4,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use async_openai::config::OpenAIConfig;
-use async_openai::error::OpenAIError;
 use async_openai::middleware::ReqwestService;
 use async_openai::types::chat::{CreateChatCompletionRequest, CreateChatCompletionResponse};
 use serde_json::{json, Value};
@@ -15,11 +13,9 @@ use tokio::sync::Semaphore;
 use tracing::Instrument;
 
 use crate::config::{JsonMode, LlmConfig};
+use crate::retry::{backoff, classify, Attempt};
 use crate::stats::{LlmStats, StatsCell};
 use crate::LlmError;
-
-/// Longest backoff between two attempts.
-const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
 /// One message of a conversation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,20 +91,6 @@ impl std::fmt::Debug for LlmClient {
             .field("stats", &self.inner.stats.snapshot())
             .finish_non_exhaustive()
     }
-}
-
-/// How one attempt failed.
-enum Attempt {
-    /// Worth another attempt after a backoff (429, 5xx, timeout, reset connection).
-    Retry(String),
-    /// HTTP 4xx other than 429: the request itself is wrong.
-    Rejected {
-        status: u16,
-        reason: String,
-    },
-    /// The endpoint cannot be reached at all (connection refused, unknown host).
-    Unreachable(String),
-    Malformed(String),
 }
 
 impl LlmClient {
@@ -333,75 +315,6 @@ impl LlmClient {
     }
 }
 
-/// Sorts an async-openai error into what to do about it.
-fn classify(e: OpenAIError) -> Attempt {
-    match e {
-        OpenAIError::Reqwest(e) => {
-            let cause = root_cause(&e);
-            if e.is_timeout() {
-                Attempt::Retry(format!("timed out ({cause})"))
-            } else if e.is_connect() {
-                Attempt::Unreachable(cause)
-            } else {
-                // A reset or half-read response: the server is there, try again.
-                Attempt::Retry(cause)
-            }
-        }
-        OpenAIError::ApiError(r) => {
-            let status = r.status_code.as_u16();
-            let mut msg = one_line(&r.api_error.message, 200);
-            if msg.is_empty() {
-                msg = r.status_code.canonical_reason().unwrap_or("").to_string();
-            }
-            // An exhausted quota is a 429 too, but waiting will not refill it.
-            let quota = r.api_error.r#type.as_deref() == Some("insufficient_quota")
-                || r.api_error.code.as_deref() == Some("insufficient_quota");
-            if (status == 429 && !quota) || status == 408 || status >= 500 {
-                Attempt::Retry(format!("HTTP {status}: {msg}"))
-            } else {
-                Attempt::Rejected {
-                    status,
-                    reason: msg,
-                }
-            }
-        }
-        OpenAIError::JSONDeserialize(err, content) => {
-            Attempt::Malformed(format!("{err}; body starts {:?}", one_line(&content, 120)))
-        }
-        other => Attempt::Malformed(one_line(&other.to_string(), 200)),
-    }
-}
-
-/// The innermost cause of an error, as one short lowercase line ("connection refused").
-fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut cur = e;
-    while let Some(next) = cur.source() {
-        cur = next;
-    }
-    let mut s = cur.to_string();
-    if let Some(i) = s.find(" (os error") {
-        s.truncate(i);
-    }
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => "unknown error".into(),
-    }
-}
-
-fn one_line(s: &str, max_chars: usize) -> String {
-    let flat: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    flat.chars().take(max_chars).collect()
-}
-
-/// Exponential backoff with ±25% jitter so that concurrent callers do not retry in lockstep.
-fn backoff(base_ms: u64, attempt: u32) -> Duration {
-    let exp = base_ms.saturating_mul(1u64 << (attempt - 1).min(16));
-    let capped = Duration::from_millis(exp).min(MAX_BACKOFF);
-    let jitter = rand::Rng::gen_range(&mut rand::thread_rng(), 0.75..=1.25);
-    capped.mul_f64(jitter)
-}
-
 fn parse_reply(v: &Value, endpoint: &str) -> Result<ChatReply, LlmError> {
     let choice = v["choices"].get(0).ok_or_else(|| LlmError::Malformed {
         endpoint: endpoint.to_string(),
@@ -421,15 +334,6 @@ fn parse_reply(v: &Value, endpoint: &str) -> Result<ChatReply, LlmError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backoff_doubles_and_is_capped() {
-        let d1 = backoff(100, 1).as_millis();
-        let d3 = backoff(100, 3).as_millis();
-        assert!((75..=125).contains(&d1), "{d1}");
-        assert!((300..=500).contains(&d3), "{d3}");
-        assert!(backoff(10_000, 10) <= MAX_BACKOFF.mul_f64(1.25));
-    }
 
     #[test]
     fn reply_without_choices_is_malformed() {

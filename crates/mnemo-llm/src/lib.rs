@@ -15,6 +15,7 @@ mod extractor;
 pub mod parse;
 pub mod prompt;
 pub mod replay;
+mod retry;
 mod stats;
 mod validate;
 
