@@ -147,6 +147,12 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             // A name right after a preposition modifies the name before it ("Koch of New York
             // spoke"): it is not the subject of the verb that follows.
             let modifier = a.start > 0 && is_prep(&lower[a.start - 1]);
+            // "Guadalajara, Monterrey, Tijuana and Puebla" is a list, not "X, Y" nesting.
+            let in_list = (a.start > 0 && lower[a.start - 1] == ",")
+                || lower.get(b.end).is_some_and(|w| w == "and" || w == "or");
+            if in_list && r.as_ref().is_some_and(|r| r.pattern == "place-comma") {
+                continue;
+            }
             if b.code == b'D' {
                 // Dates take part only as stated objects ("founded on April 1, 1976").
                 if let Some(r) =
