@@ -3,10 +3,8 @@
 
 use std::collections::HashSet;
 
-use mnemo_core::{Entity, EntityKey, EntityOrder, GraphStore, Tenant, Timestamp};
+use mnemo_core::{Entity, EntityKey, Timestamp};
 use serde::Serialize;
-
-use crate::MemoryError;
 
 /// Importance of an entity mentioned `mentions` times, last at `last_seen`, seen from `now`.
 /// A last mention in the future (clock skew) counts as now.
@@ -65,33 +63,6 @@ pub fn rank_entities(
     });
     ranked.truncate(limit);
     ranked
-}
-
-/// The top entities of the knowledge store, re-ranked by importance, leaving out `exclude`.
-/// Candidates are the store's most mentioned and most recent entities, so an entity that is both
-/// frequent and stale competes with one that is rare and fresh.
-pub async fn top_entities(
-    store: &dyn GraphStore,
-    tenant: &Tenant,
-    now: Timestamp,
-    half_life_days: f64,
-    limit: usize,
-    exclude: &HashSet<EntityKey>,
-) -> Result<Vec<RankedEntity>, MemoryError> {
-    if limit == 0 {
-        return Ok(Vec::new());
-    }
-    let fetch = limit.saturating_mul(4).saturating_add(exclude.len());
-    let mut candidates = store
-        .top_entities(tenant, EntityOrder::MostMentioned, fetch)
-        .await?;
-    candidates.extend(
-        store
-            .top_entities(tenant, EntityOrder::MostRecent, fetch)
-            .await?,
-    );
-    candidates.retain(|e| !exclude.contains(&e.key));
-    Ok(rank_entities(&candidates, now, half_life_days, limit))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use mnemo_retrieve::{retrieve, tokenize};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
-use crate::importance::top_entities;
+use crate::knowledge::top_entities;
 use crate::rank::{content_words, rank_facts};
 use crate::result::SearchResult;
 use crate::sources::gather_snippets;

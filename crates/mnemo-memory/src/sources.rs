@@ -24,6 +24,8 @@ const BRIDGE_MENTIONS: usize = 4;
 const BRIDGE_WEIGHT: f64 = 1.5;
 /// Weight of the query overlap (0..=1) in a candidate's score.
 const LEXICAL_WEIGHT: f64 = 3.0;
+/// Seed sources whose text is read for further entity names.
+const TEXTS_READ: usize = 4;
 /// Top facts whose provenance and far ends are considered.
 const FACTS_CONSIDERED: usize = 12;
 
@@ -71,7 +73,17 @@ pub async fn gather_snippets(
         .flatten()
         .map(|m| m.episode.as_str())
         .collect();
-    for ep in episodes.iter().filter(|e| seed_eps.contains(e.id.as_str())) {
+    // The seeds' best-supported sources are read for names; more would cost more than it finds.
+    let mut texts: Vec<&mnemo_core::Episode> = episodes
+        .iter()
+        .filter(|e| seed_eps.contains(e.id.as_str()))
+        .collect();
+    texts.sort_by(|a, b| {
+        let score = |e: &mnemo_core::Episode| evidence.get(&e.id).copied().unwrap_or(0.0);
+        score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id))
+    });
+    texts.truncate(TEXTS_READ);
+    for ep in texts {
         for l in entities_in_text(store, tenant, &ep.content, &link, BRIDGES).await? {
             if seen.insert(l.entity.key.clone()) {
                 bridges.push(l.entity);

@@ -13,6 +13,8 @@ use crate::RetrieveError;
 const EXACT_BOOST: f64 = 1.5;
 /// Weight of an unmarked (lower-case) word when the query capitalises other words.
 const UNMARKED_WEIGHT: f64 = 0.5;
+/// Longest name looked up in running text, in words.
+const TEXT_NGRAM: usize = 6;
 /// A token-overlap match may have at most this many other (non-stop) query words inside it.
 const MAX_GAP: usize = 3;
 
@@ -83,9 +85,28 @@ pub async fn link_entities(
     }
     let keys: Vec<String> = ngram_keys(&tokens, cfg.max_ngram).into_keys().collect();
     let exact = store.lookup_names(tenant, &keys).await?;
-    let fuzzy = store
-        .find_by_tokens(tenant, &words, cfg.token_candidates)
-        .await?;
+    // The token index is asked only about words no exact match explains, and in a query that
+    // capitalises names only when a capitalised word is left: the index lists of common words are
+    // long, and an exact name match is better evidence anyway.
+    let covered: HashSet<usize> = resolve(&tokens, &exact, &[], cfg)
+        .iter()
+        .flat_map(|l| l.span.0..l.span.1)
+        .collect();
+    let open: Vec<&Token> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| !t.stop && !covered.contains(i))
+        .map(|(_, t)| t)
+        .collect();
+    let ask = !open.is_empty() && (!is_cased(&tokens) || open.iter().any(|t| t.marked));
+    let fuzzy = if ask {
+        let words = content_words(&open.into_iter().cloned().collect::<Vec<_>>());
+        store
+            .find_by_tokens(tenant, &words, cfg.token_candidates)
+            .await?
+    } else {
+        Vec::new()
+    };
     let linked = resolve(&tokens, &exact, &fuzzy, cfg);
     tracing::debug!(
         words = tokens.len(),
@@ -109,15 +130,24 @@ pub async fn entities_in_text(
     limit: usize,
 ) -> Result<Vec<LinkedEntity>, RetrieveError> {
     let tokens = tokenize(text, cfg.max_query_words);
-    let keys: Vec<String> = ngram_keys(&tokens, cfg.max_ngram)
-        .into_iter()
-        .filter(|(_, spans)| {
-            spans
-                .iter()
-                .any(|&(s, e)| tokens[s..e].iter().any(|t| t.marked && !t.stop))
-        })
-        .map(|(k, _)| k)
-        .collect();
+    // Names in running text start and end with a capitalised word or a number ("Bank of
+    // England"): only such n-grams are looked up, which keeps a passage to a few dozen keys.
+    let name_edge = |t: &Token| t.marked && !t.stop;
+    let mut keys: Vec<String> = Vec::new();
+    for start in (0..tokens.len()).filter(|&i| name_edge(&tokens[i])) {
+        let mut key = String::new();
+        for (end, t) in tokens.iter().enumerate().skip(start).take(TEXT_NGRAM) {
+            if end > start {
+                key.push(' ');
+            }
+            key.push_str(&t.key);
+            if name_edge(t) {
+                keys.push(key.clone());
+            }
+        }
+    }
+    keys.sort();
+    keys.dedup();
     if keys.is_empty() || limit == 0 {
         return Ok(Vec::new());
     }
@@ -176,6 +206,28 @@ pub fn ngram_keys(tokens: &[Token], max_n: usize) -> HashMap<String, Vec<(usize,
     out
 }
 
+/// True when the text capitalises words beyond its first: capitalisation then marks names.
+fn is_cased(tokens: &[Token]) -> bool {
+    tokens.iter().skip(1).any(|t| t.marked && !t.stop)
+}
+
+/// Where the words of `key` occur in a row in `tokens` (each word as written or possessive-stripped).
+fn find_spans(tokens: &[Token], key: &str) -> Vec<(usize, usize)> {
+    let words: Vec<&str> = key.split(' ').collect();
+    if words.is_empty() || words.len() > tokens.len() {
+        return Vec::new();
+    }
+    (0..=tokens.len() - words.len())
+        .filter(|&s| {
+            words
+                .iter()
+                .zip(&tokens[s..])
+                .all(|(w, t)| t.key == *w || t.raw == *w)
+        })
+        .map(|s| (s, s + words.len()))
+        .collect()
+}
+
 /// Name words that identify an entity: its display name without a trailing "(disambiguation)",
 /// canonicalised, stop-words removed. Falls back to the key's words.
 fn core_words(entity: &Entity) -> Vec<String> {
@@ -210,7 +262,7 @@ pub fn resolve(
             *df.entry(w.to_string()).or_default() += 1;
         }
     }
-    let cased_query = tokens.iter().skip(1).any(|t| t.marked && !t.stop);
+    let cased_query = is_cased(tokens);
     let weight = |t: &Token| {
         let d = df
             .get(&t.key)
@@ -227,10 +279,15 @@ pub fn resolve(
     };
 
     let mut candidates: Vec<(Vec<usize>, LinkedEntity)> = Vec::new();
-    let spans = ngram_keys(tokens, cfg.max_ngram);
     // Every occurrence is a candidate: if one is inside a longer match, a later one may still link.
+    let mut spans: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    for (key, _) in exact {
+        spans
+            .entry(key.as_str())
+            .or_insert_with(|| find_spans(tokens, key));
+    }
     for (key, entity) in exact {
-        for &(s, e) in spans.get(key).into_iter().flatten() {
+        for &(s, e) in spans.get(key.as_str()).into_iter().flatten() {
             let positions: Vec<usize> = (s..e).filter(|&i| !tokens[i].stop).collect();
             let score = EXACT_BOOST * positions.iter().map(|&i| weight(&tokens[i])).sum::<f64>();
             candidates.push((
