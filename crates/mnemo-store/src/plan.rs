@@ -202,3 +202,48 @@ fn doomed(g: &TenantGraph, slot: Slot) -> Doomed {
         seq: ep.seq,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mnemo_core::{EntityKey, EntityType};
+
+    fn input(name: &str, ty: EntityType, aliases: &[&str]) -> EntityInput {
+        EntityInput {
+            key: EntityKey::from_name("willi schneider").expect("key"),
+            name: name.to_string(),
+            entity_type: ty,
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn merge_keeps_first_name_records_other_surface_forms_and_upgrades_type() {
+        let a = merge_attrs(
+            None,
+            &input("Willi Schneider", EntityType::Other, &["W.S.", " "]),
+        );
+        assert_eq!(a.name, "Willi Schneider");
+        assert_eq!(a.aliases, vec!["W.S."], "blank aliases are dropped");
+        let b = merge_attrs(Some(a), &input("Schneider", EntityType::Concept, &["W.S."]));
+        assert_eq!(b.name, "Willi Schneider", "the first name stays");
+        assert_eq!(
+            b.aliases,
+            vec!["W.S.", "Schneider"],
+            "a differing name becomes an alias"
+        );
+        assert_eq!(b.etype, EntityType::Concept);
+        let c = merge_attrs(Some(b), &input("Willi Schneider", EntityType::Person, &[]));
+        assert_eq!(c.etype, EntityType::Person);
+        let d = merge_attrs(Some(c.clone()), &input("x", EntityType::Location, &[]));
+        assert_eq!(
+            d.etype,
+            EntityType::Person,
+            "equally specific types do not replace"
+        );
+        assert!(
+            !d.aliases.contains(&"Willi Schneider".to_string()),
+            "name is not an alias"
+        );
+    }
+}
