@@ -51,6 +51,48 @@ impl Modify for BearerAuth {
     }
 }
 
+/// Adds the 500 and 503 answers every `/v1` operation can give (store down, timeout, bug) without
+/// repeating them on each handler.
+struct ServerErrors;
+
+impl Modify for ServerErrors {
+    fn modify(&self, doc: &mut OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |what: &str| {
+            ResponseBuilder::new()
+                .description(what)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for (path, item) in doc.paths.paths.iter_mut() {
+            if !path.starts_with("/v1/") {
+                continue;
+            }
+            let ops = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.put,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for op in ops.into_iter().flatten() {
+                let r = &mut op.responses.responses;
+                r.entry("500".into()).or_insert_with(|| {
+                    error("Internal error (details only in the server log)").into()
+                });
+                r.entry("503".into()).or_insert_with(|| {
+                    error("Store unavailable or request timed out (`unavailable`, `timeout`); retry later").into()
+                });
+            }
+        }
+    }
+}
+
 /// Authenticated routes with the default body limit.
 fn v1_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -82,11 +124,14 @@ fn public_routes() -> OpenApiRouter<AppState> {
 pub fn openapi() -> &'static OpenApi {
     static DOC: OnceLock<OpenApi> = OnceLock::new();
     DOC.get_or_init(|| {
-        OpenApiRouter::with_openapi(ApiDoc::openapi())
+        let mut doc = OpenApiRouter::with_openapi(ApiDoc::openapi())
             .merge(v1_routes())
             .merge(ingest_routes())
             .merge(public_routes())
-            .into_openapi()
+            .into_openapi();
+        // After the merge: `ApiDoc`'s own modifiers run before any path is added.
+        ServerErrors.modify(&mut doc);
+        doc
     })
 }
 
