@@ -21,7 +21,8 @@ pub struct Neo4jConfig {
     pub max_connections: usize,
     /// Rows fetched per network round trip when streaming results.
     pub fetch_size: usize,
-    /// Timeout for opening a connection and for each read from it, in seconds.
+    /// Timeout for opening a connection and for each read from it, in seconds. It also bounds how
+    /// long one statement may run; writes send at most 1000 rows per statement to stay well below.
     pub connection_timeout_secs: u64,
     /// How often a write batch is retried after a transient Neo4j error (deadlock, leader switch).
     /// Safe because writes are idempotent.

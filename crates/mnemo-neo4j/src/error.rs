@@ -14,6 +14,16 @@ pub(crate) fn map_err(e: DriverError) -> Error {
     }
 }
 
+/// Classifies an error from setting up the driver: a bad URI or setting is the caller's to fix.
+pub(crate) fn map_setup_err(e: DriverError) -> Error {
+    match e {
+        DriverError::UrlParseError(_)
+        | DriverError::UnsupportedScheme(_)
+        | DriverError::InvalidConfig => Error::InvalidInput(format!("neo4j configuration: {e}")),
+        other => map_err(other),
+    }
+}
+
 /// A row whose shape does not match what the statement returns.
 pub(crate) fn decode_err(what: &str, e: impl std::fmt::Display) -> Error {
     Error::Internal(format!("neo4j: cannot decode {what}: {e}"))
@@ -66,5 +76,7 @@ mod tests {
         assert!(map_err(DriverError::ConnectionError).is_retryable());
         let conv = map_err(DriverError::ConversionError);
         assert!(matches!(conv, Error::Internal(_)), "{conv:?}");
+        let scheme = map_setup_err(DriverError::UnsupportedScheme("http".into()));
+        assert!(matches!(scheme, Error::InvalidInput(_)), "{scheme:?}");
     }
 }

@@ -16,7 +16,7 @@ use crate::cypher_read as cyr;
 use crate::cypher_write::SCHEMA;
 use crate::db::{column, list, read_rows};
 use crate::decode::{DocumentRow, EpisodeRow};
-use crate::error::map_err;
+use crate::error::{map_err, map_setup_err};
 use crate::read;
 use crate::write::{self, in_transaction};
 
@@ -40,7 +40,7 @@ impl Neo4jStore {
     /// Connects, checks the server answers, and creates the constraints and indexes that are
     /// missing (idempotent; safe when several processes connect at once).
     pub async fn connect(config: Neo4jConfig) -> Result<Self> {
-        let graph = Graph::connect(config.driver_config()?).map_err(map_err)?;
+        let graph = Graph::connect(config.driver_config()?).map_err(map_setup_err)?;
         let store = Neo4jStore { graph, config };
         read_rows(&store.graph, query("RETURN 1 AS ok")).await?;
         store.bootstrap_schema().await?;

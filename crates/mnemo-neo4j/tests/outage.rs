@@ -244,3 +244,26 @@ async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
     );
     assert_eq!(direct.stats(&tenant).await.expect("stats"), stats);
 }
+
+#[tokio::test]
+async fn unreachable_server_is_unavailable_and_bad_uri_is_invalid_input() {
+    // A port on loopback nobody listens on: bind one, then close it.
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        l.local_addr().expect("addr").port()
+    };
+    let cfg = Neo4jConfig {
+        connection_timeout_secs: 5,
+        ..Neo4jConfig::with_uri(format!("bolt://127.0.0.1:{port}"))
+    };
+    let started = Instant::now();
+    match Neo4jStore::connect(cfg).await {
+        Err(Error::Unavailable(msg)) => assert!(!msg.is_empty()),
+        other => panic!("no server must give Unavailable, got {other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    match Neo4jStore::connect(Neo4jConfig::with_uri("http://127.0.0.1:7474")).await {
+        Err(Error::InvalidInput(_)) => {}
+        other => panic!("a non-Bolt URI must be InvalidInput, got {other:?}"),
+    }
+}
