@@ -96,21 +96,16 @@ impl Resolver {
         let mut of_mention: Vec<Option<usize>> = vec![None; mentions.len()];
 
         // Longest names first, so that shorter forms find the full name they belong to.
-        let mut order: Vec<usize> = (0..mentions.len())
+        let mut order: Vec<(usize, String)> = (0..mentions.len())
             .filter(|&i| matches!(mentions[i].kind, MentionKind::Name(_)))
+            .map(|i| (i, canonical_key(&mentions[i].text)))
             .collect();
-        order.sort_by_key(|&i| {
-            (
-                std::cmp::Reverse(name_words(&canonical_key(&mentions[i].text)).len()),
-                i,
-            )
-        });
-        for i in order {
+        order.sort_by_cached_key(|(i, key)| (std::cmp::Reverse(name_words(key).len()), *i));
+        for (i, key) in order {
             let m = &mentions[i];
             let MentionKind::Name(t) = m.kind else {
                 continue;
             };
-            let key = canonical_key(&m.text);
             if key.is_empty() {
                 continue;
             }
