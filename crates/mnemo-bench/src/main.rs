@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 
 mod extract;
 mod latency;
+mod llm_cost;
 mod recall;
 mod store_write;
 
@@ -26,6 +27,8 @@ enum Command {
     Recall(recall::Args),
     /// Search latency on synthetic power-law graphs of growing size.
     Latency(latency::Args),
+    /// LLM calls and tokens per ingested document and per agent turn, on a recorded corpus.
+    LlmCost(llm_cost::Args),
     /// Store write throughput by batch size and depth-2 query latency.
     StoreWrite(store_write::Args),
 }
@@ -36,6 +39,7 @@ fn main() -> anyhow::Result<()> {
         Command::Extract(args) => extract::run(args),
         Command::Recall(args) => recall::run(args),
         Command::Latency(args) => latency::run(args),
+        Command::LlmCost(args) => llm_cost::run(args),
         Command::StoreWrite(args) => store_write::run(args),
     }
 }

@@ -49,10 +49,15 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
         },
         search: settings.search.clone(),
     };
-    Ok(Mnemo::new(
-        store,
-        Arc::new(RuleExtractor),
-        settings.tenant(),
-        options,
-    ))
+    // Only "llm" and "hybrid" build an LLM client; "rules" never reaches an LLM.
+    let extractor: Arc<dyn mnemo::Extractor> = match settings.extract.kind.as_str() {
+        "llm" => Arc::new(mnemo::llm::LlmExtractor::new(mnemo::LlmClient::new(
+            settings.llm.clone(),
+        )?)),
+        "hybrid" => Arc::new(mnemo::llm::HybridExtractor::new(mnemo::LlmClient::new(
+            settings.llm.clone(),
+        )?)),
+        _ => Arc::new(RuleExtractor),
+    };
+    Ok(Mnemo::new(store, extractor, settings.tenant(), options))
 }

@@ -78,6 +78,8 @@ pub struct Settings {
     pub extract: ExtractSettings,
     pub ingest: SourceOptions,
     pub search: SearchConfig,
+    #[serde(default)]
+    pub llm: mnemo::LlmConfig,
 }
 
 impl Settings {
@@ -129,11 +131,12 @@ impl Settings {
 
     fn validate(&self) -> anyhow::Result<()> {
         Tenant::new(self.tenant.clone()).context("invalid `tenant`")?;
-        if self.extract.kind != "rules" {
-            bail!(
-                "extract.kind = {:?} is not available (supported: \"rules\")",
-                self.extract.kind
-            );
+        match self.extract.kind.as_str() {
+            "rules" => {}
+            "llm" | "hybrid" => self.llm.validate().context("invalid [llm] settings")?,
+            other => bail!(
+                "extract.kind = {other:?} is not available (supported: \"rules\", \"llm\", \"hybrid\")"
+            ),
         }
         if self.extract.chunk_tokens < 16 {
             bail!("extract.chunk_tokens must be at least 16");

@@ -2,6 +2,7 @@
 //! a `GraphStore` and search into `remember`, `ingest_document`, `search` and friends. Concrete
 //! stores are chosen by the caller (the CLI or your program), never here.
 
+mod agent;
 mod error;
 pub mod export;
 mod ingest;
@@ -10,7 +11,9 @@ pub mod sources;
 
 use std::sync::Arc;
 
+pub use agent::{AgentAnswer, AnswerSource, EXTERNAL_CONFIDENCE, EXTERNAL_SOURCE};
 pub use error::{Error, Result};
+pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use ingest::{DocumentInput, IngestOutcome, PreparedDocument};
 pub use mnemo_core::{
     self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
