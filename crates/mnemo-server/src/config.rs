@@ -13,10 +13,17 @@ use crate::ServerError;
 /// Prefix of a hashed key in config (`key_hash = "blake3:<64 hex>"`).
 pub const KEY_HASH_PREFIX: &str = "blake3:";
 
-/// A secret string: never printed by `Debug` or `Display`.
-#[derive(Clone, PartialEq, Eq, Deserialize, Serialize)]
+/// A secret string: never printed by `Debug`, and serialised as `"***"` (so printing the effective
+/// config cannot leak it).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
 #[serde(transparent)]
 pub struct Secret(String);
+
+impl Serialize for Secret {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str("***")
+    }
+}
 
 impl Secret {
     pub fn new(s: impl Into<String>) -> Self {
@@ -192,7 +199,7 @@ mod tests {
     }
 
     #[test]
-    fn debug_never_shows_the_secret() {
+    fn debug_and_serialisation_never_show_the_secret() {
         let cfg = ServerConfig {
             api_keys: vec![ApiKey::new("sup3r-s3cret", "acme")],
             ..ServerConfig::default()
@@ -200,6 +207,9 @@ mod tests {
         let dbg = format!("{cfg:?}");
         assert!(!dbg.contains("sup3r-s3cret"), "{dbg}");
         assert!(dbg.contains("acme"));
+        let toml = toml::to_string(&cfg).unwrap();
+        assert!(!toml.contains("sup3r-s3cret"), "{toml}");
+        assert!(toml.contains("request_timeout_secs"), "{toml}");
     }
 
     #[test]
