@@ -73,12 +73,11 @@ MATCH (d:Document {tenant: $tenant, id: $id})
 RETURN d {.id, .source, .content_hash, .created_at} AS d";
 
 /// Out-degree of an entity counts its facts (entities have no other outgoing relationships) and
-/// is read from the degree store, as is the MENTIONS in-degree.
+/// is read from the degree store; each entity's `mentions` is its number of MENTIONS edges.
 pub(crate) const STATS: &str = "\
 CALL () {
   MATCH (e:Entity {tenant: $tenant})
-  RETURN count(e) AS entities, sum(COUNT { (e)-->() }) AS facts,
-    sum(COUNT { (e)<-[:MENTIONS]-() }) AS mentions
+  RETURN count(e) AS entities, sum(COUNT { (e)-->() }) AS facts, sum(e.mentions) AS mentions
 }
 CALL () { MATCH (ep:Episode {tenant: $tenant}) RETURN count(ep) AS episodes }
 CALL () { MATCH (d:Document {tenant: $tenant}) RETURN count(d) AS documents }

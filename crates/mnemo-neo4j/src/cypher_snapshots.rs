@@ -74,10 +74,11 @@ fn mention_and_delete_statements() {
         CALL (e, row) {
           UNWIND row.mentions AS m
           MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-          MERGE (ep)-[r:MENTIONS]->(e)
-          ON CREATE SET r.tenant = $tenant, r.at = m.at
+          WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
+          CREATE (ep)-[:MENTIONS {tenant: $tenant, at: m.at}]->(e)
+          RETURN count(*) AS added
         }
-        SET e.mentions = COUNT { (e)<-[:MENTIONS]-() },
+        SET e.mentions = e.mentions + added,
           e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
           e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END"#]].assert_eq(w::MERGE_MENTIONS);
     expect![[r#"

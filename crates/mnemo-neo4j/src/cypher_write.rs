@@ -104,18 +104,20 @@ WITH e, created, created OR ",
 
 /// Links new episodes to the entities they mention: one row per entity with all its mentions
 /// (`row.mentions`, and their earliest and latest time), so no two rows touch the same entity.
-/// The mention count is the MENTIONS in-degree, exact even when a concurrent writer stored the
-/// same episode first.
+/// The count moves only by the MENTIONS edges created here, so a concurrent writer of the same
+/// episode cannot count it twice. (A degree count would be cheaper but would also count facts
+/// whose predicate happens to be "mentions".)
 pub(crate) const MERGE_MENTIONS: &str = "\
 UNWIND $rows AS row
 MATCH (e:Entity {tenant: $tenant, key: row.key})
 CALL (e, row) {
   UNWIND row.mentions AS m
   MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-  MERGE (ep)-[r:MENTIONS]->(e)
-  ON CREATE SET r.tenant = $tenant, r.at = m.at
+  WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
+  CREATE (ep)-[:MENTIONS {tenant: $tenant, at: m.at}]->(e)
+  RETURN count(*) AS added
 }
-SET e.mentions = COUNT { (e)<-[:MENTIONS]-() },
+SET e.mentions = e.mentions + added,
   e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
   e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END";
 

@@ -232,3 +232,48 @@ async fn hostile_text_is_data_and_the_graph_holds_exactly_what_was_written() {
     assert_eq!(again.episodes_skipped, n as u64);
     assert_eq!(census(&store, &t).await, (nodes, rels));
 }
+
+/// A predicate that folds to an internal relationship type ("mentions" -> MENTIONS) is still a
+/// fact: it counts as a fact, not as a mention, and the neighbourhood follows it.
+#[tokio::test]
+async fn facts_named_like_internal_relationships_stay_facts() {
+    let Some(store) = common::store().await else {
+        return;
+    };
+    let t = tenant("reserved");
+    let mut b = batch(&["x".to_string()]);
+    let ew = &mut b.episodes[0];
+    let (subject, anchor) = (ew.entities[0].key.clone(), ew.entities[1].key.clone());
+    ew.facts = vec![
+        FactInput::new(subject.clone(), "mentions", anchor.clone(), 0.9),
+        FactInput::new(anchor.clone(), "has chunk", subject.clone(), 0.8),
+    ];
+    store.write(&t, &b).await.expect("write");
+    let s = store.stats(&t).await.expect("stats");
+    assert_eq!(
+        (s.entities, s.facts, s.mentions, s.episodes),
+        (2, 2, 2, 1),
+        "{s:?}"
+    );
+    let anchor_entity = &store
+        .get_entities(&t, &[anchor.clone()])
+        .await
+        .expect("get")[0];
+    assert_eq!(
+        anchor_entity.mentions, 1,
+        "a MENTIONS fact was counted as a mention"
+    );
+    let nb = store
+        .neighbourhood(&t, &mnemo_core::NeighbourhoodQuery::new(vec![anchor]))
+        .await
+        .expect("neighbourhood");
+    let mut types: Vec<&str> = nb.facts.iter().map(|f| f.rel_type.as_str()).collect();
+    types.sort();
+    assert_eq!(types, vec!["HAS_CHUNK", "MENTIONS"]);
+    let r = store
+        .delete_episodes(&t, &["h0".to_string()])
+        .await
+        .expect("delete");
+    assert_eq!((r.episodes, r.entities, r.facts), (1, 2, 2), "{r:?}");
+    assert_eq!(store.stats(&t).await.expect("stats"), Default::default());
+}
