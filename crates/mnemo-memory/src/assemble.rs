@@ -2,6 +2,8 @@
 //! short the lowest-priority lines go first, and a section never keeps a line while a
 //! higher-priority line was cut.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::tokens::count_tokens;
@@ -69,7 +71,7 @@ impl Section {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SectionReport {
     pub kind: SectionKind,
-    /// Tokens of the section's header and kept lines.
+    /// Tokens of the section's header and kept lines, each counted on its own.
     pub tokens: usize,
     pub lines_kept: usize,
     pub lines_offered: usize,
@@ -110,7 +112,9 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
     let mut used = 0usize;
     let mut stopped = false;
     let mut kept: Vec<Vec<usize>> = Vec::with_capacity(sections.len());
-    for section in &sections {
+    // Line costs are counted once, and only for lines that are considered.
+    let mut costs: Vec<HashMap<usize, usize>> = vec![HashMap::new(); sections.len()];
+    for (si, section) in sections.iter().enumerate() {
         let mut keep = Vec::new();
         if !stopped && !section.lines.is_empty() {
             let head = count_tokens(&header(section.kind, used == 0));
@@ -118,6 +122,7 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
             order.sort_by_key(|&i| (section.lines[i].rank, i));
             for i in order {
                 let cost = count_tokens(&section.lines[i].text) + 1;
+                costs[si].insert(i, cost);
                 let extra = if keep.is_empty() { head } else { 0 };
                 if used + extra + cost > budget {
                     stopped = true;
@@ -134,7 +139,7 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
     // Tokens of concatenated text can differ slightly from the sum of its parts: re-count and drop
     // trailing lines until the rendered text itself fits.
     loop {
-        let (text, reports) = render(&sections, &kept);
+        let (text, reports) = render(&sections, &kept, &costs);
         let tokens = count_tokens(&text);
         if tokens <= budget {
             return Assembled {
@@ -158,26 +163,34 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
     }
 }
 
-fn render(sections: &[Section], kept: &[Vec<usize>]) -> (String, Vec<SectionReport>) {
+/// Renders the kept lines. Section token counts are the header's plus the lines' own counts (the
+/// BPE may merge across a line break, so they can differ from the whole text's count by a little).
+fn render(
+    sections: &[Section],
+    kept: &[Vec<usize>],
+    costs: &[HashMap<usize, usize>],
+) -> (String, Vec<SectionReport>) {
     let mut text = String::new();
     let mut reports = Vec::with_capacity(sections.len());
-    for (section, keep) in sections.iter().zip(kept) {
-        let mut part = String::new();
+    for ((section, keep), cost) in sections.iter().zip(kept).zip(costs) {
+        let mut tokens = 0;
         if !keep.is_empty() {
-            part.push_str(&header(section.kind, text.is_empty()));
+            let head = header(section.kind, text.is_empty());
+            tokens += count_tokens(&head);
+            text.push_str(&head);
             for &i in keep {
-                part.push_str(&section.lines[i].text);
-                part.push('\n');
+                text.push_str(&section.lines[i].text);
+                text.push('\n');
+                tokens += cost.get(&i).copied().unwrap_or(0);
             }
         }
         reports.push(SectionReport {
             kind: section.kind,
-            tokens: count_tokens(&part),
+            tokens,
             lines_kept: keep.len(),
             lines_offered: section.lines.len(),
             kept_items: keep.iter().map(|&i| section.lines[i].item).collect(),
         });
-        text.push_str(&part);
     }
     (text, reports)
 }

@@ -124,6 +124,17 @@ pub fn rank_facts(
             *len = (*len).min(p.len());
         }
     }
+    // Name words per entity, computed once: an entity ends many facts.
+    let words_of: HashMap<&EntityKey, HashSet<String>> = if query_words.is_empty() {
+        HashMap::new()
+    } else {
+        entities
+            .iter()
+            .map(|(k, e)| (*k, content_words(&e.name)))
+            .collect()
+    };
+    let no_words = HashSet::new();
+    let entity_words = |k: &EntityKey| words_of.get(k).unwrap_or(&no_words);
     let name = |k: &EntityKey| {
         entities
             .get(k)
@@ -150,10 +161,14 @@ pub fn rank_facts(
             };
             let importance = (imp(&f.subject) + imp(&f.object)) / (2.0 * max_imp);
             let mentions = (1.0 + f.mentions as f64).ln() / (1.0 + max_mentions as f64).ln();
-            let mut words = content_words(&f.predicate);
-            words.extend(content_words(&name(&f.subject)));
-            words.extend(content_words(&name(&f.object)));
-            let overlap = words.intersection(query_words).count() as f64;
+            let overlap = if query_words.is_empty() {
+                0.0
+            } else {
+                let mut words = content_words(&f.predicate);
+                words.extend(entity_words(&f.subject).iter().cloned());
+                words.extend(entity_words(&f.object).iter().cloned());
+                words.intersection(query_words).count() as f64
+            };
             let query = (overlap / 3.0).min(1.0);
             let bonus = 0.35 * importance
                 + 0.2 * mentions

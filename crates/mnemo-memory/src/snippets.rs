@@ -4,7 +4,6 @@
 use std::collections::{HashMap, HashSet};
 
 use mnemo_core::{canonical_key, Episode};
-use mnemo_retrieve::is_stop_word;
 use serde::Serialize;
 
 use crate::tokens::{one_line, truncate_chars};
@@ -25,37 +24,38 @@ impl Snippet {
     }
 }
 
-/// Non-stop canonical words of a text.
-fn words(text: &str) -> HashSet<String> {
+/// Query words that occur in a text (canonical words, whole-word match).
+fn matching<'q>(text: &str, query_words: &'q HashSet<String>) -> HashSet<&'q str> {
+    if query_words.is_empty() {
+        return HashSet::new();
+    }
     canonical_key(text)
         .split(' ')
-        .filter(|w| !w.is_empty() && !is_stop_word(w))
-        .map(str::to_string)
+        .filter_map(|w| query_words.get(w).map(String::as_str))
         .collect()
 }
 
 /// Query-word overlap of each episode, 0..=1: the share of the query words' weight it contains,
 /// a word weighing less the more candidates contain it (rarity within the candidates).
 pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Episode]) -> HashMap<String, f64> {
-    let bags: Vec<HashSet<String>> = episodes.iter().map(|e| words(&e.content)).collect();
+    let found: Vec<HashSet<&str>> = episodes
+        .iter()
+        .map(|e| matching(&e.content, query_words))
+        .collect();
     let n = episodes.len() as f64;
-    let weight: HashMap<&String, f64> = query_words
+    let weight: HashMap<&str, f64> = query_words
         .iter()
         .map(|w| {
-            let df = bags.iter().filter(|b| b.contains(w)).count() as f64;
-            (w, (1.0 + n / (1.0 + df)).ln())
+            let df = found.iter().filter(|f| f.contains(w.as_str())).count() as f64;
+            (w.as_str(), (1.0 + n / (1.0 + df)).ln())
         })
         .collect();
     let total: f64 = weight.values().sum::<f64>().max(f64::MIN_POSITIVE);
     episodes
         .iter()
-        .zip(&bags)
-        .map(|(e, bag)| {
-            let s: f64 = weight
-                .iter()
-                .filter(|(w, _)| bag.contains(**w))
-                .map(|(_, v)| v)
-                .sum();
+        .zip(&found)
+        .map(|(e, f)| {
+            let s: f64 = f.iter().filter_map(|w| weight.get(w)).sum();
             (e.id.clone(), s / total)
         })
         .collect()
@@ -71,10 +71,12 @@ pub fn build_snippets(
     max_chars: usize,
 ) -> Vec<Snippet> {
     let by_id: HashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), e)).collect();
+    // Padded with spaces for whole-word containment checks.
     let mut keys: Vec<String> = names
         .iter()
         .map(|n| canonical_key(n))
         .filter(|k| !k.is_empty())
+        .map(|k| format!(" {k} "))
         .collect();
     keys.sort();
     keys.dedup();
@@ -95,8 +97,9 @@ pub fn build_snippets(
 }
 
 /// The most telling sentences of `content`, in their original order, up to `max_chars`. A sentence
-/// scores 1 per entity key it names (word boundaries), 0.5 per query word, and the opening sentence
-/// (which usually says what the text is about) 0.5 more.
+/// scores 1 per entity key it names (`keys` are canonical keys padded with one space each side, for
+/// whole-word matching), 0.5 per query word, and the opening sentence (which usually says what the
+/// text is about) 0.5 more.
 pub fn excerpt(
     content: &str,
     keys: &[String],
@@ -110,11 +113,8 @@ pub fn excerpt(
         .enumerate()
         .map(|(i, s)| {
             let canon = format!(" {} ", canonical_key(s));
-            let names = keys
-                .iter()
-                .filter(|k| canon.contains(&format!(" {k} ")))
-                .count() as f64;
-            let qw = words(s).intersection(query_words).count() as f64;
+            let names = keys.iter().filter(|k| canon.contains(k.as_str())).count() as f64;
+            let qw = matching(s, query_words).len() as f64;
             let first = if i == 0 { 0.5 } else { 0.0 };
             (names + 0.5 * qw + first, i)
         })
@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn excerpt_keeps_the_sentences_naming_entities_and_query_words() {
         let content = "Acme is old. Ada founded Acme in 1990.\nBob likes tea. Ada moved to Paris.";
-        let keys = vec!["ada".to_string()];
+        let keys = vec![" ada ".to_string()];
         assert_eq!(
             excerpt(content, &keys, &qw(&[]), 200),
             "Acme is old. Ada founded Acme in 1990. Ada moved to Paris."

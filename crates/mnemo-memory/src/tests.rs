@@ -236,12 +236,12 @@ fn rendered_context_snapshot() {
         })
         .collect();
     expect![[r#"
-        KeyEntities 45 2/2
+        KeyEntities 47 2/2
         Paths 68 2/2
-        Facts 21 2/2
-        TopEntities 43 2/2
-        Snippets 42 2/2
-        History 42 3/3"#]]
+        Facts 22 2/2
+        TopEntities 45 2/2
+        Snippets 44 2/2
+        History 45 3/3"#]]
     .assert_eq(&sections.join("\n"));
     // Path facts and listed facts are all reported, each with provenance.
     assert_eq!(res.facts.len(), 7);
