@@ -256,7 +256,7 @@ async fn facts_named_like_internal_relationships_stay_facts() {
         "{s:?}"
     );
     let anchor_entity = &store
-        .get_entities(&t, &[anchor.clone()])
+        .get_entities(&t, std::slice::from_ref(&anchor))
         .await
         .expect("get")[0];
     assert_eq!(
