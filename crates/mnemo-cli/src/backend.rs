@@ -48,6 +48,7 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
             overlap_tokens: settings.extract.chunk_overlap,
         },
         search: settings.search.clone(),
+        extract_concurrency: settings.llm.max_concurrency.max(1),
     };
     // Only "llm" and "hybrid" build an LLM client; "rules" never reaches an LLM.
     let extractor: Arc<dyn mnemo::Extractor> = match settings.extract.kind.as_str() {

@@ -2,6 +2,7 @@
 //! whole document written in one atomic batch. Re-ingesting unchanged content writes nothing; changed
 //! content replaces the document's old episodes exactly.
 
+use futures::{StreamExt, TryStreamExt};
 use mnemo_core::{content_hash, Document, Episode, EpisodeKind, EpisodeWrite, WriteBatch};
 use serde::{Deserialize, Serialize};
 
@@ -103,10 +104,19 @@ impl Mnemo {
         let now = self.now();
         let chunks = mnemo_extract::chunk_text(&text, &self.options.chunk);
         let ctx = ExtractContext { speaker: None };
+        let extractor = &self.extractor;
+        // Futures collected first: a closure inside the stream would make the future non-Send.
+        let calls: Vec<_> = chunks
+            .iter()
+            .map(|chunk| extractor.extract(&chunk.text, &ctx))
+            .collect();
+        let extractions: Vec<_> = futures::stream::iter(calls)
+            .buffered(self.options.extract_concurrency.max(1))
+            .try_collect()
+            .await?;
         let mut episodes = Vec::with_capacity(chunks.len());
         let (mut n_entities, mut n_facts) = (0u64, 0u64);
-        for chunk in chunks {
-            let extraction = self.extractor.extract(&chunk.text, &ctx).await?;
+        for (chunk, extraction) in chunks.into_iter().zip(extractions) {
             n_entities += extraction.entities.len() as u64;
             n_facts += extraction.facts.len() as u64;
             let chunk_hash = content_hash(&chunk.text);

@@ -13,13 +13,13 @@ use std::sync::Arc;
 
 pub use agent::{AgentAnswer, AnswerSource, EXTERNAL_CONFIDENCE, EXTERNAL_SOURCE};
 pub use error::{Error, Result};
-pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use ingest::{DocumentInput, IngestOutcome, PreparedDocument};
 pub use mnemo_core::{
     self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
     Timestamp,
 };
 pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
+pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
 pub use remember::{RememberOptions, RememberReport};
 
@@ -27,10 +27,23 @@ pub use remember::{RememberOptions, RememberReport};
 pub type Clock = Arc<dyn Fn() -> Timestamp + Send + Sync>;
 
 /// Settings of the pipeline (not of the store, which the caller builds).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct MnemoOptions {
     pub chunk: ChunkConfig,
     pub search: SearchConfig,
+    /// Chunks of one document extracted concurrently (matters for LLM extractors, whose calls
+    /// wait on the network; the client's own limit still applies).
+    pub extract_concurrency: usize,
+}
+
+impl Default for MnemoOptions {
+    fn default() -> Self {
+        MnemoOptions {
+            chunk: ChunkConfig::default(),
+            search: SearchConfig::default(),
+            extract_concurrency: 4,
+        }
+    }
 }
 
 /// Long-term memory for one tenant over a `GraphStore`.
