@@ -1,8 +1,207 @@
-//! `mnemo-bench latency` (not built yet: its issue fills this module in).
+//! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size in the
+//! in-memory embedded store, for 1-, 2- and 3-entity queries, and resident memory per fact.
+
+mod synth;
+
+use std::time::Instant;
+
+use anyhow::Context;
+use mnemo_core::{GraphStore, Tenant};
+use mnemo_memory::{search, SearchConfig};
+use mnemo_store::EmbeddedStore;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Graph sizes, in facts, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "10000,100000,1000000")]
+    facts: Vec<usize>,
+    /// Timed searches per query shape (1, 2 and 3 entities) and size.
+    #[arg(long, default_value_t = 300)]
+    queries: usize,
+    /// Facts per episode.
+    #[arg(long, default_value_t = 8)]
+    facts_per_episode: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Entities listed from the knowledge store per context (overrides the search default).
+    #[arg(long)]
+    top_entities: Option<usize>,
+    /// Leave source snippets out of the contexts.
+    #[arg(long)]
+    no_snippets: bool,
+    /// One JSON object per size (JSON Lines) instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("the latency benchmark is not implemented yet")
+#[derive(Debug, Serialize)]
+struct Percentiles {
+    p50_ms: f64,
+    p95_ms: f64,
+    p99_ms: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct SizeReport {
+    facts: u64,
+    entities: u64,
+    episodes: u64,
+    p50_ms: f64,
+    p95_ms: f64,
+    p99_ms: f64,
+    bytes_per_fact: f64,
+    write_seconds: f64,
+    hit_rate: f64,
+    one_entity: Percentiles,
+    two_entities: Percentiles,
+    three_entities: Percentiles,
+}
+
+/// Resident set size of this process, in bytes (Linux /proc; 0 elsewhere).
+fn rss_bytes() -> u64 {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return 0;
+    };
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn percentiles(samples: &mut [f64]) -> Percentiles {
+    samples.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        if samples.is_empty() {
+            return 0.0;
+        }
+        let i = ((samples.len() as f64 - 1.0) * q).round() as usize;
+        samples[i.min(samples.len() - 1)]
+    };
+    Percentiles {
+        p50_ms: at(0.50),
+        p95_ms: at(0.95),
+        p99_ms: at(0.99),
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    for &facts in &args.facts {
+        let report = rt.block_on(measure(&args, facts))?;
+        if args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            println!(
+                "{:>9} facts ({} entities, {} episodes, written in {:.1} s): search p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms  ({:.0} bytes/fact, hits {:.2})",
+                report.facts, report.entities, report.episodes, report.write_seconds,
+                report.p50_ms, report.p95_ms, report.p99_ms, report.bytes_per_fact, report.hit_rate
+            );
+            for (n, p) in [
+                (1, &report.one_entity),
+                (2, &report.two_entities),
+                (3, &report.three_entities),
+            ] {
+                println!(
+                    "           {n}-entity queries: p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms",
+                    p.p50_ms, p.p95_ms, p.p99_ms
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
+    let mut rng = StdRng::seed_from_u64(args.seed ^ facts as u64);
+    let per_episode = args.facts_per_episode.max(1);
+    // About four facts per entity, as in extracted document graphs.
+    let entities = (facts / 4).max(10);
+    let episodes = facts.div_ceil(per_episode);
+    let tenant = Tenant::default();
+
+    let rss_before = rss_bytes();
+    let store = EmbeddedStore::in_memory();
+    let started = Instant::now();
+    const BATCH_EPISODES: usize = 250;
+    let mut next = 0;
+    while next < episodes {
+        let n = BATCH_EPISODES.min(episodes - next);
+        let batch = synth::batch(&mut rng, entities, next, n, per_episode)?;
+        store
+            .write(&tenant, &batch)
+            .await
+            .with_context(|| format!("writing synthetic batch at episode {next}"))?;
+        next += n;
+    }
+    let write_seconds = started.elapsed().as_secs_f64();
+    let stats = store.stats(&tenant).await?;
+    let rss_after = rss_bytes();
+    let bytes_per_fact = rss_after.saturating_sub(rss_before) as f64 / stats.facts.max(1) as f64;
+
+    let mut cfg = SearchConfig::default();
+    if let Some(n) = args.top_entities {
+        cfg.top_entities = n;
+    }
+    cfg.snippets = !args.no_snippets;
+    let now = synth::now();
+    let mut all = Vec::new();
+    let mut by_shape: Vec<Vec<f64>> = vec![Vec::new(); 3];
+    let mut hits = 0usize;
+    // Warm-up: the tokenizer table and caches load once per process, not per query.
+    search(&store, &tenant, "Anna Ka", &cfg, &[], now).await?;
+    for q in 0..args.queries * 3 {
+        let shape = q % 3;
+        let names: Vec<String> = (0..=shape)
+            .map(|k| {
+                // Half the entities are drawn like the graph's own degrees (hubs included), half
+                // uniformly (mostly the long tail).
+                let i = if (q + k) % 2 == 0 {
+                    synth::power_law(&mut rng, entities)
+                } else {
+                    rng.gen_range(0..entities)
+                };
+                synth::entity_name(i).0
+            })
+            .collect();
+        let query = match names.as_slice() {
+            [a] => format!("What do we know about {a}?"),
+            [a, b] => format!("How is {a} connected to {b}?"),
+            [a, b, c] => format!("What links {a}, {b} and {c}?"),
+            _ => unreachable!("shapes have 1 to 3 names"),
+        };
+        let t = Instant::now();
+        let res = search(&store, &tenant, &query, &cfg, &[], now).await?;
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        hits += usize::from(res.hit);
+        all.push(ms);
+        by_shape[shape].push(ms);
+    }
+    let overall = percentiles(&mut all);
+    let mut shapes = by_shape.into_iter().map(|mut s| percentiles(&mut s));
+    let (one, two, three) = (
+        shapes.next().context("shape 1")?,
+        shapes.next().context("shape 2")?,
+        shapes.next().context("shape 3")?,
+    );
+    Ok(SizeReport {
+        facts: stats.facts,
+        entities: stats.entities,
+        episodes: stats.episodes,
+        p50_ms: overall.p50_ms,
+        p95_ms: overall.p95_ms,
+        p99_ms: overall.p99_ms,
+        bytes_per_fact,
+        write_seconds,
+        hit_rate: hits as f64 / (args.queries * 3).max(1) as f64,
+        one_entity: one,
+        two_entities: two,
+        three_entities: three,
+    })
 }
