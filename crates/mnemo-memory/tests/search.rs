@@ -201,3 +201,35 @@ async fn tight_budgets_hold_and_invalid_config_is_rejected() {
         Err(mnemo_memory::MemoryError::InvalidInput(_))
     ));
 }
+
+#[tokio::test]
+async fn knowledge_store_section_follows_writes() {
+    use EntityType::*;
+    let (store, tenant) = fixture_store().await;
+    let cfg = SearchConfig::default();
+    let before = search(&store, &tenant, "Ada Lovelace", &cfg, &[], now())
+        .await
+        .expect("search works");
+    assert!(before.entities.iter().all(|e| e.name != "Zephyr Labs"));
+    // Zephyr Labs becomes the most mentioned, most recent entity of the store.
+    let episodes = (0..6)
+        .map(|i| {
+            episode(
+                &format!("z-{i}"),
+                0,
+                "Zephyr Labs ships.",
+                &[("Zephyr Labs", Organization)],
+                &[],
+            )
+        })
+        .collect();
+    let batch = WriteBatch {
+        document: None,
+        episodes,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    let after = search(&store, &tenant, "Ada Lovelace", &cfg, &[], now())
+        .await
+        .expect("search works");
+    assert_eq!(after.entities[0].name, "Zephyr Labs");
+}

@@ -5,7 +5,9 @@ use mnemo_core::{
     content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
     FactInput, GraphStore, Tenant, WriteBatch,
 };
-use mnemo_retrieve::{link_entities, retrieve, LinkConfig, MatchKind, RetrieveConfig};
+use mnemo_retrieve::{
+    entities_in_text, link_entities, retrieve, LinkConfig, MatchKind, RetrieveConfig,
+};
 use mnemo_store::EmbeddedStore;
 
 fn key(n: &str) -> EntityKey {
@@ -130,4 +132,17 @@ async fn three_hop_connection_is_joined_and_hub_is_capped() {
         r.subgraph.facts.len()
     );
     assert_eq!(r.fact_hops.len(), r.subgraph.facts.len());
+}
+
+#[tokio::test]
+async fn names_in_running_text_are_found_by_their_capitalised_words() {
+    let (store, tenant) = store().await;
+    let text = "After the war the singer Hank Snow moved to Nashville, a city in tennessee.";
+    let found = entities_in_text(&store, &tenant, text, &LinkConfig::default(), 10)
+        .await
+        .expect("links");
+    let mut keys: Vec<&str> = found.iter().map(|l| l.entity.key.as_str()).collect();
+    keys.sort();
+    // "tennessee" is written in lower case here: running text is read for names only.
+    assert_eq!(keys, ["hank snow", "nashville"]);
 }
