@@ -54,6 +54,10 @@ pub enum Command {
     Export(ExportArgs),
     /// Ingest a bundled sample corpus and run example searches.
     Quickstart(QuickstartArgs),
+    /// Serve the HTTP API (and MCP over streamable HTTP at /mcp).
+    Serve(ServeArgs),
+    /// Serve MCP over stdio (for agent hosts that launch mnemo as a tool server).
+    Mcp,
     /// Print the effective configuration (secrets masked).
     Config,
 }
@@ -128,4 +132,11 @@ pub struct QuickstartArgs {
     /// Print the search results as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (overrides `server.bind`). Without API keys only loopback is allowed.
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<std::net::SocketAddr>,
 }

@@ -133,3 +133,49 @@ pub async fn export(mnemo: &Mnemo, args: ExportArgs) -> anyhow::Result<ExitCode>
     }
     Ok(ExitCode::SUCCESS)
 }
+
+pub async fn serve(
+    mnemo: Mnemo,
+    settings: &crate::settings::Settings,
+    args: crate::cli::ServeArgs,
+) -> anyhow::Result<ExitCode> {
+    let mut cfg = settings.server.clone();
+    if let Some(bind) = args.bind {
+        cfg.bind = bind;
+    }
+    if let Ok(keys) = std::env::var(mnemo_server::API_KEYS_ENV) {
+        cfg = cfg
+            .with_env_keys(&keys)
+            .with_context(|| format!("invalid {}", mnemo_server::API_KEYS_ENV))?;
+    }
+    eprintln!(
+        "mnemo: serving HTTP on http://{} (Ctrl-C to stop)",
+        cfg.bind
+    );
+    mnemo_server::serve(mnemo, cfg, shutdown_signal()).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}

@@ -62,6 +62,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Stats(args) => commands::stats(&mnemo, args).await,
         Command::Export(args) => commands::export(&mnemo, args).await,
         Command::Quickstart(args) => quickstart::run(&mnemo, args).await,
+        Command::Serve(args) => commands::serve(mnemo, &settings, args).await,
+        Command::Mcp => {
+            mnemo_server::serve_mcp_stdio(mnemo).await?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Config => unreachable!("handled above"),
     }
 }

@@ -80,6 +80,8 @@ pub struct Settings {
     pub search: SearchConfig,
     #[serde(default)]
     pub llm: mnemo::LlmConfig,
+    #[serde(default)]
+    pub server: mnemo_server::ServerConfig,
 }
 
 impl Settings {

@@ -49,6 +49,12 @@ impl From<mnemo_extract::ExtractError> for Error {
 
 impl From<mnemo_memory::MemoryError> for Error {
     fn from(e: mnemo_memory::MemoryError) -> Self {
-        Error::Internal(e.to_string())
+        use mnemo_memory::MemoryError as M;
+        match e {
+            M::InvalidInput(m) => Error::InvalidInput(m),
+            M::Unavailable(m) => Error::Unavailable(m),
+            M::Corrupt(m) => Error::Corrupt(m),
+            M::Internal(m) => Error::Internal(m),
+        }
     }
 }
