@@ -183,7 +183,6 @@ fn mcp_over_stdio_initializes_and_lists_tools() {
     for t in ["search", "remember", "ingest", "get_entity", "forget"] {
         assert!(names.contains(&t), "{t} missing from {names:?}");
     }
-    drop(send);
     let _ = child.kill();
     let _ = child.wait();
 }
