@@ -3,6 +3,7 @@
 mod batch;
 mod error;
 mod key;
+mod kv;
 mod model;
 mod store;
 mod tenant;
@@ -10,6 +11,10 @@ mod tenant;
 pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
 pub use error::{Error, Result};
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
+pub use kv::{
+    validate_kv_key, validate_kv_namespace, validate_kv_put, KvEntry, MAX_KV_BATCH,
+    MAX_KV_KEY_BYTES, MAX_KV_VALUE_BYTES,
+};
 pub use model::{
     Document, Entity, EntityType, Episode, EpisodeKind, Fact, FactId, MentionEvent, Subgraph,
     Timestamp,

@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Document, Entity, EntityKey, Episode, MentionEvent, Result, Subgraph, Tenant, WriteBatch,
-    WriteReport,
+    Document, Entity, EntityKey, Episode, Error, KvEntry, MentionEvent, Result, Subgraph, Tenant,
+    WriteBatch, WriteReport,
 };
 
 /// Deepest neighbourhood a store must serve.
@@ -148,4 +148,51 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
 
     /// The tenant's whole graph (for export). Loads everything: meant for small and medium graphs.
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph>;
+
+    // Key-value records beside the graph (see `kv.rs`). Namespaces are `[a-z0-9_]{1,64}`; every
+    // call validates with `validate_kv_*` first and is scoped to the tenant like everything else.
+
+    /// Inserts or replaces entries in one atomic transaction (all or none).
+    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
+        let _ = (tenant, ns, entries);
+        Err(Error::Unavailable(format!(
+            "the {} store does not support key-value records",
+            self.backend()
+        )))
+    }
+
+    /// The entries with these keys (missing keys left out), in the order asked.
+    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
+        let _ = (tenant, ns, keys);
+        Err(Error::Unavailable(format!(
+            "the {} store does not support key-value records",
+            self.backend()
+        )))
+    }
+
+    /// Entries whose key starts with `prefix` and is strictly greater than `after` (when given),
+    /// in ascending byte order of the key, at most `limit`. Paging: pass the last key seen as `after`.
+    async fn kv_scan(
+        &self,
+        tenant: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<KvEntry>> {
+        let _ = (tenant, ns, prefix, after, limit);
+        Err(Error::Unavailable(format!(
+            "the {} store does not support key-value records",
+            self.backend()
+        )))
+    }
+
+    /// Deletes these keys atomically; returns how many existed.
+    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
+        let _ = (tenant, ns, keys);
+        Err(Error::Unavailable(format!(
+            "the {} store does not support key-value records",
+            self.backend()
+        )))
+    }
 }
