@@ -4,9 +4,11 @@
 use clap::{Parser, Subcommand};
 
 mod extract;
+mod ingest;
 mod latency;
 mod llm_cost;
 mod recall;
+mod session;
 mod store_write;
 
 #[derive(Debug, Parser)]
@@ -31,6 +33,11 @@ enum Command {
     LlmCost(llm_cost::Args),
     /// Store write throughput by batch size and depth-2 query latency.
     StoreWrite(store_write::Args),
+    /// Batch ingestion: mnemo's writer vs per-fact MERGE and raw UNWIND, and corpus MB/s end to end.
+    Ingest(ingest::Args),
+    /// Session memory on a generated long conversation: context assembly time, compaction savings,
+    /// recall of flushed turns.
+    Session(session::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -41,5 +48,7 @@ fn main() -> anyhow::Result<()> {
         Command::Latency(args) => latency::run(args),
         Command::LlmCost(args) => llm_cost::run(args),
         Command::StoreWrite(args) => store_write::run(args),
+        Command::Ingest(args) => ingest::run(args),
+        Command::Session(args) => session::run(args),
     }
 }

@@ -43,7 +43,7 @@ pub enum StoreKindArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Ingest documents: files or folders of .txt/.md/.jsonl, or `-` for stdin.
-    Ingest(IngestArgs),
+    Ingest(crate::ingest::IngestArgs),
     /// Remember one text (a chat turn, an agent answer, a note).
     Remember(RememberArgs),
     /// Print the ranked context window for a query.
@@ -58,6 +58,8 @@ pub enum Command {
     Serve(ServeArgs),
     /// Serve MCP over stdio (for agent hosts that launch mnemo as a tool server).
     Mcp,
+    /// Chat sessions: a token-limited message FIFO that flushes old turns into the graph.
+    Session(crate::session_cmd::SessionArgs),
     /// Print the effective configuration (secrets masked).
     Config,
 }
@@ -67,19 +69,6 @@ pub struct JsonFlag {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct IngestArgs {
-    /// Files or folders (recursive); `-` reads one document from stdin.
-    #[arg(required = true, value_name = "PATH")]
-    pub paths: Vec<PathBuf>,
-    /// Print one JSON summary object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Never show a progress bar (log lines instead).
-    #[arg(long)]
-    pub no_progress: bool,
 }
 
 #[derive(Debug, Args)]

@@ -3,16 +3,30 @@
 
 use std::collections::VecDeque;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use mnemo::sources::{SourceError, SourceReader};
 use mnemo::{DocumentInput, IngestOutcome, Mnemo, PreparedDocument};
 use serde::Serialize;
 
-use crate::cli::IngestArgs;
 use crate::output::outln;
+
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Files or folders (recursive); `-` reads one document from stdin.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Print one JSON summary object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Never show a progress bar (log lines instead).
+    #[arg(long)]
+    pub no_progress: bool,
+}
 use crate::settings::Settings;
 use crate::EXIT_PARTIAL;
 

@@ -7,6 +7,7 @@ mod commands;
 mod ingest;
 mod output;
 mod quickstart;
+mod session_cmd;
 mod settings;
 
 use std::process::ExitCode;
@@ -67,6 +68,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             mnemo_server::serve_mcp_stdio(mnemo).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Session(args) => session_cmd::run(&mnemo, &settings, args).await,
         Command::Config => unreachable!("handled above"),
     }
 }
