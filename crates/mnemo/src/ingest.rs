@@ -110,10 +110,13 @@ impl Mnemo {
             .iter()
             .map(|chunk| extractor.extract(&chunk.text, &ctx))
             .collect();
-        let extractions: Vec<_> = futures::stream::iter(calls)
+        let mut extractions: Vec<_> = futures::stream::iter(calls)
             .buffered(self.options.extract_concurrency.max(1))
             .try_collect()
             .await?;
+        for extraction in &mut extractions {
+            self.resolve_with_store(extraction).await?;
+        }
         let mut episodes = Vec::with_capacity(chunks.len());
         let (mut n_entities, mut n_facts) = (0u64, 0u64);
         for (chunk, extraction) in chunks.into_iter().zip(extractions) {

@@ -7,7 +7,9 @@ mod error;
 pub mod export;
 mod ingest;
 mod remember;
+mod resolve;
 pub mod sources;
+mod triples;
 
 use std::sync::Arc;
 

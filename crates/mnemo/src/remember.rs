@@ -82,7 +82,8 @@ impl Mnemo {
         let ctx = ExtractContext {
             speaker: opts.speaker.clone(),
         };
-        let extraction = self.extractor.extract(text, &ctx).await?;
+        let mut extraction = self.extractor.extract(text, &ctx).await?;
+        self.resolve_with_store(&mut extraction).await?;
         let (entities, facts) = (extraction.entities.len(), extraction.facts.len());
         let batch = WriteBatch {
             document: None,

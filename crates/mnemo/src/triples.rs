@@ -1,0 +1,1 @@
+//! Ready-made triples (subject, predicate, object) written without extraction (being built).
