@@ -16,6 +16,8 @@
 //!   adjacency (edges already selected count against it); facts come back in selection order (hop,
 //!   then seed order, then rank), entities in key order.
 //! - Ties in `mentions_of` and `Fact::episodes` break by episode id.
+//! - Key-value records (`kv.rs`) live beside the graph, in memory or in the redb file's `kv` table,
+//!   and are untouched by graph writes and deletes.
 //!
 //! Footprint (`cargo run --release -p mnemo-store --example footprint -- 1000000 DIR`): about 270
 //! bytes of RSS per fact at 1M facts for a durable store (episode bodies stay on disk; an in-memory
@@ -25,6 +27,7 @@ mod apply;
 mod graph;
 #[cfg(test)]
 mod invariants;
+mod kv;
 mod persist;
 mod plan;
 mod query;
@@ -38,7 +41,7 @@ use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use async_trait::async_trait;
 use mnemo_core::{
-    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore,
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore, KvEntry,
     MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
     WriteReport,
 };
@@ -53,6 +56,8 @@ type Tenants = HashMap<String, TenantGraph>;
 pub struct EmbeddedStore {
     tenants: RwLock<Tenants>,
     writer: Mutex<()>,
+    /// Key-value records of an in-memory store (a durable one keeps them in its redb file).
+    kv: kv::MemoryKv,
     /// None for an in-memory store.
     disk: Option<persist::Disk>,
 }
@@ -88,6 +93,7 @@ impl EmbeddedStore {
         Ok(EmbeddedStore {
             tenants: RwLock::new(tenants),
             writer: Mutex::new(()),
+            kv: kv::MemoryKv::default(),
             disk: Some(disk),
         })
     }
@@ -142,6 +148,16 @@ impl EmbeddedStore {
         let mut tenants = self.tenants.write().map_err(poisoned)?;
         let g = tenants.entry(tenant.as_str().to_string()).or_default();
         Ok(g.apply(&plan, self.disk.is_none()))
+    }
+
+    fn kv(&self) -> kv::Kv<'_> {
+        match &self.disk {
+            Some(d) => {
+                let (db, path) = d.kv_db();
+                kv::Kv::Durable(db, path)
+            }
+            None => kv::Kv::Memory(&self.kv),
+        }
     }
 
     /// Rough heap use of the in-memory graphs, in bytes (structures only, not allocator overhead).
@@ -274,6 +290,29 @@ impl GraphStore for EmbeddedStore {
 
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
         self.with_tenant(tenant, Subgraph::default(), TenantGraph::export)
+    }
+
+    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
+        blocking(|| self.kv().put(tenant, ns, entries))
+    }
+
+    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
+        self.kv().get(tenant, ns, keys)
+    }
+
+    async fn kv_scan(
+        &self,
+        tenant: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<KvEntry>> {
+        self.kv().scan(tenant, ns, prefix, after, limit)
+    }
+
+    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
+        blocking(|| self.kv().delete(tenant, ns, keys))
     }
 }
 

@@ -35,6 +35,8 @@ const EPISODE_IDS: TableDefinition<(&str, &str), u64> = TableDefinition::new("ep
 const DOCUMENTS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("documents");
 /// (tenant, entity key) -> JSON `Attrs`.
 const ENTITIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entities");
+// The key-value records' table `kv` is defined in `kv.rs`; a file without it (written before key-value
+// records existed) reads as having none, and the first put creates it.
 /// (tenant, subject, rel type, object) -> predicate wording.
 const FACTS: TableDefinition<(&str, &str, &str, &str), &str> = TableDefinition::new("facts");
 
@@ -104,6 +106,7 @@ impl Disk {
                 tx.open_table(DOCUMENTS).map_err(|e| self.corrupt(e))?;
                 tx.open_table(ENTITIES).map_err(|e| self.corrupt(e))?;
                 tx.open_table(FACTS).map_err(|e| self.corrupt(e))?;
+                tx.open_table(crate::kv::KV).map_err(|e| self.corrupt(e))?;
             }
             return tx.commit().map_err(|e| self.unavailable(e));
         }
@@ -121,6 +124,11 @@ impl Disk {
             )));
         }
         Ok(())
+    }
+
+    /// The database and its path, for the key-value records (`kv.rs`), which live in the same file.
+    pub fn kv_db(&self) -> (&Database, &Path) {
+        (&self.db, &self.path)
     }
 
     fn unavailable(&self, e: impl std::fmt::Display) -> Error {

@@ -11,12 +11,17 @@
 
 mod deletes;
 mod hostile;
+mod kv;
 mod neighbourhood;
 mod reads;
 mod writes;
 
 pub use deletes::{delete_by_document, delete_by_episode, stats_counts};
 pub use hostile::hostile_strings;
+pub use kv::{
+    kv_delete_and_validation, kv_round_trip, kv_scan_paging, kv_survive_graph_deletes,
+    kv_tenant_isolation,
+};
 pub use neighbourhood::{
     neighbourhood_both_directions, neighbourhood_depth, neighbourhood_fanout_caps,
     neighbourhood_max_facts,
@@ -90,7 +95,9 @@ macro_rules! conformance_tests {
             neighbourhood_max_facts,
             tenant_isolation, lookup_names_via_aliases, find_by_tokens, top_entities_orders,
             mentions_of_newest_first, get_episodes_order, export_whole_graph,
-            hostile_strings);
+            hostile_strings,
+            kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
+            kv_survive_graph_deletes);
     };
     (@each $factory:expr; $($check:ident),* $(,)?) => {
         $(
@@ -124,6 +131,11 @@ pub async fn run_all(store: &dyn GraphStore) {
     get_episodes_order(store).await;
     export_whole_graph(store).await;
     hostile_strings(store).await;
+    kv_round_trip(store).await;
+    kv_scan_paging(store).await;
+    kv_delete_and_validation(store).await;
+    kv_tenant_isolation(store).await;
+    kv_survive_graph_deletes(store).await;
 }
 
 /// A tenant no other check, test process or earlier run uses.
