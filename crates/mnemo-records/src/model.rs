@@ -1,0 +1,423 @@
+//! Record types: what a memory record holds, how it is written, its links, and input validation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use mnemo::{EpisodeKind, Timestamp};
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Result};
+
+/// Longest record or session id.
+pub const MAX_ID_CHARS: usize = 128;
+/// Longest tag, in characters.
+pub const MAX_TAG_CHARS: usize = 64;
+/// Most tags one record keeps.
+pub const MAX_TAGS: usize = 32;
+/// Longest user or model name, in characters.
+pub const MAX_NAME_CHARS: usize = 256;
+
+/// What a record is. Interactions and document chunks keep their episode kind; the other types are
+/// stored as `note` episodes in the graph and keep their type here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordType {
+    Interaction,
+    DocumentChunk,
+    Fact,
+    Preference,
+    Pattern,
+    Note,
+    Decision,
+}
+
+impl RecordType {
+    pub const ALL: [RecordType; 7] = [
+        RecordType::Interaction,
+        RecordType::DocumentChunk,
+        RecordType::Fact,
+        RecordType::Preference,
+        RecordType::Pattern,
+        RecordType::Note,
+        RecordType::Decision,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordType::Interaction => "interaction",
+            RecordType::DocumentChunk => "document_chunk",
+            RecordType::Fact => "fact",
+            RecordType::Preference => "preference",
+            RecordType::Pattern => "pattern",
+            RecordType::Note => "note",
+            RecordType::Decision => "decision",
+        }
+    }
+
+    /// The kind of the graph episode behind a record of this type.
+    pub fn episode_kind(self) -> EpisodeKind {
+        match self {
+            RecordType::Interaction => EpisodeKind::Interaction,
+            RecordType::DocumentChunk => EpisodeKind::DocumentChunk,
+            _ => EpisodeKind::Note,
+        }
+    }
+}
+
+impl fmt::Display for RecordType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for RecordType {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let t = s.trim().to_ascii_lowercase().replace('-', "_");
+        RecordType::ALL
+            .into_iter()
+            .find(|r| r.as_str() == t)
+            .ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "unknown record type {s:?}: expected one of interaction, document_chunk, \
+                     fact, preference, pattern, note, decision"
+                ))
+            })
+    }
+}
+
+/// How two records are linked. `context_of`, `follows` and `related_to` are made automatically
+/// when a record is written; `supports` and `contradicts` only when asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkKind {
+    /// Same conversation (session).
+    ContextOf,
+    /// Next in the same conversation, within five minutes of the other record.
+    Follows,
+    /// Shares a tag.
+    RelatedTo,
+    /// Strengthens the other record.
+    Supports,
+    /// Opposes the other record.
+    Contradicts,
+}
+
+impl LinkKind {
+    pub const ALL: [LinkKind; 5] = [
+        LinkKind::ContextOf,
+        LinkKind::Follows,
+        LinkKind::RelatedTo,
+        LinkKind::Supports,
+        LinkKind::Contradicts,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkKind::ContextOf => "context_of",
+            LinkKind::Follows => "follows",
+            LinkKind::RelatedTo => "related_to",
+            LinkKind::Supports => "supports",
+            LinkKind::Contradicts => "contradicts",
+        }
+    }
+
+    /// Whether the link reads the same from both ends (then `incoming` is always false).
+    pub fn is_symmetric(self) -> bool {
+        matches!(self, LinkKind::ContextOf | LinkKind::RelatedTo)
+    }
+}
+
+impl fmt::Display for LinkKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for LinkKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        let t = s.trim().to_ascii_lowercase().replace('-', "_");
+        LinkKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == t)
+            .ok_or_else(|| {
+                Error::InvalidInput(format!(
+                    "unknown link kind {s:?}: expected context_of, follows, related_to, supports \
+                     or contradicts"
+                ))
+            })
+    }
+}
+
+/// One link as seen from a record.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Link {
+    pub kind: LinkKind,
+    /// The record at the other end.
+    pub target: String,
+    /// For directed kinds: true when the other record points at this one ("B follows this").
+    pub incoming: bool,
+}
+
+/// The metadata of one remembered episode (same id). The text, entities and facts stay in the graph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub record_type: RecordType,
+    /// When it was said or written.
+    pub at: Timestamp,
+    pub user: Option<String>,
+    pub model: Option<String>,
+    /// The conversation it belongs to.
+    pub session: Option<String>,
+    /// Who said it ("I"/"my" resolved to them at extraction; kept so a restore extracts the same).
+    pub speaker: Option<String>,
+    pub source: String,
+    pub tags: Vec<String>,
+    /// Pinned (permanent) records are never pruned.
+    pub pinned: bool,
+    /// 0..=1.
+    pub confidence: f32,
+    /// Times the record stood behind a returned context.
+    pub access_count: u64,
+    pub last_access: Option<Timestamp>,
+}
+
+/// How to write a record. `Default` is a note from "api" at full confidence, written now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordInput {
+    /// A stable id (see [`validate_record_id`]); derived from the text, time and source when absent.
+    pub id: Option<String>,
+    #[serde(rename = "type")]
+    pub record_type: RecordType,
+    /// Defaults to now.
+    pub at: Option<Timestamp>,
+    pub user: Option<String>,
+    pub model: Option<String>,
+    pub session: Option<String>,
+    pub speaker: Option<String>,
+    pub source: String,
+    /// Normalised with [`normalize_tag`]; duplicates dropped.
+    pub tags: Vec<String>,
+    pub pinned: bool,
+    pub confidence: f32,
+    /// Carried over by imports; 0 for new memories.
+    pub access_count: u64,
+    pub last_access: Option<Timestamp>,
+}
+
+impl Default for RecordInput {
+    fn default() -> Self {
+        RecordInput {
+            id: None,
+            record_type: RecordType::Note,
+            at: None,
+            user: None,
+            model: None,
+            session: None,
+            speaker: None,
+            source: "api".to_string(),
+            tags: Vec::new(),
+            pinned: false,
+            confidence: 1.0,
+            access_count: 0,
+            last_access: None,
+        }
+    }
+}
+
+impl RecordInput {
+    /// Checks every field and normalises the tags; returns the cleaned input.
+    pub fn validated(&self) -> Result<RecordInput> {
+        if let Some(id) = &self.id {
+            validate_record_id(id)?;
+        }
+        if let Some(s) = &self.session {
+            validate_session_id(s)?;
+        }
+        validate_confidence(self.confidence)?;
+        for (what, v) in [
+            ("user", &self.user),
+            ("model", &self.model),
+            ("speaker", &self.speaker),
+        ] {
+            if let Some(v) = v {
+                if v.trim().is_empty() || v.chars().count() > MAX_NAME_CHARS {
+                    return Err(Error::InvalidInput(format!(
+                        "{what} must be 1..={MAX_NAME_CHARS} characters, got {} characters",
+                        v.chars().count()
+                    )));
+                }
+            }
+        }
+        let mut tags: Vec<String> = Vec::new();
+        for t in &self.tags {
+            let t = normalize_tag(t)?;
+            if !tags.contains(&t) {
+                tags.push(t);
+            }
+        }
+        if tags.len() > MAX_TAGS {
+            return Err(Error::InvalidInput(format!(
+                "{} tags; a record keeps at most {MAX_TAGS}",
+                tags.len()
+            )));
+        }
+        Ok(RecordInput {
+            tags,
+            user: self.user.as_ref().map(|s| s.trim().to_string()),
+            model: self.model.as_ref().map(|s| s.trim().to_string()),
+            speaker: self.speaker.as_ref().map(|s| s.trim().to_string()),
+            ..self.clone()
+        })
+    }
+}
+
+/// Checks a record id: 1-128 characters of `[A-Za-z0-9_.:-]`, not starting with `.` and without
+/// `..`, so an id can never name a path outside where it is used.
+pub fn validate_record_id(id: &str) -> Result<()> {
+    validate_id("record id", id)
+}
+
+/// Checks a session (conversation) id with the same whitelist as record ids.
+pub fn validate_session_id(id: &str) -> Result<()> {
+    validate_id("session id", id)
+}
+
+fn validate_id(what: &str, id: &str) -> Result<()> {
+    let ok = !id.is_empty()
+        && id.chars().count() <= MAX_ID_CHARS
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+        && !id.starts_with('.')
+        && !id.contains("..");
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidInput(format!(
+            "{what} {:?} must be 1-{MAX_ID_CHARS} characters of [A-Za-z0-9_.:-], not starting \
+             with '.' and without '..'",
+            id.chars().take(64).collect::<String>()
+        )))
+    }
+}
+
+/// A tag in canonical form: trimmed, lower-case, inner whitespace as `-`; then 1-64 characters of
+/// letters, digits and `_.:-`.
+pub fn normalize_tag(tag: &str) -> Result<String> {
+    let t = tag
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("-")
+        .to_lowercase();
+    let ok = !t.is_empty()
+        && t.chars().count() <= MAX_TAG_CHARS
+        && t.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+    if ok {
+        Ok(t)
+    } else {
+        Err(Error::InvalidInput(format!(
+            "tag {:?} must be 1-{MAX_TAG_CHARS} characters of letters, digits and _.:-",
+            tag.chars().take(64).collect::<String>()
+        )))
+    }
+}
+
+/// Checks a confidence: a finite number in 0..=1.
+pub fn validate_confidence(c: f32) -> Result<()> {
+    if c.is_finite() && (0.0..=1.0).contains(&c) {
+        Ok(())
+    } else {
+        Err(Error::InvalidInput(format!(
+            "confidence {c} must be between 0 and 1"
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_whitelisted() {
+        for ok in ["chunk-2026-02-10-a1b2c3d4", "ep:abc", "a.b_c-d:e", "x"] {
+            assert!(validate_record_id(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "", "../etc", "a/b", "a\\b", "..", ".hidden", "a..b", "sp ace", "ü", "a\nb",
+        ] {
+            assert!(validate_record_id(bad).is_err(), "{bad:?}");
+        }
+        assert!(validate_record_id(&"a".repeat(129)).is_err());
+        assert!(validate_session_id(&"a".repeat(128)).is_ok());
+    }
+
+    #[test]
+    fn tags_are_normalised_or_rejected() {
+        assert_eq!(
+            normalize_tag("  Machine  Learning ").unwrap(),
+            "machine-learning"
+        );
+        assert_eq!(normalize_tag("Café").unwrap(), "café");
+        assert!(normalize_tag("a/b").is_err());
+        assert!(normalize_tag("  ").is_err());
+        assert!(normalize_tag(&"t".repeat(65)).is_err());
+    }
+
+    #[test]
+    fn input_validation_catches_each_field() {
+        let ok = RecordInput {
+            tags: vec!["Rust".into(), "rust".into(), "graph db".into()],
+            ..RecordInput::default()
+        };
+        assert_eq!(ok.validated().unwrap().tags, vec!["rust", "graph-db"]);
+        for bad in [
+            RecordInput {
+                confidence: 1.5,
+                ..RecordInput::default()
+            },
+            RecordInput {
+                confidence: f32::NAN,
+                ..RecordInput::default()
+            },
+            RecordInput {
+                id: Some("../x".into()),
+                ..RecordInput::default()
+            },
+            RecordInput {
+                session: Some("a b".into()),
+                ..RecordInput::default()
+            },
+            RecordInput {
+                user: Some(" ".into()),
+                ..RecordInput::default()
+            },
+            RecordInput {
+                tags: (0..40).map(|i| format!("t{i}")).collect(),
+                ..RecordInput::default()
+            },
+        ] {
+            assert!(bad.validated().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn types_and_kinds_round_trip() {
+        for t in RecordType::ALL {
+            assert_eq!(t.as_str().parse::<RecordType>().unwrap(), t);
+        }
+        assert_eq!(
+            "Document-Chunk".parse::<RecordType>().unwrap(),
+            RecordType::DocumentChunk
+        );
+        assert!("memo".parse::<RecordType>().is_err());
+        assert_eq!(RecordType::Decision.episode_kind(), EpisodeKind::Note);
+        for k in LinkKind::ALL {
+            assert_eq!(k.as_str().parse::<LinkKind>().unwrap(), k);
+        }
+    }
+}
