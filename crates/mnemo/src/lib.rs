@@ -24,6 +24,7 @@ pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
 pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
 pub use remember::{RememberOptions, RememberReport};
+pub use triples::{TripleChunk, TripleInput, TripleItem, TripleReader, TripleRow};
 
 /// A clock, injectable so that tests and replays are deterministic.
 pub type Clock = Arc<dyn Fn() -> Timestamp + Send + Sync>;

@@ -1,36 +1,66 @@
-//! Reading documents from files, folders (recursive) and stdin, streamed one document at a time.
-//! Bad input (missing paths, binary files, invalid UTF-8, empty files, oversized files, malformed
-//! JSONL rows) becomes a `SourceError` naming the path and reason; reading goes on with the rest.
+//! Reading documents from files, folders (recursive, glob-filtered) and stdin, streamed one document
+//! at a time. Text files (.txt, .md, ...) are one document each; JSONL and CSV files hold one
+//! document per row, with configurable text, id and title fields. Bad input (missing paths, binary
+//! files, invalid UTF-8, empty files, oversized files or rows, malformed rows) becomes a
+//! `SourceError` naming the path (and line) and reason; reading goes on with the rest.
+//!
+//! The reader tracks its [`Position`] after every item, so an interrupted run can be resumed past
+//! the files and rows it already finished (see [`SourceReader::resume_from`]).
 
-use std::collections::VecDeque;
-use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+mod rows;
+mod walk;
+
+use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub(crate) use rows::{RowKind, RowReader};
+pub(crate) use walk::Walker;
 
 use crate::DocumentInput;
 
 /// How to read sources.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SourceOptions {
-    /// Files (and JSONL rows) larger than this are reported and skipped.
+    /// Whole-file documents (.txt, .md, stdin) larger than this are reported and skipped unread.
     pub max_file_bytes: u64,
-    /// Extensions taken when walking folders; files named explicitly are always read.
+    /// Extensions taken when walking folders without `include` globs; files named explicitly are
+    /// always read.
     pub extensions: Vec<String>,
+    /// JSONL/CSV field holding a document's text.
     pub text_field: String,
+    /// JSONL/CSV field holding a document's id (rows without it are identified by file and line).
     pub id_field: String,
     pub title_field: String,
+    /// JSONL/CSV rows longer than this are reported and skipped, streamed past without being kept.
+    #[serde(default = "default_max_row_bytes")]
+    pub max_row_bytes: u64,
+    /// Globs a file found in a folder must match (when non-empty, instead of `extensions`).
+    #[serde(default)]
+    pub include: Vec<String>,
+    /// Globs of files and folders to leave out when walking folders.
+    #[serde(default)]
+    pub exclude: Vec<String>,
+}
+
+fn default_max_row_bytes() -> u64 {
+    16 << 20
 }
 
 impl Default for SourceOptions {
     fn default() -> Self {
         SourceOptions {
             max_file_bytes: 100 << 20,
-            extensions: vec!["txt".into(), "md".into(), "jsonl".into()],
+            extensions: vec!["txt".into(), "md".into(), "jsonl".into(), "csv".into()],
             text_field: "text".into(),
             id_field: "id".into(),
             title_field: "title".into(),
+            max_row_bytes: default_max_row_bytes(),
+            include: Vec::new(),
+            exclude: Vec::new(),
         }
     }
 }
@@ -39,15 +69,75 @@ impl Default for SourceOptions {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[error("{location}: {reason}")]
 pub struct SourceError {
-    /// The path, with `:LINE` for a JSONL row.
+    /// The path, with `:LINE` for a JSONL/CSV row.
     pub location: String,
     pub reason: String,
 }
 
-fn err(location: impl Into<String>, reason: impl Into<String>) -> SourceError {
+pub(crate) fn err(location: impl Into<String>, reason: impl Into<String>) -> SourceError {
     SourceError {
         location: location.into(),
         reason: reason.into(),
+    }
+}
+
+/// Size and modification time of a file: a resumed run trusts a position only in an unchanged file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStamp {
+    pub size: u64,
+    pub mtime_ns: u64,
+}
+
+impl FileStamp {
+    pub fn of(meta: &std::fs::Metadata) -> FileStamp {
+        let mtime_ns = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos() as u64);
+        FileStamp {
+            size: meta.len(),
+            mtime_ns,
+        }
+    }
+}
+
+/// How far into one file a run got: every item before this point was handled (written, skipped
+/// as unchanged, or reported).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    pub file: String,
+    pub stamp: FileStamp,
+    /// `None`: the whole file is done. Otherwise the row file continues at this byte offset.
+    pub rows: Option<RowPosition>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowPosition {
+    pub offset: u64,
+    /// Lines consumed before `offset` (for line numbers in reports).
+    pub line: u64,
+    /// Items the file had yielded before `offset` (chunks, for triples).
+    pub items: u64,
+}
+
+/// Positions to resume from, by file, as recorded by an earlier run.
+pub type Resume = HashMap<String, Position>;
+
+/// What to do with a file, given where an earlier run left it.
+pub(crate) enum Start {
+    Fresh(FileStamp),
+    Skip,
+    At(FileStamp, RowPosition),
+}
+
+pub(crate) fn start_of(resume: &Resume, path: &Path, stamp: FileStamp) -> Start {
+    match resume.get(&path.display().to_string()) {
+        Some(p) if p.stamp == stamp => match p.rows {
+            None => Start::Skip,
+            Some(rows) => Start::At(stamp, rows),
+        },
+        _ => Start::Fresh(stamp),
     }
 }
 
@@ -55,98 +145,78 @@ fn err(location: impl Into<String>, reason: impl Into<String>) -> SourceError {
 #[derive(Debug)]
 pub struct SourceReader {
     opts: SourceOptions,
-    queue: VecDeque<PathBuf>,
-    jsonl: Option<(PathBuf, BufReader<File>, usize)>,
+    walker: Result<Walker, Option<SourceError>>,
+    rows: Option<(RowReader, FileStamp, u64)>,
+    resume: Resume,
+    position: Option<Position>,
 }
 
 impl SourceReader {
     pub fn new(paths: &[PathBuf], opts: SourceOptions) -> Self {
+        let walker =
+            Walker::new(paths, &opts.include, &opts.exclude, opts.extensions.clone()).map_err(Some);
         SourceReader {
             opts,
-            queue: paths.iter().cloned().collect(),
-            jsonl: None,
+            walker,
+            rows: None,
+            resume: Resume::new(),
+            position: None,
         }
     }
 
-    fn wanted(&self, path: &Path) -> bool {
-        path.extension()
-            .and_then(|e| e.to_str())
-            .map(|e| {
-                self.opts
-                    .extensions
-                    .iter()
-                    .any(|x| x.eq_ignore_ascii_case(e))
-            })
-            .unwrap_or(false)
+    /// Skips files an earlier run finished and continues row files where it stopped, as long as
+    /// the file is unchanged (same size and modification time).
+    pub fn resume_from(mut self, resume: Resume) -> Self {
+        self.resume = resume;
+        self
     }
 
-    /// Expands a folder in sorted order (so runs are reproducible), keeping wanted files.
-    fn expand_dir(&mut self, dir: &Path) -> Result<(), SourceError> {
-        let loc = dir.display().to_string();
-        let rd =
-            std::fs::read_dir(dir).map_err(|e| err(&loc, format!("cannot list folder: {e}")))?;
-        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        entries.sort();
-        for p in entries.into_iter().rev() {
-            if p.is_dir() || self.wanted(&p) {
-                self.queue.push_front(p);
-            }
-        }
-        Ok(())
+    /// Where the reader stands after the last item it returned (`None` for stdin and paths that
+    /// could not be read).
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
     }
 
-    fn next_jsonl_row(&mut self) -> Option<Result<DocumentInput, SourceError>> {
-        let (path, reader, line_no) = self.jsonl.as_mut()?;
-        let mut buf = Vec::new();
-        let limit = self.opts.max_file_bytes;
-        loop {
-            buf.clear();
-            *line_no += 1;
-            let loc = format!("{}:{}", path.display(), line_no);
-            // Bounded read: a single oversized line cannot exhaust memory.
-            let n = match reader.by_ref().take(limit + 1).read_until(b'\n', &mut buf) {
-                Ok(n) => n,
-                Err(e) => {
-                    self.jsonl = None;
-                    return Some(Err(err(loc, format!("read failed: {e}"))));
-                }
-            };
-            if n == 0 {
-                self.jsonl = None;
-                return None;
-            }
-            if buf.len() as u64 > limit {
-                self.jsonl = None;
-                return Some(Err(err(
-                    loc,
-                    format!("line longer than {limit} bytes; rest of file skipped"),
-                )));
-            }
-            if buf.iter().all(|b| b.is_ascii_whitespace()) {
-                continue;
-            }
-            return Some(parse_jsonl_row(
-                &buf,
-                &loc,
-                &path.display().to_string(),
-                *line_no,
-                &self.opts,
-            ));
-        }
+    fn next_row(&mut self) -> Option<Result<DocumentInput, SourceError>> {
+        let (reader, stamp, items) = self.rows.as_mut()?;
+        let Some(row) = reader.next() else {
+            self.rows = None;
+            return None;
+        };
+        *items += 1;
+        self.position = Some(Position {
+            file: reader.path.display().to_string(),
+            stamp: *stamp,
+            rows: Some(RowPosition {
+                offset: reader.offset(),
+                line: reader.line(),
+                items: *items,
+            }),
+        });
+        let file = reader.path.display().to_string();
+        Some(row.and_then(|row| row_document(&row.fields, &file, row.line, &self.opts)))
     }
 
     fn read_file(&mut self, path: PathBuf) -> Option<Result<DocumentInput, SourceError>> {
         let loc = path.display().to_string();
+        self.position = None;
         let meta = match std::fs::metadata(&path) {
             Ok(m) => m,
             Err(e) => return Some(Err(err(loc, format!("cannot read: {e}")))),
         };
-        if meta.is_dir() {
-            if let Err(e) = self.expand_dir(&path) {
-                return Some(Err(e));
-            }
-            return self.next();
+        let (stamp, at) = match start_of(&self.resume, &path, FileStamp::of(&meta)) {
+            Start::Skip => return self.next(),
+            Start::Fresh(stamp) => (stamp, None),
+            Start::At(stamp, at) => (stamp, Some(at)),
+        };
+        if let Some(kind) = RowKind::of(&path) {
+            return self.open_rows(path, kind, stamp, at);
         }
+        self.position = Some(Position {
+            file: loc.clone(),
+            stamp,
+            rows: None,
+        });
         if meta.len() > self.opts.max_file_bytes {
             return Some(Err(err(
                 loc,
@@ -157,23 +227,28 @@ impl SourceReader {
                 ),
             )));
         }
-        let is_jsonl = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
-        if is_jsonl {
-            match File::open(&path) {
-                Ok(f) => {
-                    self.jsonl = Some((path, BufReader::new(f), 0));
-                    return self.next();
-                }
-                Err(e) => return Some(Err(err(loc, format!("cannot open: {e}")))),
-            }
-        }
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) => return Some(Err(err(loc, format!("cannot read: {e}")))),
         };
         Some(text_document(bytes, loc, &path))
+    }
+
+    fn open_rows(
+        &mut self,
+        path: PathBuf,
+        kind: RowKind,
+        stamp: FileStamp,
+        at: Option<RowPosition>,
+    ) -> Option<Result<DocumentInput, SourceError>> {
+        let resume = at.map(|a| (a.offset, a.line));
+        match RowReader::open(path, kind, self.opts.max_row_bytes, resume) {
+            Ok(r) => {
+                self.rows = Some((r, stamp, at.map_or(0, |a| a.items)));
+                self.next()
+            }
+            Err(e) => Some(Err(e)),
+        }
     }
 }
 
@@ -181,30 +256,42 @@ impl Iterator for SourceReader {
     type Item = Result<DocumentInput, SourceError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.jsonl.is_some() {
-            if let Some(row) = self.next_jsonl_row() {
+        if self.rows.is_some() {
+            if let Some(row) = self.next_row() {
                 return Some(row);
             }
         }
-        let path = self.queue.pop_front()?;
+        let walker = match &mut self.walker {
+            Ok(w) => w,
+            Err(e) => return e.take().map(Err),
+        };
+        let path = match walker.next()? {
+            Ok(p) => p,
+            Err(e) => {
+                self.position = None;
+                return Some(Err(e));
+            }
+        };
         if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let limit = self.opts.max_file_bytes;
-            return Some(
-                match std::io::stdin()
-                    .lock()
-                    .take(limit + 1)
-                    .read_to_end(&mut bytes)
-                {
-                    Ok(_) if bytes.len() as u64 > limit => {
-                        Err(err("stdin", format!("input over the {limit} byte limit")))
-                    }
-                    Ok(_) => text_document(bytes, "stdin".into(), Path::new("stdin")),
-                    Err(e) => Err(err("stdin", format!("read failed: {e}"))),
-                },
-            );
+            self.position = None;
+            return Some(read_stdin(self.opts.max_file_bytes));
         }
         self.read_file(path)
+    }
+}
+
+fn read_stdin(limit: u64) -> Result<DocumentInput, SourceError> {
+    let mut bytes = Vec::new();
+    match std::io::stdin()
+        .lock()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+    {
+        Ok(_) if bytes.len() as u64 > limit => {
+            Err(err("stdin", format!("input over the {limit} byte limit")))
+        }
+        Ok(_) => text_document(bytes, "stdin".into(), Path::new("stdin")),
+        Err(e) => Err(err("stdin", format!("read failed: {e}"))),
     }
 }
 
@@ -239,40 +326,44 @@ fn text_document(bytes: Vec<u8>, loc: String, path: &Path) -> Result<DocumentInp
     })
 }
 
-fn parse_jsonl_row(
-    buf: &[u8],
-    loc: &str,
+/// A string or number field as text (ids are often numbers in JSONL).
+pub(crate) fn field_text(fields: &Map<String, Value>, name: &str) -> Option<String> {
+    match fields.get(name)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn row_document(
+    fields: &Map<String, Value>,
     file: &str,
-    line_no: usize,
+    line: u64,
     opts: &SourceOptions,
 ) -> Result<DocumentInput, SourceError> {
-    let line = std::str::from_utf8(buf)
-        .map_err(|e| err(loc, format!("not valid UTF-8 at byte {}", e.valid_up_to())))?;
-    let value: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| err(loc, format!("malformed JSON: {e}")))?;
-    let obj = value
-        .as_object()
-        .ok_or_else(|| err(loc, "row is not a JSON object"))?;
-    let text = obj
-        .get(&opts.text_field)
-        .and_then(|v| v.as_str())
-        .ok_or_else(|| err(loc, format!("no string field {:?}", opts.text_field)))?;
+    let loc = format!("{file}:{line}");
+    let text = match fields.get(&opts.text_field) {
+        Some(Value::String(s)) => s,
+        Some(_) => {
+            return Err(err(
+                loc,
+                format!("field {:?} is not a string", opts.text_field),
+            ))
+        }
+        None => return Err(err(loc, format!("no field {:?}", opts.text_field))),
+    };
     if text.trim().is_empty() {
         return Err(err(loc, format!("field {:?} is empty", opts.text_field)));
     }
-    let id = obj.get(&opts.id_field).and_then(|v| match v {
-        serde_json::Value::String(s) => Some(s.clone()),
-        serde_json::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    });
-    let title = obj
+    let id = field_text(fields, &opts.id_field).filter(|s| !s.trim().is_empty());
+    let title = fields
         .get(&opts.title_field)
         .and_then(|v| v.as_str())
         .map(str::to_string);
     // Without an id the row is identified by its position in the file.
     Ok(DocumentInput {
-        source: format!("{file}:{line_no}"),
-        id: id.or_else(|| Some(format!("{file}:{line_no}"))),
+        source: loc.clone(),
+        id: id.or(Some(loc)),
         title,
         text: text.to_string(),
     })
