@@ -171,3 +171,17 @@ fn lucene_phrases_escape_quotes_and_backslashes() {
     assert_eq!(r::phrase(r#"a"b\c"#), r#""a\"b\\c""#);
     assert_eq!(r::phrase("zürich 東京"), "\"zürich 東京\"");
 }
+
+#[test]
+fn kv_scans_are_key_ranges_read_in_index_order() {
+    expect![[r#"
+        MATCH (r:KvRecord {tenant: $tenant, ns: $ns})
+        WHERE r.key > $from AND r.key < $until
+        RETURN r.key AS key, r.value AS value ORDER BY r.tenant, r.ns, r.key LIMIT $limit"#]]
+    .assert_eq(&crate::kv::scan_query(true, true));
+    expect![[r#"
+        MATCH (r:KvRecord {tenant: $tenant, ns: $ns})
+        WHERE r.key >= $from
+        RETURN r.key AS key, r.value AS value ORDER BY r.tenant, r.ns, r.key LIMIT $limit"#]]
+    .assert_eq(&crate::kv::scan_query(false, false));
+}

@@ -12,6 +12,8 @@ pub(crate) const SCHEMA: &[&str] = &[
     "CREATE CONSTRAINT mnemo_entity_key IF NOT EXISTS FOR (e:Entity) REQUIRE (e.tenant, e.key) IS UNIQUE",
     "CREATE CONSTRAINT mnemo_episode_id IF NOT EXISTS FOR (ep:Episode) REQUIRE (ep.tenant, ep.id) IS UNIQUE",
     "CREATE CONSTRAINT mnemo_document_id IF NOT EXISTS FOR (d:Document) REQUIRE (d.tenant, d.id) IS UNIQUE",
+    // Also the index of key-value prefix scans: equality on (tenant, ns), range on key.
+    "CREATE CONSTRAINT mnemo_kv_key IF NOT EXISTS FOR (r:KvRecord) REQUIRE (r.tenant, r.ns, r.key) IS UNIQUE",
     "CREATE INDEX mnemo_entity_tenant IF NOT EXISTS FOR (e:Entity) ON (e.tenant)",
     "CREATE INDEX mnemo_entity_mentions IF NOT EXISTS FOR (e:Entity) ON (e.tenant, e.mentions)",
     "CREATE INDEX mnemo_entity_last_seen IF NOT EXISTS FOR (e:Entity) ON (e.tenant, e.last_seen)",

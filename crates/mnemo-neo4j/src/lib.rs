@@ -4,7 +4,8 @@
 //!
 //! Data model (see docs/neo4j.md): `(:Entity:<Type> {tenant, key, ...})`, facts as relationships
 //! typed by the whitelisted `RelType`, `(:Episode)-[:MENTIONS {at}]->(:Entity)` and
-//! `(:Document)-[:HAS_CHUNK]->(:Episode)`. Every node and relationship carries `tenant`.
+//! `(:Document)-[:HAS_CHUNK]->(:Episode)`; key-value records as unconnected
+//! `(:KvRecord {tenant, ns, key, value})` nodes. Every node and relationship carries `tenant`.
 
 mod config;
 mod cypher_read;
@@ -12,6 +13,7 @@ mod cypher_write;
 mod db;
 mod decode;
 mod error;
+mod kv;
 mod plan;
 mod read;
 mod store;

@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use mnemo_core::{
-    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
-    WriteReport,
+    validate_kv_put, DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error,
+    GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant,
+    WriteBatch, WriteReport,
 };
 use neo4rs::{query, Graph};
 use tracing::Instrument;
@@ -17,6 +17,7 @@ use crate::cypher_write::SCHEMA;
 use crate::db::{column, list, read_rows};
 use crate::decode::{DocumentRow, EpisodeRow};
 use crate::error::{map_err, map_setup_err};
+use crate::kv;
 use crate::read;
 use crate::write::{self, in_transaction};
 
@@ -60,7 +61,7 @@ impl Neo4jStore {
     /// Deletes every node and relationship of a tenant (benchmarks, test clean-up, off-boarding).
     /// Runs in chunks of committed transactions, so it is not atomic: re-run it after a failure.
     pub async fn purge_tenant(&self, tenant: &Tenant) -> Result<()> {
-        for label in ["Episode", "Document", "Entity"] {
+        for label in ["Episode", "Document", "Entity", "KvRecord"] {
             let text = format!(
                 "MATCH (n:{label} {{tenant: $tenant}}) \
                  CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 5000 ROWS"
@@ -204,5 +205,40 @@ impl GraphStore for Neo4jStore {
 
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
         read::export(&self.graph, tenant).await
+    }
+
+    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
+        validate_kv_put(ns, entries)?;
+        if entries.is_empty() {
+            return Ok(());
+        }
+        in_transaction!(self.graph, self.config.write_retries, |tx| kv::put_tx(
+            &mut tx, tenant, ns, entries
+        ))
+    }
+
+    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
+        kv::get(&self.graph, tenant, ns, keys).await
+    }
+
+    async fn kv_scan(
+        &self,
+        tenant: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<KvEntry>> {
+        kv::scan(&self.graph, tenant, ns, prefix, after, limit).await
+    }
+
+    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
+        kv::validate_keys(ns, keys)?;
+        if keys.is_empty() {
+            return Ok(0);
+        }
+        in_transaction!(self.graph, self.config.write_retries, |tx| kv::delete_tx(
+            &mut tx, tenant, ns, keys
+        ))
     }
 }

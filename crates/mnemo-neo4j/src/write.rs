@@ -78,7 +78,7 @@ pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, Str
 const CHUNK_ROWS: usize = 1_000;
 
 /// Splits rows into list parameters of at most `CHUNK_ROWS` rows (none for no rows).
-fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
+pub(crate) fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
     let mut out = Vec::with_capacity(rows.len().div_ceil(CHUNK_ROWS));
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {

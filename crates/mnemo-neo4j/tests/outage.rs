@@ -267,3 +267,80 @@ async fn unreachable_server_is_unavailable_and_bad_uri_is_invalid_input() {
         other => panic!("a non-Bolt URI must be InvalidInput, got {other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn losing_neo4j_mid_kv_put_is_unavailable_and_leaves_no_partial_records() {
+    let Some(uri) = common::test_uri() else {
+        return;
+    };
+    let direct = Neo4jStore::connect(common::config(&uri))
+        .await
+        .expect("direct connection");
+    let proxy = Proxy::start(upstream_addr(&uri)).await;
+    let proxied = Neo4jStore::connect(Neo4jConfig {
+        connection_timeout_secs: 10,
+        write_retries: 0,
+        ..common::config(&format!("bolt://127.0.0.1:{}", proxy.port))
+    })
+    .await
+    .expect("connection through the proxy");
+    let tenant = Tenant::new(format!(
+        "outage-kv-{}-{:x}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ))
+    .expect("tenant");
+    // Several statements (1,000 rows each) in one transaction, about 8 MB of parameters.
+    let value = "lorem ipsum dolor sit amet ".repeat(100);
+    let entries: Vec<(String, String)> = (0..3_000)
+        .map(|i| (format!("s1/{i:06}"), format!("{i} {value}")))
+        .collect();
+
+    let before = proxy.sent.load(Ordering::SeqCst);
+    let writer = {
+        let (store, tenant, entries) = (proxied.clone(), tenant.clone(), entries.clone());
+        tokio::spawn(async move { store.kv_put(&tenant, "sessions", &entries).await })
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while proxy.sent.load(Ordering::SeqCst) < before + 3_000_000 {
+        assert!(Instant::now() < deadline, "the put never started flowing");
+        assert!(
+            !writer.is_finished(),
+            "the put finished before the cut; make it bigger"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    proxy.cut();
+    let result = writer.await.expect("writer task");
+    assert!(
+        matches!(result, Err(Error::Unavailable(_))),
+        "a lost server must give Unavailable, got {result:?}"
+    );
+    let left = direct
+        .kv_scan(&tenant, "sessions", "", None, 10)
+        .await
+        .expect("scan");
+    assert!(left.is_empty(), "a failed put left {} records", left.len());
+
+    direct
+        .kv_put(&tenant, "sessions", &entries)
+        .await
+        .expect("retry after the outage");
+    let all = direct
+        .kv_scan(&tenant, "sessions", "s1/", None, usize::MAX)
+        .await
+        .expect("scan");
+    assert_eq!(all, entries, "the retried put must store every record once");
+    direct.purge_tenant(&tenant).await.expect("purge");
+    let gone = direct
+        .kv_scan(&tenant, "sessions", "", None, 10)
+        .await
+        .expect("scan");
+    assert!(
+        gone.is_empty(),
+        "purge_tenant must remove key-value records"
+    );
+}

@@ -129,7 +129,7 @@ pub async fn kv_scan_paging(store: &dyn GraphStore) {
     // Byte order: "A" < "a" < "a/" < "a/b" < "a0" < "b" < "é" (C3 A9) < U+FFFD (EF BF BD) < 😀 (F0 ..).
     // UTF-16 order would put 😀 before U+FFFD; code-point (= UTF-8 byte) order is the contract.
     let shuffled = [
-        "😀", "a/b", "é", "b", "A", "a0", "\u{fffd}", "a", "a/", "a/c/d", "a/c",
+        "😀", "a/b", "é", "b", "A", "a0", "\u{fffd}", "a", "a/", "a/c/d", "a/c", "ê", "é/1", "😀😀",
     ];
     let e: Vec<KvEntry> = shuffled
         .iter()
@@ -155,6 +155,16 @@ pub async fn kv_scan_paging(store: &dyn GraphStore) {
         keys(scan_all(store, &t, "scan", "a/").await),
         strings(&["a/", "a/b", "a/c", "a/c/d"]),
         "prefix scan"
+    );
+    assert_eq!(
+        keys(scan_all(store, &t, "scan", "é").await),
+        strings(&["é", "é/1"]),
+        "prefix scan ending in a multi-byte character"
+    );
+    assert_eq!(
+        keys(scan_all(store, &t, "scan", "😀").await),
+        strings(&["😀", "😀😀"]),
+        "prefix scan of a character outside the BMP"
     );
     // Paging through "a/" two at a time.
     let page1 = keys(
