@@ -1,25 +1,78 @@
-//! `mnemo ingest`: streams documents from paths into memory with progress, reports every bad input
-//! with its path and reason, never aborts the batch for one bad document, and prints a summary.
+//! `mnemo ingest`: streams documents (or ready-made triples) from paths into memory with progress,
+//! reports every bad input with its path and reason, never aborts the batch for one bad input,
+//! stops cleanly on Ctrl-C after the writes in flight, and resumes from a checkpoint. See
+//! docs/ingest.md for the user's view.
+
+mod checkpoint;
+mod progress;
 
 use std::collections::VecDeque;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
-use mnemo::sources::{SourceError, SourceReader};
-use mnemo::{DocumentInput, IngestOutcome, Mnemo, PreparedDocument};
-use serde::Serialize;
+use clap::{Args, ValueEnum};
+use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
+use mnemo::{
+    DocumentInput, IngestOutcome, Mnemo, PreparedDocument, TripleChunk, TripleItem, TripleReader,
+};
 
 use crate::output::outln;
+use crate::settings::{Settings, StoreKind};
+use crate::EXIT_PARTIAL;
+use checkpoint::Checkpoint;
+use progress::{print_summary, IngestSummary, Progress};
+
+/// Exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+const EXIT_INTERRUPTED: u8 = 130;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Text files, stdin, or JSONL/CSV rows with a text field; entities and facts are extracted.
+    Documents,
+    /// JSONL/CSV rows of subject, predicate, object (optional subject_type, object_type, source,
+    /// confidence), written as given without extraction.
+    Triples,
+}
 
 #[derive(Debug, Args)]
 pub struct IngestArgs {
     /// Files or folders (recursive); `-` reads one document from stdin.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// What the inputs hold.
+    #[arg(long, value_enum, default_value = "documents")]
+    pub format: Format,
+    /// JSONL/CSV field holding the text (default from `ingest.text_field`, "text").
+    #[arg(long, value_name = "FIELD")]
+    pub text_field: Option<String>,
+    /// JSONL/CSV field holding the document id (default from `ingest.id_field`, "id").
+    #[arg(long, value_name = "FIELD")]
+    pub id_field: Option<String>,
+    /// JSONL/CSV field holding the title (default from `ingest.title_field`, "title").
+    #[arg(long, value_name = "FIELD")]
+    pub title_field: Option<String>,
+    /// Only take files matching this glob when walking folders (repeatable), e.g. '**/*.md'.
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+    /// Leave out files and folders matching this glob (repeatable), e.g. 'drafts/**'.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Whole-file documents larger than this are reported and skipped (default `ingest.max_file_bytes`).
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_bytes: Option<u64>,
+    /// JSONL/CSV rows longer than this are reported and skipped (default `ingest.max_row_bytes`).
+    #[arg(long, value_name = "BYTES")]
+    pub max_row_bytes: Option<u64>,
+    /// Triples per atomic write (with --format triples).
+    #[arg(long, value_name = "ROWS", default_value_t = 1000)]
+    pub batch_rows: usize,
+    /// Neither resume from nor write a checkpoint: every input is read and checked by hash.
+    #[arg(long)]
+    pub no_checkpoint: bool,
     /// Print one JSON summary object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -27,146 +80,116 @@ pub struct IngestArgs {
     #[arg(long)]
     pub no_progress: bool,
 }
-use crate::settings::Settings;
-use crate::EXIT_PARTIAL;
 
-#[derive(Debug, Default, Serialize)]
-pub struct IngestSummary {
-    pub documents_ingested: u64,
-    pub documents_skipped: u64,
-    pub documents_failed: u64,
-    pub entities: u64,
-    pub facts: u64,
-    pub bytes: u64,
-    pub seconds: f64,
-    pub failures: Vec<SourceError>,
+impl IngestArgs {
+    fn source_options(&self, base: &SourceOptions) -> SourceOptions {
+        let mut o = base.clone();
+        let set = |slot: &mut String, v: &Option<String>| {
+            if let Some(v) = v {
+                *slot = v.clone();
+            }
+        };
+        set(&mut o.text_field, &self.text_field);
+        set(&mut o.id_field, &self.id_field);
+        set(&mut o.title_field, &self.title_field);
+        o.include.extend(self.include.iter().cloned());
+        o.exclude.extend(self.exclude.iter().cloned());
+        o.max_file_bytes = self.max_file_bytes.unwrap_or(o.max_file_bytes);
+        o.max_row_bytes = self.max_row_bytes.unwrap_or(o.max_row_bytes);
+        o
+    }
 }
 
-/// Reads sources on a thread of its own (file IO blocks) through a small bounded channel, so memory
+/// One input, as the reader thread sends it.
+#[derive(Clone)]
+enum Input {
+    Doc(DocumentInput),
+    Chunk(TripleChunk),
+    FileEnd { source: String, chunks: u64 },
+    Bad(SourceError),
+}
+
+type Prepared = Result<(PreparedDocument, Vec<SourceError>), mnemo::Error>;
+
+/// An input on its way to the writer: preparation (chunking, extraction, validation) runs ahead
+/// on the runtime's workers; the writer takes inputs in order.
+struct Pending {
+    input: Input,
+    prepared: Option<tokio::task::JoinHandle<Prepared>>,
+    /// The reader's position after this input: recorded in the checkpoint once it is handled.
+    position: Option<Position>,
+}
+
+/// Chunks and extracts a document, or validates a chunk of triples.
+async fn prepare(mnemo: &Mnemo, input: &Input) -> Prepared {
+    match input {
+        Input::Doc(doc) => mnemo.prepare_document(doc).await.map(|p| (p, Vec::new())),
+        Input::Chunk(chunk) => mnemo.prepare_triples(chunk).await,
+        Input::FileEnd { .. } | Input::Bad(_) => Err(mnemo::Error::Internal(
+            "only documents and triples are prepared".into(),
+        )),
+    }
+}
+
+/// Reads inputs on a thread of its own (file IO blocks) through a small bounded channel, so memory
 /// stays bounded however large the corpus is.
 fn spawn_reader(
-    reader: SourceReader,
-) -> tokio::sync::mpsc::Receiver<Result<DocumentInput, SourceError>> {
+    format: Format,
+    paths: Vec<PathBuf>,
+    opts: SourceOptions,
+    batch_rows: usize,
+    resume: Resume,
+) -> tokio::sync::mpsc::Receiver<(Input, Option<Position>)> {
     let (tx, rx) = tokio::sync::mpsc::channel(16);
-    std::thread::spawn(move || {
-        for item in reader {
-            if tx.blocking_send(item).is_err() {
-                break;
+    std::thread::spawn(move || match format {
+        Format::Documents => {
+            let mut r = SourceReader::new(&paths, opts).resume_from(resume);
+            while let Some(item) = r.next() {
+                let input = item.map_or_else(Input::Bad, Input::Doc);
+                if tx.blocking_send((input, r.position().cloned())).is_err() {
+                    break;
+                }
+            }
+        }
+        Format::Triples => {
+            let mut r = TripleReader::new(&paths, opts, batch_rows).resume_from(resume);
+            while let Some(item) = r.next() {
+                let input = match item {
+                    TripleItem::Chunk(c) => Input::Chunk(c),
+                    TripleItem::Bad(e) => Input::Bad(e),
+                    TripleItem::FileEnd { source, chunks } => Input::FileEnd { source, chunks },
+                };
+                if tx.blocking_send((input, r.position().cloned())).is_err() {
+                    break;
+                }
             }
         }
     });
     rx
 }
 
-/// How many documents are prepared (chunked and extracted) ahead of the writer, in parallel.
+/// How many inputs are prepared ahead of the writer, in parallel.
 fn prepare_ahead() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get()) * 2
 }
 
-/// Failures listed in the summary (all are counted and printed as warnings).
-const MAX_LISTED_FAILURES: usize = 1000;
+/// Attempts while the store is unavailable, with exponential backoff from 500 ms.
+const STORE_ATTEMPTS: u32 = 6;
 
-/// Write attempts while the store is unavailable, with exponential backoff from 500 ms.
-const WRITE_ATTEMPTS: u32 = 6;
-
-type Pending = (
-    DocumentInput,
-    tokio::task::JoinHandle<Result<PreparedDocument, mnemo::Error>>,
-);
-
-/// Ingests everything `paths` yields into `mnemo`, reporting progress through `progress`.
-///
-/// Reading, extraction and writing overlap: a reader thread streams documents, up to
-/// `prepare_ahead()` of them are extracted in parallel on the runtime's worker threads, and the
-/// writer commits them one atomic batch per document, in input order.
-pub async fn ingest_paths(
-    mnemo: &Mnemo,
-    settings: &Settings,
-    paths: &[std::path::PathBuf],
-    progress: &Progress,
-) -> anyhow::Result<IngestSummary> {
-    let start = Instant::now();
-    let mut summary = IngestSummary::default();
-    let mut rx = spawn_reader(SourceReader::new(paths, settings.ingest.clone()));
-    let mut pending: VecDeque<Pending> = VecDeque::new();
-    let mut input_done = false;
-    loop {
-        while !input_done && pending.len() < prepare_ahead() {
-            match rx.recv().await {
-                Some(Ok(doc)) => {
-                    let m = mnemo.clone();
-                    let d = doc.clone();
-                    pending.push_back((
-                        doc,
-                        tokio::spawn(async move { m.prepare_document(&d).await }),
-                    ));
-                }
-                Some(Err(e)) => summary.fail(e, progress),
-                None => input_done = true,
-            }
-        }
-        let Some((doc, handle)) = pending.pop_front() else {
-            break;
-        };
-        let prepared = match handle.await {
-            Ok(Ok(p)) => p,
-            Ok(Err(mnemo::Error::InvalidInput(reason))) => {
-                summary.fail(
-                    SourceError {
-                        location: doc.source.clone(),
-                        reason,
-                    },
-                    progress,
-                );
-                continue;
-            }
-            Ok(Err(e)) => return Err(stopped(e.into(), &doc, &summary)),
-            Err(join) => return Err(stopped(join.into(), &doc, &summary)),
-        };
-        match write_with_retries(mnemo, &prepared, progress).await {
-            Ok(IngestOutcome::Ingested {
-                entities, facts, ..
-            }) => {
-                summary.documents_ingested += 1;
-                summary.entities += entities;
-                summary.facts += facts;
-                summary.bytes += doc.text.len() as u64;
-            }
-            Ok(IngestOutcome::Unchanged { .. }) => summary.documents_skipped += 1,
-            Err(mnemo::Error::InvalidInput(reason)) => {
-                summary.fail(
-                    SourceError {
-                        location: doc.source.clone(),
-                        reason,
-                    },
-                    progress,
-                );
-            }
-            // The store itself failed: stop, since every further document would fail the same way.
-            Err(e) => return Err(stopped(e.into(), &doc, &summary)),
-        }
-        summary.seconds = start.elapsed().as_secs_f64();
-        progress.update(&summary);
-    }
-    summary.seconds = start.elapsed().as_secs_f64();
-    progress.finish();
-    Ok(summary)
-}
-
-/// Writes a prepared document, waiting out a store outage with backoff before giving up.
-async fn write_with_retries(
-    mnemo: &Mnemo,
-    prepared: &PreparedDocument,
-    progress: &Progress,
-) -> Result<IngestOutcome, mnemo::Error> {
+/// Runs `op` again while it fails with `Unavailable`, waiting out a store outage with backoff.
+async fn with_retries<T, F, Fut>(progress: &Progress, mut op: F) -> Result<T, mnemo::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, mnemo::Error>>,
+{
     let mut delay = Duration::from_millis(500);
     let mut attempt = 1;
     loop {
-        match mnemo.write_prepared(prepared).await {
-            Err(mnemo::Error::Unavailable(msg)) if attempt < WRITE_ATTEMPTS => {
+        match op().await {
+            Err(mnemo::Error::Unavailable(msg)) if attempt < STORE_ATTEMPTS => {
                 progress.warn(&format!(
                     "store unavailable ({msg}); retry {attempt}/{} in {:.1} s",
-                    WRITE_ATTEMPTS - 1,
+                    STORE_ATTEMPTS - 1,
                     delay.as_secs_f64()
                 ));
                 tokio::time::sleep(delay).await;
@@ -178,107 +201,290 @@ async fn write_with_retries(
     }
 }
 
-fn stopped(e: anyhow::Error, doc: &DocumentInput, summary: &IngestSummary) -> anyhow::Error {
-    let resume: Vec<String> = std::env::args().collect();
-    e.context(format!(
-        "ingest stopped at {} after {} documents; finished documents are kept, resume with: {}",
-        doc.source,
-        summary.documents_ingested,
-        resume.join(" ")
-    ))
+/// The command line that resumes this run, quoted for a POSIX shell.
+fn resume_command() -> String {
+    std::env::args()
+        .map(|a| {
+            let plain = !a.is_empty()
+                && a.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,@%+".contains(&b));
+            if plain {
+                a
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-impl IngestSummary {
-    fn fail(&mut self, e: SourceError, progress: &Progress) {
-        progress.warn(&format!("skipped {e}"));
-        self.documents_failed += 1;
-        // Every failure is printed as it happens; the summary keeps the first ones.
-        if self.failures.len() < MAX_LISTED_FAILURES {
-            self.failures.push(e);
-        }
-    }
-}
-
-/// A progress bar on a terminal, periodic log lines otherwise, or nothing.
-pub struct Progress {
-    bar: Option<ProgressBar>,
-    log_every: Option<Duration>,
-    last_log: std::cell::Cell<Instant>,
-}
-
-impl Progress {
-    pub fn new(enabled: bool) -> Self {
-        let tty = std::io::stderr().is_terminal();
-        let bar = (enabled && tty).then(|| {
-            let bar = ProgressBar::new_spinner();
-            bar.set_style(
-                ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
-                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+/// Sets `stop` on Ctrl-C or SIGTERM; a second signal ends the process at once (every write is
+/// atomic, so even that leaves no partial document).
+fn watch_signals(stop: Arc<AtomicBool>) {
+    tokio::spawn(async move {
+        #[cfg(unix)]
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+        loop {
+            #[cfg(unix)]
+            let sigterm = async {
+                match term.as_mut() {
+                    Some(t) => {
+                        t.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            #[cfg(not(unix))]
+            let sigterm = std::future::pending::<()>();
+            tokio::select! {
+                r = tokio::signal::ctrl_c() => if r.is_err() { return },
+                _ = sigterm => {}
+            }
+            if stop.swap(true, Ordering::SeqCst) {
+                eprintln!("interrupted again: stopping now");
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
+            }
+            eprintln!(
+                "interrupted: finishing the write in flight, then stopping (again to stop at once)"
             );
-            bar.enable_steady_tick(Duration::from_millis(120));
-            bar
-        });
-        Progress {
-            bar,
-            log_every: (enabled && !tty).then_some(Duration::from_secs(5)),
-            last_log: std::cell::Cell::new(Instant::now()),
         }
-    }
+    });
+}
 
-    fn update(&self, s: &IngestSummary) {
-        let line = format!(
-            "{} ingested, {} unchanged, {} failed | {:.1} MB | {:.0} facts/s",
-            s.documents_ingested,
-            s.documents_skipped,
-            s.documents_failed,
-            s.bytes as f64 / 1e6,
-            s.facts as f64 / s.seconds.max(1e-3)
-        );
-        if let Some(bar) = &self.bar {
-            bar.set_message(line);
-        } else if let Some(every) = self.log_every {
-            if self.last_log.get().elapsed() >= every {
-                eprintln!("ingest: {line}");
-                self.last_log.set(Instant::now());
+/// What identifies a run for its checkpoint: the store, tenant, format, inputs and filters.
+fn run_identity(settings: &Settings, args: &IngestArgs, opts: &SourceOptions) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let store = match settings.store.kind {
+        StoreKind::Embedded => format!("embedded:{}", cwd.join(&settings.data_dir).display()),
+        StoreKind::Neo4j => format!(
+            "neo4j:{}/{}",
+            settings.store.neo4j.uri, settings.store.neo4j.database
+        ),
+    };
+    serde_json::json!({
+        "store": store,
+        "tenant": settings.tenant,
+        "format": args.format,
+        "cwd": cwd,
+        "paths": args.paths,
+        "options": opts,
+        "batch_rows": args.batch_rows,
+    })
+    .to_string()
+}
+
+/// Ingests everything `args.paths` yields into `mnemo`.
+///
+/// Reading, preparation and writing overlap: a reader thread streams inputs, up to
+/// `prepare_ahead()` of them are prepared in parallel, and the writer commits them one atomic batch
+/// each, in input order, recording its progress in the checkpoint after each.
+async fn ingest(
+    mnemo: &Mnemo,
+    settings: &Settings,
+    args: &IngestArgs,
+    progress: &Progress,
+    stop: &AtomicBool,
+) -> anyhow::Result<IngestSummary> {
+    let start = Instant::now();
+    let mut summary = IngestSummary::default();
+    let opts = args.source_options(&settings.ingest);
+    let mut checkpoint = (!args.no_checkpoint)
+        .then(|| Checkpoint::at(&settings.data_dir, &run_identity(settings, args, &opts)));
+    let resume = match &checkpoint {
+        Some(c) => c.load()?,
+        None => Resume::new(),
+    };
+    if !resume.is_empty() {
+        summary.resumed = true;
+        progress.warn(&format!(
+            "resuming an interrupted run: {} files done or in progress (checkpoint {}; --no-checkpoint to start over)",
+            resume.len(),
+            checkpoint.as_ref().map_or_else(String::new, |c| c.path().display().to_string())
+        ));
+    }
+    let mut rx = spawn_reader(
+        args.format,
+        args.paths.clone(),
+        opts,
+        args.batch_rows,
+        resume,
+    );
+    let mut pending: VecDeque<Pending> = VecDeque::new();
+    let mut input_done = false;
+    let mut read_bytes = 0u64;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            summary.interrupted = true;
+            break;
+        }
+        while !input_done && pending.len() < prepare_ahead() {
+            let Some((input, position)) = rx.recv().await else {
+                input_done = true;
+                break;
+            };
+            let prepared = matches!(input, Input::Doc(_) | Input::Chunk(_)).then(|| {
+                let (m, i) = (mnemo.clone(), input.clone());
+                tokio::spawn(async move { prepare(&m, &i).await })
+            });
+            pending.push_back(Pending {
+                input,
+                prepared,
+                position,
+            });
+        }
+        let Some(item) = pending.pop_front() else {
+            break;
+        };
+        let result = handle(mnemo, item.input, item.prepared, &mut summary, progress).await;
+        match result {
+            Ok(bytes) => read_bytes += bytes,
+            Err((e, at)) => {
+                if let Some(c) = checkpoint.as_mut() {
+                    c.flush()?;
+                }
+                return Err(e.context(format!(
+                    "ingest stopped at {at} after {} documents; finished documents are kept, resume with: {}",
+                    summary.documents_ingested,
+                    resume_command()
+                )));
             }
         }
+        if let (Some(c), Some(p)) = (checkpoint.as_mut(), item.position) {
+            c.advance(p)?;
+        }
+        summary.seconds = start.elapsed().as_secs_f64();
+        progress.update(&summary, read_bytes);
     }
-
-    fn warn(&self, msg: &str) {
-        match &self.bar {
-            Some(bar) => bar.println(format!("warning: {msg}")),
-            None => eprintln!("warning: {msg}"),
+    summary.seconds = start.elapsed().as_secs_f64();
+    progress.finish();
+    if let Some(mut c) = checkpoint {
+        if summary.interrupted {
+            c.flush()?;
+        } else {
+            c.remove()?;
         }
     }
+    Ok(summary)
+}
 
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
+/// Handles one input in order: waits for its preparation, writes it, counts it. Returns the bytes
+/// it accounted for, or the error that stops the run with where it happened.
+async fn handle(
+    mnemo: &Mnemo,
+    input: Input,
+    prepared: Option<tokio::task::JoinHandle<Prepared>>,
+    summary: &mut IngestSummary,
+    progress: &Progress,
+) -> Result<u64, (anyhow::Error, String)> {
+    let (label, bytes) = match &input {
+        Input::Doc(d) => (d.source.clone(), d.text.len() as u64),
+        Input::Chunk(c) => (
+            format!("{} (chunk {})", c.source, c.index),
+            c.rows
+                .iter()
+                .map(|r| {
+                    (r.triple.subject.len() + r.triple.predicate.len() + r.triple.object.len())
+                        as u64
+                })
+                .sum(),
+        ),
+        Input::FileEnd { source, .. } => (source.clone(), 0),
+        Input::Bad(e) => (e.location.clone(), 0),
+    };
+    let stopped = |e: mnemo::Error| (anyhow::Error::from(e), label.clone());
+    let prepared = match (input, prepared) {
+        (Input::Bad(e), _) => {
+            summary.fail(e, progress);
+            return Ok(0);
         }
+        (Input::FileEnd { source, chunks }, _) => {
+            let removed = with_retries(progress, || {
+                mnemo.remove_triple_chunks_from(&source, chunks)
+            })
+            .await
+            .map_err(stopped)?;
+            if removed > 0 {
+                tracing::info!(%source, removed, "chunks of a longer earlier version removed");
+            }
+            return Ok(0);
+        }
+        (input, Some(handle)) => match handle.await {
+            // A store outage while preparing (the hash lookup): prepare again once it is back.
+            Ok(Err(mnemo::Error::Unavailable(_))) => {
+                with_retries(progress, || prepare(mnemo, &input)).await
+            }
+            Ok(p) => p,
+            Err(join) => return Err((anyhow::Error::from(join), label)),
+        },
+        (_, None) => return Ok(0),
+    };
+    let (prepared, bad_rows) = match prepared {
+        Ok(p) => p,
+        Err(mnemo::Error::InvalidInput(reason)) => {
+            summary.fail(
+                SourceError {
+                    location: label,
+                    reason,
+                },
+                progress,
+            );
+            return Ok(bytes);
+        }
+        Err(e) => return Err(stopped(e)),
+    };
+    for e in bad_rows {
+        summary.fail(e, progress);
     }
+    match with_retries(progress, || mnemo.write_prepared(&prepared)).await {
+        Ok(IngestOutcome::Ingested {
+            entities, facts, ..
+        }) => {
+            summary.documents_ingested += 1;
+            summary.entities += entities;
+            summary.facts += facts;
+            summary.bytes += bytes;
+        }
+        Ok(IngestOutcome::Unchanged { .. }) => summary.documents_skipped += 1,
+        Err(mnemo::Error::InvalidInput(reason)) => {
+            summary.fail(
+                SourceError {
+                    location: label,
+                    reason,
+                },
+                progress,
+            );
+        }
+        // The store itself failed: stop, since every further input would fail the same way.
+        Err(e) => return Err(stopped(e)),
+    }
+    Ok(bytes)
 }
 
 pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow::Result<ExitCode> {
     let progress = Progress::new(!args.no_progress && !args.json);
-    let summary = ingest_paths(mnemo, settings, &args.paths, &progress).await?;
+    if !args.no_progress && !args.json && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let opts = args.source_options(&settings.ingest);
+        progress.set_total_bytes(mnemo::sources::input_bytes(&args.paths, &opts));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    watch_signals(stop.clone());
+    let summary = ingest(mnemo, settings, &args, &progress, &stop).await?;
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print_summary(&summary);
+    }
+    if summary.interrupted {
+        eprintln!(
+            "ingest interrupted: finished documents are kept, none is half-written; resume with: {}",
+            resume_command()
+        );
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
     }
     Ok(if summary.documents_failed > 0 {
         ExitCode::from(EXIT_PARTIAL)
     } else {
         ExitCode::SUCCESS
     })
-}
-
-pub fn print_summary(s: &IngestSummary) {
-    outln!(
-        "ingested {} documents ({} unchanged, {} failed): {} entities and {} facts found in {:.2} s",
-        s.documents_ingested, s.documents_skipped, s.documents_failed, s.entities, s.facts, s.seconds
-    );
-    for f in &s.failures {
-        outln!("  failed: {f}");
-    }
 }

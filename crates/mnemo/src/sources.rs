@@ -141,6 +141,20 @@ pub(crate) fn start_of(resume: &Resume, path: &Path, stamp: FileStamp) -> Start 
     }
 }
 
+/// Total size of the files a run over `paths` would read (for progress estimates; folders are
+/// walked with the same filters, without reading any file).
+pub fn input_bytes(paths: &[PathBuf], opts: &SourceOptions) -> u64 {
+    let Ok(walker) = Walker::new(paths, &opts.include, &opts.exclude, opts.extensions.clone())
+    else {
+        return 0;
+    };
+    walker
+        .filter_map(Result::ok)
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
 /// Streams documents from paths; `-` is standard input (one text document).
 #[derive(Debug)]
 pub struct SourceReader {
