@@ -108,7 +108,9 @@ pub enum Decision {
 ///
 /// The rule: the target must be above 0 %; the tag's messages must exceed `min_tokens` or its last
 /// message be older than `min_age_s`; no existing compaction may cover (today, over the messages
-/// still in the FIFO) within `tolerance_pct` points of the target. The new compaction covers
+/// still in the FIFO) within `tolerance_pct` points of the target, up to whole messages (its
+/// coverage without its newest message is at most target + tolerance, and with it at least
+/// target - tolerance). The new compaction covers
 /// `target + tolerance_pct` percent of the tag's tokens (all of them at a 100 % target), rounded up
 /// to whole messages, oldest first; it is skipped when it would cover at most `min_gain_tokens`
 /// more than the newest existing compaction.
@@ -154,15 +156,26 @@ pub fn plan(
             tokens as f64 * 100.0 / total as f64
         }
     };
-    let tolerance = f64::from(cfg.tolerance_pct);
-    if let Some(c) = tag
+    // A compaction's coverage, as a range: without and with its newest message. Compactions are
+    // rounded up to whole messages, so one made for this very target covers a little more than
+    // target + tolerance; the range lets it count as within the tolerance.
+    let coverage = |c: &Compaction| -> (f64, f64) {
+        let hi = covered_by(c);
+        let last = own
+            .iter()
+            .rev()
+            .find(|m| m.seq <= c.compact_last_id)
+            .map_or(0, |m| m.tokens);
+        (pct_of(hi - last), pct_of(hi))
+    };
+    let (t, tolerance) = (f64::from(target), f64::from(cfg.tolerance_pct));
+    if let Some((_, hi)) = tag
         .compactions
         .iter()
-        .find(|c| (pct_of(covered_by(c)) - f64::from(target)).abs() <= tolerance)
+        .map(coverage)
+        .find(|&(lo, hi)| lo <= t + tolerance && hi >= t - tolerance)
     {
-        return skip(Skip::WithinTolerance {
-            existing_pct: pct_of(covered_by(c)),
-        });
+        return skip(Skip::WithinTolerance { existing_pct: hi });
     }
     let goal_pct = if target >= 100 {
         100
