@@ -1,5 +1,5 @@
-//! End-to-end tests of the `mnemo` binary on the embedded store: the quickstart, ingest with bad
-//! input, search, stats, export and configuration, each in a fresh data directory.
+//! End-to-end tests of the `mnemo` binary on the embedded store: the quickstart, bad input, search,
+//! stats, export and configuration, each in a fresh data directory (ingest: tests/ingest.rs).
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -57,95 +57,6 @@ fn quickstart_prints_ranked_context_and_a_miss_and_is_idempotent() {
         first,
         "a second quickstart must not change the store"
     );
-}
-
-#[test]
-fn ingest_reports_bad_files_and_keeps_the_good_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let docs = dir.path().join("docs");
-    std::fs::create_dir_all(docs.join("sub")).unwrap();
-    std::fs::write(
-        docs.join("good.md"),
-        "# Orion\n\nLaura Chen manages the Orion project in Lyon.\n",
-    )
-    .unwrap();
-    std::fs::write(
-        docs.join("sub/also-good.txt"),
-        "Tom Keller works for Acme Robotics.",
-    )
-    .unwrap();
-    std::fs::write(docs.join("binary.txt"), b"\x00\x01\x02garbage").unwrap();
-    std::fs::write(docs.join("latin1.txt"), b"caf\xe9 au lait").unwrap();
-    std::fs::write(docs.join("empty.md"), "  \n").unwrap();
-    std::fs::write(
-        docs.join("rows.jsonl"),
-        "{\"id\": \"r1\", \"title\": \"Nimbus\", \"text\": \"Nimbus Sensors is based in Grenoble.\"}\n{not json\n{\"id\": \"r3\"}\n",
-    )
-    .unwrap();
-    std::fs::write(docs.join("ignored.bin"), b"\x00").unwrap();
-    let missing = dir.path().join("nope.txt");
-
-    let o = mnemo(
-        &data,
-        &[
-            "ingest",
-            docs.to_str().unwrap(),
-            missing.to_str().unwrap(),
-            "--json",
-        ],
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(3),
-        "partial failure exit code; {}",
-        stderr(&o)
-    );
-    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(summary["documents_ingested"], 3, "{summary}");
-    assert_eq!(summary["documents_failed"], 6, "{summary}");
-    let failures = summary["failures"].to_string();
-    for needle in [
-        "binary.txt",
-        "latin1.txt",
-        "UTF-8",
-        "empty.md",
-        "rows.jsonl:2",
-        "malformed JSON",
-        "rows.jsonl:3",
-        "nope.txt",
-    ] {
-        assert!(
-            failures.contains(needle),
-            "{needle} not reported: {failures}"
-        );
-    }
-    assert!(
-        !failures.contains("ignored.bin"),
-        "unwanted extension must be ignored"
-    );
-    let before = stats(&data);
-    assert_eq!(before["documents"], 3);
-
-    // Re-running changes nothing; good documents are skipped as unchanged.
-    let again = mnemo(&data, &["ingest", docs.to_str().unwrap(), "--json"]);
-    let summary: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
-    assert_eq!(summary["documents_ingested"], 0, "{summary}");
-    assert_eq!(summary["documents_skipped"], 3, "{summary}");
-    assert_eq!(stats(&data), before);
-
-    // A changed document replaces its old version: the document count stays the same.
-    std::fs::write(
-        docs.join("good.md"),
-        "# Orion\n\nLaura Chen manages the Orion project in Grenoble.\n",
-    )
-    .unwrap();
-    let o = mnemo(
-        &data,
-        &["ingest", docs.join("good.md").to_str().unwrap(), "--json"],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stats(&data)["documents"], 3);
 }
 
 #[test]
