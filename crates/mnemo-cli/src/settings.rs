@@ -82,6 +82,9 @@ pub struct Settings {
     pub llm: mnemo::LlmConfig,
     #[serde(default)]
     pub server: mnemo_server::ServerConfig,
+    /// Chat sessions (`mnemo session`): FIFO limits, memory blocks, compaction. See docs/session.md.
+    #[serde(default)]
+    pub session: mnemo_session::SessionConfig,
 }
 
 impl Settings {

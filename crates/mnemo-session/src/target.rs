@@ -85,6 +85,28 @@ pub enum Skip {
     },
 }
 
+impl std::fmt::Display for Skip {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Skip::ZeroTarget => write!(f, "target is 0%"),
+            Skip::NoMessages => write!(f, "no messages in the FIFO"),
+            Skip::NotDue { tokens, age_s } => {
+                write!(f, "only {tokens} tokens, last message {age_s:.0} s old")
+            }
+            Skip::WithinTolerance { existing_pct } => {
+                write!(f, "a compaction already covers {existing_pct:.0}%")
+            }
+            Skip::SmallGain {
+                covered_tokens,
+                previous_tokens,
+            } => write!(
+                f,
+                "would cover {covered_tokens} tokens, the last one {previous_tokens}"
+            ),
+        }
+    }
+}
+
 /// What a new compaction of a tag will cover.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
