@@ -60,6 +60,17 @@ pub enum Command {
     Mcp,
     /// Chat sessions: a token-limited message FIFO that flushes old turns into the graph.
     Session(crate::session_cmd::SessionArgs),
+    /// Prune memory records by age, access count, type or model (pinned records are kept).
+    Prune(PruneArgs),
+    /// Restore archived (pruned or deleted) records.
+    Restore(RestoreArgs),
+    /// Import memories: a folder of Ollama_Agents or RLM-MEM JSON files.
+    Import(ImportArgs),
+    /// Print the audit log of record writes, deletes and restores, oldest first.
+    Audit(JsonFlag),
+    /// Show, list, pin, link or delete memory records.
+    #[command(subcommand)]
+    Record(RecordCommand),
     /// Print the effective configuration (secrets masked).
     Config,
 }
@@ -75,9 +86,13 @@ pub struct JsonFlag {
 pub struct RememberArgs {
     /// The text; `-` reads it from stdin.
     pub text: String,
-    /// Episode kind: interaction, agent_answer, external or note.
-    #[arg(long, default_value = "note")]
-    pub kind: String,
+    /// Episode kind: interaction, agent_answer, external or note (default: from --type).
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// Record type: interaction, document_chunk, fact, preference, pattern, note or decision
+    /// (default: interaction for --kind interaction, else note).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub record_type: Option<String>,
     /// Where the text came from.
     #[arg(long, default_value = "cli")]
     pub source: String,
@@ -90,6 +105,24 @@ pub struct RememberArgs {
     /// A stable episode id; remembering the same id again changes nothing.
     #[arg(long)]
     pub id: Option<String>,
+    /// The conversation it belongs to (links it to the session's other records).
+    #[arg(long)]
+    pub session: Option<String>,
+    /// A tag (repeatable); records sharing a tag are linked.
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+    /// Pin the record: pruning never removes it.
+    #[arg(long)]
+    pub pin: bool,
+    /// The user the memory belongs to.
+    #[arg(long)]
+    pub user: Option<String>,
+    /// The model that produced or used it.
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Confidence, 0 to 1.
+    #[arg(long, default_value_t = 1.0)]
+    pub confidence: f32,
     #[arg(long)]
     pub json: bool,
 }
@@ -128,4 +161,112 @@ pub struct ServeArgs {
     /// Address to listen on (overrides `server.bind`). Without API keys only loopback is allowed.
     #[arg(long, value_name = "ADDR")]
     pub bind: Option<std::net::SocketAddr>,
+}
+
+#[derive(Debug, Args)]
+pub struct PruneArgs {
+    /// Records older than this (e.g. 30d, 12h, 2w).
+    #[arg(long, value_name = "AGE")]
+    pub older_than: Option<String>,
+    /// Records used in a returned context at most N times.
+    #[arg(long, value_name = "N")]
+    pub max_access: Option<u64>,
+    /// Records of this type (repeatable).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub types: Vec<String>,
+    /// Records made with this model (repeatable).
+    #[arg(long = "model", value_name = "MODEL")]
+    pub models: Vec<String>,
+    /// Delete for good instead of archiving (cannot be restored).
+    #[arg(long)]
+    pub permanent: bool,
+    /// List what would be pruned; change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// Ids of archived records.
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ImportFormatArg {
+    /// Per-memory JSON files of Ollama_Agents (data/json_history).
+    OllamaAgents,
+    /// RLM-MEM chunk files (brain/memory).
+    RlmMem,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The layout of the files.
+    #[arg(long, value_enum)]
+    pub format: ImportFormatArg,
+    /// A folder (walked recursively) or one JSON file.
+    pub path: PathBuf,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Show one record with its links.
+    Show(RecordIdArgs),
+    /// List records (id order).
+    List(RecordListArgs),
+    /// Pin a record: pruning never removes it.
+    Pin(RecordIdArgs),
+    /// Unpin a record.
+    Unpin(RecordIdArgs),
+    /// Link two records explicitly: FROM supports|contradicts|related_to|... TO.
+    Link(RecordLinkArgs),
+    /// Delete records (into the archive unless --permanent). Pinned records are refused.
+    Delete(RecordDeleteArgs),
+    /// List archived records.
+    Archived(RecordListArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RecordIdArgs {
+    pub id: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordListArgs {
+    /// Start after this id.
+    #[arg(long)]
+    pub after: Option<String>,
+    /// At most this many.
+    #[arg(long, default_value_t = 100)]
+    pub limit: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordLinkArgs {
+    pub from: String,
+    /// supports, contradicts, related_to, context_of or follows.
+    pub kind: String,
+    pub to: String,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordDeleteArgs {
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
+    /// Delete for good (cannot be restored).
+    #[arg(long)]
+    pub permanent: bool,
+    #[arg(long)]
+    pub json: bool,
 }

@@ -1,11 +1,13 @@
-//! The small subcommands: remember, search, stats and export.
+//! The small subcommands: remember (as a memory record), search (counting record accesses),
+//! stats, export and serve.
 
 use std::io::Read;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use mnemo::export::{render, ExportFormat};
-use mnemo::{EpisodeKind, Mnemo, RememberOptions};
+use mnemo::{EpisodeKind, Mnemo};
+use mnemo_records::{RecordInput, RecordType};
 
 use crate::cli::{ExportArgs, JsonFlag, RememberArgs, SearchArgs};
 use crate::output::outln;
@@ -33,7 +35,13 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
     } else {
         args.text
     };
-    let kind: EpisodeKind = args.kind.parse()?;
+    let kind: Option<EpisodeKind> = args.kind.as_deref().map(str::parse).transpose()?;
+    let record_type: RecordType = match (&args.record_type, kind) {
+        (Some(t), _) => t.parse()?,
+        (None, Some(EpisodeKind::Interaction)) => RecordType::Interaction,
+        (None, Some(EpisodeKind::DocumentChunk)) => RecordType::DocumentChunk,
+        (None, _) => RecordType::Note,
+    };
     let at = match &args.at {
         Some(s) => Some(
             chrono::DateTime::parse_from_rfc3339(s)
@@ -42,27 +50,46 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
         ),
         None => None,
     };
-    let opts = RememberOptions {
-        kind,
-        source: args.source,
-        speaker: args.speaker,
-        at,
+    let input = RecordInput {
         id: args.id,
+        record_type,
+        episode_kind: kind,
+        at,
+        user: args.user,
+        model: args.model,
+        session: args.session,
+        speaker: args.speaker,
+        source: args.source,
+        tags: args.tags,
+        pinned: args.pin,
+        confidence: args.confidence,
+        ..RecordInput::default()
     };
-    let report = mnemo.remember(&text, &opts).await?;
+    let w = crate::records_cmd::records(mnemo)
+        .remember(&text, &input)
+        .await?;
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else if report.written {
+        let v = serde_json::json!({
+            "episode_id": w.record.id,
+            "written": w.written,
+            "entities": w.entities,
+            "facts": w.facts,
+            "record": w.record,
+            "links": w.links,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else if w.written {
         outln!(
-            "remembered episode {} ({} entities, {} facts)",
-            report.episode_id,
-            report.entities,
-            report.facts
+            "remembered episode {} ({} entities, {} facts, {} links)",
+            w.record.id,
+            w.entities,
+            w.facts,
+            w.links.len()
         );
     } else {
         outln!(
             "episode {} was already stored: nothing changed",
-            report.episode_id
+            w.record.id
         );
     }
     Ok(ExitCode::SUCCESS)
@@ -72,7 +99,10 @@ pub async fn search(mnemo: &Mnemo, args: SearchArgs) -> anyhow::Result<ExitCode>
     if args.query.trim().is_empty() {
         bail!("the query is empty");
     }
-    let result = mnemo.search(&args.query, args.budget).await?;
+    // Through the records, so each record behind the context counts an access.
+    let result = crate::records_cmd::records(mnemo)
+        .search(&args.query, args.budget)
+        .await?;
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&result)?);
     } else {

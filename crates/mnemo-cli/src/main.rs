@@ -7,6 +7,7 @@ mod commands;
 mod ingest;
 mod output;
 mod quickstart;
+mod records_cmd;
 mod session_cmd;
 mod settings;
 
@@ -69,6 +70,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Session(args) => session_cmd::run(&mnemo, &settings, args).await,
+        Command::Prune(args) => records_cmd::prune(&mnemo, args).await,
+        Command::Restore(args) => records_cmd::restore(&mnemo, args).await,
+        Command::Import(args) => records_cmd::import(&mnemo, args).await,
+        Command::Audit(args) => records_cmd::audit(&mnemo, args).await,
+        Command::Record(cmd) => records_cmd::record(&mnemo, cmd).await,
         Command::Config => unreachable!("handled above"),
     }
 }

@@ -192,6 +192,8 @@ pub struct RecordInput {
     pub id: Option<String>,
     #[serde(rename = "type")]
     pub record_type: RecordType,
+    /// The kind of the graph episode; defaults to the type's (`RecordType::episode_kind`).
+    pub episode_kind: Option<EpisodeKind>,
     /// Defaults to now.
     pub at: Option<Timestamp>,
     pub user: Option<String>,
@@ -213,6 +215,7 @@ impl Default for RecordInput {
         RecordInput {
             id: None,
             record_type: RecordType::Note,
+            episode_kind: None,
             at: None,
             user: None,
             model: None,

@@ -98,7 +98,9 @@ impl Records {
         }
         let at = input.at.unwrap_or_else(|| self.now());
         let opts = RememberOptions {
-            kind: input.record_type.episode_kind(),
+            kind: input
+                .episode_kind
+                .unwrap_or_else(|| input.record_type.episode_kind()),
             source: input.source.clone(),
             speaker: input.speaker.clone(),
             at: Some(at),
