@@ -181,3 +181,6 @@ impl Mnemo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
