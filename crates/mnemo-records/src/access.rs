@@ -5,7 +5,7 @@ use mnemo::SearchResult;
 
 use crate::keys;
 use crate::kv::encode;
-use crate::model::validate_record_id;
+use crate::validate::validate_record_id;
 use crate::{Records, Result};
 
 impl Records {

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use crate::audit::AuditAction;
 use crate::keys;
 use crate::kv::{decode, encode};
-use crate::model::{validate_record_id, Link, Record};
+use crate::model::{Link, Record};
 use crate::records::{link_entries, parse_links};
+use crate::validate::validate_record_id;
 use crate::{Error, Records, Result};
 
 /// Records handled per step of a delete (one archive put, one graph delete, one key delete).

@@ -17,6 +17,7 @@ mod links;
 mod model;
 mod prune;
 mod records;
+mod validate;
 
 pub use archive::{ArchivedRecord, RestoreReport};
 pub use audit::{AuditAction, AuditEntry, MAX_IDS_PER_ENTRY};
@@ -26,9 +27,10 @@ pub use keys::NAMESPACE;
 pub use links::{
     CONTEXT_EACH_SIDE, FOLLOWS_WITHIN_SECS, MAX_RELATED, RELATED_PER_TAG, RELATED_TAGS,
 };
-pub use model::{
-    normalize_tag, validate_confidence, validate_record_id, validate_session_id, Link, LinkKind,
-    Record, RecordInput, RecordType, MAX_TAGS,
-};
+pub use model::{Link, LinkKind, Record, RecordInput, RecordType, MAX_NAME_CHARS, MAX_TAGS};
 pub use prune::{parse_age, PruneMode, PrunePolicy, PruneReport};
 pub use records::{RecordWrite, Records};
+pub use validate::{
+    normalize_tag, validate_confidence, validate_record_id, validate_session_id, MAX_ID_CHARS,
+    MAX_TAG_CHARS,
+};

@@ -7,7 +7,8 @@ use mnemo::Timestamp;
 use mnemo_core::DeleteReport;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{validate_record_id, Record, RecordType};
+use crate::model::{Record, RecordType};
+use crate::validate::validate_record_id;
 use crate::{Error, Records, Result};
 
 /// Which records to prune. Every criterion given must hold; at least one must be given.

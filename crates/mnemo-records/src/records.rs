@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::audit::AuditAction;
 use crate::keys;
 use crate::kv::{decode, encode, Kv};
-use crate::model::{validate_record_id, Link, LinkKind, Record, RecordInput};
+use crate::model::{Link, LinkKind, Record, RecordInput};
+use crate::validate::validate_record_id;
 use crate::{Error, Result};
 
 /// Memory records of one tenant (the facade's). Cheap to clone.
@@ -108,6 +109,20 @@ impl Records {
         };
         // The episode first: if the metadata put fails, remembering again completes the record.
         let report = self.mnemo.remember(text, &opts).await?;
+        // An episode stored before (without a record) keeps its own time.
+        let at = if report.written {
+            at
+        } else {
+            self.mnemo
+                .store()
+                .get_episodes(
+                    self.mnemo.tenant(),
+                    std::slice::from_ref(&report.episode_id),
+                )
+                .await?
+                .first()
+                .map_or(at, |e| e.created_at)
+        };
         let record = Record {
             id: report.episode_id.clone(),
             record_type: input.record_type,

@@ -348,3 +348,32 @@ async fn tenants_never_see_each_others_records() {
     assert_eq!(pruned.records.len(), 1);
     assert!(a.get("same-id").await.unwrap().is_some());
 }
+
+#[tokio::test]
+async fn an_episode_stored_without_a_record_is_adopted_with_its_own_time() {
+    let clock = TestClock::at(T0);
+    let rec = embedded(&clock);
+    rec.mnemo()
+        .remember(
+            "Laura Chen lives in Lyon.",
+            &mnemo::RememberOptions {
+                id: Some("legacy".into()),
+                at: Some(common::ts(T0 - 3_600)),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let stats = rec.mnemo().stats().await.unwrap();
+    clock.advance(60);
+    let w = rec
+        .remember("Laura Chen lives in Lyon.", &note("legacy"))
+        .await
+        .unwrap();
+    assert!(
+        w.written,
+        "the record is new even though the episode is not"
+    );
+    assert_eq!(w.record.at, common::ts(T0 - 3_600));
+    assert_eq!(rec.mnemo().stats().await.unwrap(), stats);
+}

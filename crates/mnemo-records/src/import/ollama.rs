@@ -140,7 +140,7 @@ mod tests {
         );
         let id = m.input.id.clone().unwrap();
         assert!(id.starts_with("oa:"), "{id}");
-        crate::model::validate_record_id(&id).unwrap();
+        crate::validate::validate_record_id(&id).unwrap();
 
         let c = parse_ollama_agents(
             br#"{"timestamp":"2024-05-16T09:00:00","type":"document_chunk","text":"Orion ships in May."}"#,

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::{field_str, optional_u64, parse_json_object, parse_time, ImportedMemory};
-use crate::model::{
-    normalize_tag, validate_confidence, validate_record_id, validate_session_id, LinkKind,
-    RecordInput, RecordType,
+use crate::model::{LinkKind, RecordInput, RecordType};
+use crate::validate::{
+    normalize_tag, validate_confidence, validate_record_id, validate_session_id,
 };
 use crate::{Error, Result};
 
