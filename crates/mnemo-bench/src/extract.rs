@@ -5,8 +5,12 @@
 //! - Entities: a predicted name mention (pronouns excluded) is right when its character span is
 //!   exactly the gold token span and its type maps to the gold type. Type mapping — CoNLL04:
 //!   Person→Peop, Organization→Org, Location→Loc, everything else (Other, Date, Event, Concept)→Other.
-//!   Re-DocRED: Person→PER, Organization→ORG, Location→LOC, Date→TIME, everything else→MISC (we
-//!   never predict NUM). Untyped span F1 is reported beside it.
+//!   Re-DocRED: Person→PER, Organization→ORG, Location→LOC, Date→TIME, everything else→MISC.
+//!   Quantities (`Analysis::quantities`, never entities) are scored where the data set has types
+//!   for them: numbers→NUM and durations→TIME on Re-DocRED; CoNLL04 marks neither, so they are
+//!   not predictions there. Demonyms ("German") are mentions of their country (Location), as
+//!   Re-DocRED annotates them. Untyped span F1 is reported beside it, and the text output ends
+//!   with a gold-by-predicted type table.
 //! - Relation pairs: head span, tail span and direction right, predicate ignored. CoNLL04 compares
 //!   mention spans; Re-DocRED maps predicted mention spans to gold entities and compares directed
 //!   (head entity, tail entity) pairs.
@@ -133,6 +137,8 @@ struct Totals {
     b3_r: f64,
     b3_n: usize,
     redocred_docs: usize,
+    /// (gold type, predicted type) -> count over exactly matched spans; "-" for no match.
+    confusion: HashMap<(String, String), usize>,
 }
 
 type Span = (usize, usize);
@@ -211,7 +217,37 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
             None => pred_untyped_bad += 1,
         }
     }
+    for q in &analysis.quantities {
+        if let Some(span) = to_tok(q.start, q.end) {
+            if !pred_typed.iter().any(|(s, _)| *s == span) {
+                let ty = match (q.duration, redocred) {
+                    (true, true) => "TIME",
+                    (false, true) => "NUM",
+                    // CoNLL04's types have no number or duration: it does not mark them.
+                    (_, false) => continue,
+                };
+                pred_typed.insert((span, ty.to_string()));
+            }
+        }
+    }
     score(&mut t.typed, &pred_typed, &gold_typed);
+    let gold_type_of: HashMap<Span, &str> =
+        gold_typed.iter().map(|(s, ty)| (*s, ty.as_str())).collect();
+    let pred_type_of: HashMap<Span, &str> =
+        pred_typed.iter().map(|(s, ty)| (*s, ty.as_str())).collect();
+    for (s, g) in &gold_type_of {
+        let p = pred_type_of.get(s).copied().unwrap_or("-");
+        *t.confusion
+            .entry((g.to_string(), p.to_string()))
+            .or_default() += 1;
+    }
+    for (s, p) in &pred_type_of {
+        if !gold_type_of.contains_key(s) {
+            *t.confusion
+                .entry(("-".to_string(), p.to_string()))
+                .or_default() += 1;
+        }
+    }
     if errors {
         let words = |s: &Span| {
             tokens
@@ -380,6 +416,34 @@ fn big_document(texts: &[String], mb: usize, models: &Models) -> (usize, f64, Op
     (doc.len(), doc.len() as f64 / 1e6 / secs, peak_rss_kb())
 }
 
+/// Gold type (rows, "-" = no gold mention there) by predicted type (columns, "-" = none) over
+/// exact spans: where typing, rather than span finding, loses.
+fn print_confusion(confusion: &HashMap<(String, String), usize>) {
+    let mut types: Vec<&str> = confusion
+        .keys()
+        .flat_map(|(g, p)| [g.as_str(), p.as_str()])
+        .collect();
+    types.sort_unstable();
+    types.dedup();
+    println!("types (gold rows, predicted columns, exact spans):");
+    print!("{:>8}", "");
+    for p in &types {
+        print!("{p:>8}");
+    }
+    println!();
+    for g in &types {
+        print!("{g:>8}");
+        for p in &types {
+            let n = confusion
+                .get(&(g.to_string(), p.to_string()))
+                .copied()
+                .unwrap_or(0);
+            print!("{n:>8}");
+        }
+        println!();
+    }
+}
+
 fn peak_rss_kb() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -476,6 +540,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             ),
             None => println!("clusters B3      n/a (no clusters in this data set)"),
         }
+        print_confusion(&t.confusion);
         println!(
             "throughput       {mb_per_s:.2} MB per CPU second on one thread ({mb_per_wall_s:.2} MB/s wall; passes of >= 2 s)"
         );

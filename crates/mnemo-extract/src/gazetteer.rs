@@ -177,6 +177,18 @@ those there here what which who whom whose when where why how all any both each 
 some such only own same so than too very just also now new said says say yesterday today tomorrow \
 last next first second third week month year years ago its";
 
+/// Adverbs, conjunctions and prepositions that open sentences capitalised ("Since", "Thus") and
+/// alone are never a name. Kept apart from `STOPWORDS`, which are tagger features.
+const FUNCTION_WORDS: &str = "since thus like recently currently soon see although though \
+however moreover furthermore meanwhile nevertheless therefore hence later earlier eventually \
+finally initially originally subsequently afterwards instead despite unlike while whereas \
+because unless until upon around along among against beyond toward towards across behind \
+beside besides near onto per via throughout following according including except today \
+tonight often sometimes always never perhaps maybe also still yet already again once twice \
+then there here where when why how what whatever whenever wherever whoever everyone everything \
+someone something anyone anything nobody nothing none many much several each every another \
+both either neither such well even only just rather quite almost nearly";
+
 /// Abbreviations that keep their final period (written without it, lower-case).
 const ABBREVIATIONS: &str = "mr mrs ms dr sen rep gov gen lt col capt sgt prof rev st jr sr inc \
 corp co ltd jan feb mar apr jun jul aug sep sept oct nov dec no vs etc mt ave pres dept univ \
@@ -226,6 +238,18 @@ fn abbreviations() -> &'static HashMap<&'static str, ()> {
 /// The list bits of a lower-case word.
 pub fn flags(lower: &str) -> u32 {
     table().get(lower).copied().unwrap_or(0)
+}
+
+/// Whether a lower-case word is a function word that alone never names anything.
+pub fn is_function_word(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    SET.get_or_init(|| {
+        FUNCTION_WORDS
+            .split_ascii_whitespace()
+            .map(|w| (w, ()))
+            .collect()
+    })
+    .contains_key(lower)
 }
 
 /// Whether `body` (a word without its final period) is a known abbreviation.

@@ -16,6 +16,8 @@
 //! callers feed chunks from [`chunk_text`], so memory stays flat over a corpus.
 
 mod chunk;
+mod definitions;
+mod demonyms;
 mod error;
 mod extractor;
 mod features;
@@ -24,6 +26,7 @@ pub mod mentions;
 mod name_rules;
 mod perceptron;
 pub mod predicate;
+pub mod quantities;
 pub mod relations;
 pub mod resolve;
 mod rule;
@@ -35,5 +38,6 @@ pub use error::ExtractError;
 pub use extractor::{ExtractContext, Extraction, Extractor};
 pub use mentions::{Mention, MentionKind};
 pub use perceptron::Perceptron;
+pub use quantities::Quantity;
 pub use resolve::{resolve_mentions, Resolved, Resolver};
 pub use rule::{analyse_with, Analysis, Models, RuleExtractor, SpanEntity, SpanFact};

@@ -5,7 +5,9 @@ use mnemo_core::EntityType;
 
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
-use crate::name_rules::{context_type, date_spans, is_personal_title, title_in_span};
+use crate::name_rules::{
+    context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
+};
 use crate::tagger::{NameSpan, NameType};
 use crate::text::Word;
 
@@ -110,6 +112,7 @@ pub fn sentence_mentions(
         // Pronouns and function words alone are never names.
         if (a..b).all(|j| {
             info[j].flags & (gz::PRONOUN | gz::STOPWORD) != 0
+                || gz::is_function_word(&info[j].lower)
                 || !texts[j].chars().any(char::is_alphanumeric)
         }) {
             continue;
@@ -128,6 +131,20 @@ pub fn sentence_mentions(
             a
         };
         spans.push((a, b, t, title, from));
+    }
+    // Names written as a people's, language's or faith's adjective: "a German racer" mentions
+    // Germany, "in English" the language, "Catholic" the church.
+    let mut renamed: Vec<(usize, usize, String)> = Vec::new();
+    for (a, b, t, name) in demonym_spans(info) {
+        let inside = spans.iter().position(|s| s.4 < b && a < s.1);
+        match inside {
+            Some(k) if spans[k].4 == a && spans[k].1 == b => spans[k].2 = t,
+            Some(_) => continue,
+            None => spans.push((a, b, t, None, a)),
+        }
+        if let Some(name) = name {
+            renamed.push((a, b, name));
+        }
     }
     // A title before capitalised words the tagger missed: "Mr. Schneider".
     let mut j = 0;
@@ -223,16 +240,15 @@ pub fn sentence_mentions(
         }
     }
     for (a, b) in date_spans(&texts, info) {
+        // "2002 Winter Olympics": a year opening an event's name.
+        let event = spans.iter().position(|s| {
+            b == a + 1 && s.4 == b && s.1 > b && info[s.1 - 1].flags & gz::EVENT_WORD != 0
+        });
+        if let Some(k) = event {
+            spans[k] = (a, spans[k].1, EntityType::Event, None, a);
+            continue;
+        }
         match spans.iter().position(|s| s.0 < b && a < s.1) {
-            // "2002 Winter Olympics": a year opening an event's name.
-            Some(k)
-                if b == a + 1
-                    && spans[k].0 == a + 1
-                    && spans[k].1 > a + 1
-                    && info[spans[k].1 - 1].flags & gz::EVENT_WORD != 0 =>
-            {
-                spans[k] = (a, spans[k].1, EntityType::Event, None, a)
-            }
             Some(k) if spans[k].2 == EntityType::Other => {
                 spans[k] = (a, b, EntityType::Date, None, a)
             }
@@ -251,7 +267,11 @@ pub fn sentence_mentions(
             words: (offset + from, offset + b),
             start: words[from].start,
             end: words[b - 1].end,
-            text: text[words[a].start..words[b - 1].end].to_string(),
+            text: renamed
+                .iter()
+                .find(|r| r.0 == a && r.1 == b)
+                .map(|r| r.2.clone())
+                .unwrap_or_else(|| text[words[a].start..words[b - 1].end].to_string()),
             kind,
             title,
         };

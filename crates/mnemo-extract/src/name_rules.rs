@@ -3,6 +3,7 @@
 
 use mnemo_core::EntityType;
 
+use crate::demonyms::{self, Demonym};
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 
@@ -124,6 +125,61 @@ pub(crate) fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize
             out.push((i, i + 1));
         }
         i += 1;
+    }
+    out
+}
+
+/// Demonym, language and faith words (relative word indices), with their type and the name they
+/// stand for: "German" -> (Location, "Germany"); "in English" -> (Other, the word itself);
+/// "Catholic" -> (Organization, "Catholic Church"). Only words written capitalised count, and only
+/// when they stand alone rather than open a longer name ("French Open", "Soviet Union").
+pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType, Option<String>)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < info.len() {
+        if !info[i].is_title {
+            i += 1;
+            continue;
+        }
+        let two = (i + 1 < info.len() && info[i + 1].is_title)
+            .then(|| format!("{} {}", info[i].lower, info[i + 1].lower))
+            .and_then(|p| demonyms::lookup(&p));
+        let (hit, len) = match two {
+            Some(d) => (Some(d), 2),
+            None => (demonyms::lookup(&info[i].lower), 1),
+        };
+        let Some(hit) = hit else {
+            i += 1;
+            continue;
+        };
+        let b = i + len;
+        // Part of a longer capitalised name: left to the tagger and the run rules.
+        if info[i].run != (i, b) {
+            i = b;
+            continue;
+        }
+        let lower = &info[i].lower;
+        let before = i.checked_sub(1).map(|k| info[k].lower.as_str());
+        let after = info.get(b).map(|w| w.lower.as_str());
+        let language = len == 1
+            && demonyms::is_language(lower)
+            && (matches!(
+                after,
+                Some("language" | "-language" | "dialect" | "translation")
+            ) || matches!(
+                before,
+                Some("in" | "into" | "speak" | "speaks" | "spoke" | "spoken" | "from")
+            ));
+        let span = if language {
+            (i, b, EntityType::Other, None)
+        } else {
+            match hit {
+                Demonym::Country(c) => (i, b, EntityType::Location, Some(c.clone())),
+                Demonym::Adherent(o) => (i, b, EntityType::Organization, Some(o.clone())),
+            }
+        };
+        out.push(span);
+        i = b;
     }
     out
 }

@@ -7,8 +7,10 @@ use std::path::Path;
 use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
+use crate::definitions;
 use crate::features::{sentence_info, WordInfo};
 use crate::mentions::{sentence_mentions, Mention, MentionKind, SentenceInput};
+use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
@@ -73,6 +75,8 @@ pub struct Analysis {
     pub extraction: Extraction,
     pub mentions: Vec<SpanEntity>,
     pub relations: Vec<SpanFact>,
+    /// Numbers and durations (never entities).
+    pub quantities: Vec<Quantity>,
 }
 
 impl RuleExtractor {
@@ -112,6 +116,8 @@ pub fn analyse_with(
         .filter(|s| s.chars().any(char::is_alphanumeric));
     let mut mentions: Vec<Mention> = Vec::new();
     let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut defined: Vec<(usize, EntityType)> = Vec::new();
+    let mut quantities: Vec<Quantity> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
     text::for_each_sentence(text, |s, ws, offset| {
         let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
@@ -126,10 +132,48 @@ pub fn analyse_with(
             names: &names,
         };
         mentions.extend(sentence_mentions(input, speaker.is_some(), &known));
+        // The sentence's subject, when a definition follows it, gets the defined type.
+        let subject = mentions[first..]
+            .iter()
+            .position(|m| matches!(m.kind, MentionKind::Name(_)))
+            .map(|k| first + k)
+            .filter(|&k| {
+                mentions[k].words.0 - offset <= 2
+                    && !matches!(mentions[k].kind, MentionKind::Name(EntityType::Date))
+            });
+        if let Some(k) = subject {
+            if let Some(t) = definitions::defined_type(&info, mentions[k].words.1 - offset) {
+                defined.push((k, t));
+            }
+        }
+        let mut taken = vec![false; ws.len()];
+        for m in &mentions[first..] {
+            for t in taken
+                .iter_mut()
+                .take(m.words.1 - offset)
+                .skip(m.words.0 - offset)
+            {
+                *t = true;
+            }
+        }
+        let texts: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        for q in quantities::quantity_spans(&texts, &info, &taken) {
+            quantities.push(Quantity {
+                start: ws[q.start].start,
+                end: ws[q.end - 1].end,
+                duration: q.duration,
+            });
+        }
         sent_mentions.push(first..mentions.len());
     });
     let resolved = resolver.resolve(&mentions, speaker);
-    let entities = resolved.entities;
+    let mut entities = resolved.entities;
+    // A definition states what the entity is: it outweighs the guesses from its name's spelling.
+    for (k, t) in defined {
+        if let Some(e) = resolved.of_mention[k] {
+            entities[e].entity_type = t;
+        }
+    }
 
     let mut span_entities = Vec::new();
     for (m, e) in mentions.iter().zip(&resolved.of_mention) {
@@ -243,5 +287,6 @@ pub fn analyse_with(
         },
         mentions: span_entities,
         relations: span_facts,
+        quantities,
     }
 }
