@@ -1,5 +1,5 @@
 //! The record round trip (links, access counts, archive and restore with equal graph counts,
-//! audit, tenant isolation) against the Neo4j server named by `NEO4J_TEST_URI`. Outside CI a
+//! audit, tenant isolation), an import and a permanent delete against the Neo4j server named by `NEO4J_TEST_URI`. Outside CI a
 //! missing variable skips with a notice; with `CI=true` it fails.
 
 mod common;
@@ -7,6 +7,7 @@ mod common;
 use std::sync::Arc;
 
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
+use mnemo_records::{ImportFormat, PruneMode};
 
 fn test_uri() -> Option<String> {
     match std::env::var("NEO4J_TEST_URI") {
@@ -41,5 +42,25 @@ async fn round_trip_on_neo4j() {
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let tenant = format!("records-{}-{nanos:x}", std::process::id());
-    common::round_trip(Arc::new(store), &tenant).await;
+    let store: Arc<dyn mnemo::GraphStore> = Arc::new(store);
+    common::round_trip(store.clone(), &tenant).await;
+
+    // Imports with links, and a permanent delete, on the same server.
+    let clock = common::TestClock::at(common::T0);
+    let rec = common::records_on(store, &format!("{tenant}-import"), &clock);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rlm");
+    let report = rec.import(&dir, ImportFormat::RlmMem).await.unwrap();
+    assert_eq!(report.imported.len(), 3, "{report:?}");
+    assert_eq!(report.failed.len(), 4, "{report:?}");
+    assert_eq!(report.links, 2, "{report:?}");
+    let again = rec.import(&dir, ImportFormat::RlmMem).await.unwrap();
+    assert_eq!(again.already_present.len(), 3);
+    let id = "chunk-2026-02-09-p4q5r6s7".to_string();
+    rec.delete(std::slice::from_ref(&id), PruneMode::Permanent)
+        .await
+        .unwrap();
+    assert!(rec.get(&id).await.unwrap().is_none());
+    let links = rec.links("chunk-2026-02-10-a1b2c3d4", 100).await.unwrap();
+    assert!(links.iter().all(|l| l.target != id), "{links:?}");
+    assert_eq!(rec.mnemo().stats().await.unwrap().episodes, 2);
 }
