@@ -82,7 +82,7 @@ fn print_report(report: &PruneReport, json: bool) -> anyhow::Result<()> {
     if report.mode != PruneMode::DryRun {
         let g = &report.graph;
         outln!(
-            "graph: {} episode(s), {} entit(ies) and {} fact(s) removed",
+            "graph: {} episode(s), {} entities and {} fact(s) removed",
             g.episodes,
             g.entities,
             g.facts

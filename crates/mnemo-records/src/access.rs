@@ -1,7 +1,7 @@
 //! Access counting: a search through `Records` counts one access for every record behind the
 //! returned context (the result's provenance) and stamps its last access.
 
-use mnemo::SearchResult;
+use mnemo::{ChatTurn, SearchResult};
 
 use crate::keys;
 use crate::kv::encode;
@@ -12,7 +12,20 @@ impl Records {
     /// Searches memory like `Mnemo::search`, then counts an access for each record behind the
     /// context. A failure to count is logged, never turned into a failed search.
     pub async fn search(&self, query: &str, budget: Option<usize>) -> Result<SearchResult> {
-        let result = self.mnemo.search(query, budget).await?;
+        self.search_with_history(query, budget, &[]).await
+    }
+
+    /// Like `search`, with chat history placed in the context (as `Mnemo::search_with_history`).
+    pub async fn search_with_history(
+        &self,
+        query: &str,
+        budget: Option<usize>,
+        history: &[ChatTurn],
+    ) -> Result<SearchResult> {
+        let result = self
+            .mnemo
+            .search_with_history(query, budget, history)
+            .await?;
         let mut ids: Vec<String> = Vec::new();
         for p in &result.provenance {
             if !ids.contains(&p.episode_id) {

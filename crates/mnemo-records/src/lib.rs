@@ -28,7 +28,7 @@ pub use links::{
     CONTEXT_EACH_SIDE, FOLLOWS_WITHIN_SECS, MAX_RELATED, RELATED_PER_TAG, RELATED_TAGS,
 };
 pub use model::{Link, LinkKind, Record, RecordInput, RecordType, MAX_NAME_CHARS, MAX_TAGS};
-pub use prune::{parse_age, PruneMode, PrunePolicy, PruneReport};
+pub use prune::{format_age, parse_age, PruneMode, PrunePolicy, PruneReport};
 pub use records::{RecordWrite, Records};
 pub use validate::{
     normalize_tag, validate_confidence, validate_record_id, validate_session_id, MAX_ID_CHARS,

@@ -52,7 +52,7 @@ impl PrunePolicy {
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
         if let Some(d) = self.older_than {
-            parts.push(format!("older than {}s", d.num_seconds()));
+            parts.push(format!("older than {}", format_age(d)));
         }
         if let Some(n) = self.max_access {
             parts.push(format!("accessed at most {n} times"));
@@ -66,6 +66,17 @@ impl PrunePolicy {
         }
         parts.join(", ")
     }
+}
+
+/// An age in its largest whole unit, as `parse_age` reads it (`30d`, `90m`).
+pub fn format_age(d: Duration) -> String {
+    let secs = d.num_seconds();
+    for (unit, n) in [('w', 604_800), ('d', 86_400), ('h', 3_600), ('m', 60)] {
+        if secs != 0 && secs % n == 0 {
+            return format!("{}{unit}", secs / n);
+        }
+    }
+    format!("{secs}s")
 }
 
 /// Parses an age like `30d`, `12h`, `45m`, `90s` or `2w`.
@@ -231,6 +242,9 @@ mod tests {
         assert_eq!(parse_age("30d").unwrap(), Duration::days(30));
         assert_eq!(parse_age("2w").unwrap(), Duration::days(14));
         assert_eq!(parse_age("90s").unwrap(), Duration::seconds(90));
+        for s in ["30d", "2w", "90s", "36h", "0s"] {
+            assert_eq!(format_age(parse_age(s).unwrap()), s);
+        }
         for bad in ["", "d", "30", "-3d", "3y", "1.5d", "99999999999999999w"] {
             assert!(parse_age(bad).is_err(), "{bad}");
         }
