@@ -15,8 +15,10 @@ mod keys;
 mod kv;
 mod links;
 mod model;
+mod page;
 mod prune;
 mod records;
+mod touch;
 mod validate;
 
 pub use archive::{ArchivedRecord, RestoreReport};
@@ -28,8 +30,10 @@ pub use links::{
     CONTEXT_EACH_SIDE, FOLLOWS_WITHIN_SECS, MAX_RELATED, RELATED_PER_TAG, RELATED_TAGS,
 };
 pub use model::{Link, LinkKind, Record, RecordInput, RecordType, MAX_NAME_CHARS, MAX_TAGS};
+pub use page::{RecordFilter, RecordPage, MAX_PAGE};
 pub use prune::{format_age, parse_age, PruneMode, PrunePolicy, PruneReport};
 pub use records::{RecordWrite, Records};
+pub use touch::Touch;
 pub use validate::{
     normalize_tag, validate_confidence, validate_record_id, validate_session_id, MAX_ID_CHARS,
     MAX_TAG_CHARS,
