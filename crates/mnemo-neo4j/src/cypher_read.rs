@@ -12,7 +12,7 @@ const FACT: &str = "{.predicate, .mentions, .confidence, .first_seen, .last_seen
 
 /// Edge rank of the neighbourhood contract: mentions, confidence, last_seen (all descending), then
 /// (subject, rel_type, object) ascending.
-const EDGE_ORDER: &str = "r.mentions DESC, r.confidence DESC, r.last_seen DESC, \
+pub(crate) const EDGE_ORDER: &str = "r.mentions DESC, r.confidence DESC, r.last_seen DESC, \
                           startNode(r).key, type(r), endNode(r).key";
 
 pub(crate) fn get_entities() -> String {
@@ -94,11 +94,25 @@ pub(crate) fn export_facts() -> String {
     )
 }
 
-/// The top `$cap{hop}` edges of every node of a hop, highest-ranked first, as `edges`.
+/// The top `$cap{hop}` edges of every node of a hop, highest-ranked first, as `edges`. Read from
+/// the node's materialised `top_rels` when it has them and the cap fits (see `top_edges.rs`), so a
+/// hub costs the cap; otherwise from all its relationships. Ids read from the list are checked
+/// against tenant and node, so a stale id can never bring in a foreign edge.
 fn expand(node: &str, hop: u8) -> String {
     format!(
         "CALL ({node}) {{\n\
-         \x20 MATCH ({node})-[r]-(n:Entity)\n\
+         \x20 CALL ({node}) {{\n\
+         \x20   WITH {node} WHERE {node}.top_rels IS NOT NULL AND $cap{hop} <= $top\n\
+         \x20   UNWIND {node}.top_rels[..$cap{hop}] AS id\n\
+         \x20   MATCH ()-[r]->() WHERE elementId(r) = id\n\
+         \x20   WITH {node}, r WHERE r.tenant = $tenant AND (startNode(r) = {node} OR endNode(r) = {node})\n\
+         \x20   RETURN r\n\
+         \x20   UNION\n\
+         \x20   WITH {node} WHERE {node}.top_rels IS NULL OR $cap{hop} > $top\n\
+         \x20   MATCH ({node})-[r]-(:Entity)\n\
+         \x20   RETURN r\n\
+         \x20 }}\n\
+         \x20 WITH r, CASE WHEN startNode(r) = {node} THEN endNode(r) ELSE startNode(r) END AS n\n\
          \x20 WITH r, n ORDER BY {EDGE_ORDER} LIMIT $cap{hop}\n\
          \x20 RETURN collect({{fact: r {FACT}, other: n {ENTITY}}}) AS edges\n\
          }}"

@@ -33,7 +33,7 @@ fn merge_facts_interpolates_only_the_checked_type() {
         SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
           r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
           r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
-        RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created"#]].assert_eq(&text);
+        RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(elementId(r)) AS ids"#]].assert_eq(&text);
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn merge_entities_sets_type_labels_from_the_closed_set() {
     expect![[r#"
         UNWIND $rows AS row
         MERGE (e:Entity {tenant: $tenant, key: row.key})
-        ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0,
+        ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
           e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
         WITH e, row, e.mentions = 0 AS created,
           reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
@@ -80,7 +80,8 @@ fn mention_and_delete_statements() {
         }
         SET e.mentions = e.mentions + added,
           e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
-          e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END"#]].assert_eq(w::MERGE_MENTIONS);
+          e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
+        RETURN sum(added) AS added"#]].assert_eq(w::MERGE_MENTIONS);
     expect![[r#"
         UNWIND $ids AS id
         MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)
@@ -118,7 +119,18 @@ fn neighbourhood_statements() {
         UNWIND range(0, size($seeds) - 1) AS pos
         MATCH (s:Entity {tenant: $tenant, key: $seeds[pos]})
         CALL (s) {
-          MATCH (s)-[r]-(n:Entity)
+          CALL (s) {
+            WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
+            UNWIND s.top_rels[..$cap1] AS id
+            MATCH ()-[r]->() WHERE elementId(r) = id
+            WITH s, r WHERE r.tenant = $tenant AND (startNode(r) = s OR endNode(r) = s)
+            RETURN r
+            UNION
+            WITH s WHERE s.top_rels IS NULL OR $cap1 > $top
+            MATCH (s)-[r]-(:Entity)
+            RETURN r
+          }
+          WITH r, CASE WHEN startNode(r) = s THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap1
           RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
@@ -128,7 +140,18 @@ fn neighbourhood_statements() {
         UNWIND range(0, size($seeds) - 1) AS pos
         MATCH (s:Entity {tenant: $tenant, key: $seeds[pos]})
         CALL (s) {
-          MATCH (s)-[r]-(n:Entity)
+          CALL (s) {
+            WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
+            UNWIND s.top_rels[..$cap1] AS id
+            MATCH ()-[r]->() WHERE elementId(r) = id
+            WITH s, r WHERE r.tenant = $tenant AND (startNode(r) = s OR endNode(r) = s)
+            RETURN r
+            UNION
+            WITH s WHERE s.top_rels IS NULL OR $cap1 > $top
+            MATCH (s)-[r]-(:Entity)
+            RETURN r
+          }
+          WITH r, CASE WHEN startNode(r) = s THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap1
           RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
@@ -140,7 +163,18 @@ fn neighbourhood_statements() {
           WHERE NOT k IN seeds
           MATCH (f:Entity {tenant: $tenant, key: k})
         CALL (f) {
-          MATCH (f)-[r]-(n:Entity)
+          CALL (f) {
+            WITH f WHERE f.top_rels IS NOT NULL AND $cap2 <= $top
+            UNWIND f.top_rels[..$cap2] AS id
+            MATCH ()-[r]->() WHERE elementId(r) = id
+            WITH f, r WHERE r.tenant = $tenant AND (startNode(r) = f OR endNode(r) = f)
+            RETURN r
+            UNION
+            WITH f WHERE f.top_rels IS NULL OR $cap2 > $top
+            MATCH (f)-[r]-(:Entity)
+            RETURN r
+          }
+          WITH r, CASE WHEN startNode(r) = f THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap2
           RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }

@@ -14,6 +14,7 @@ pub(crate) const SCHEMA: &[&str] = &[
     "CREATE CONSTRAINT mnemo_document_id IF NOT EXISTS FOR (d:Document) REQUIRE (d.tenant, d.id) IS UNIQUE",
     // Also the index of key-value prefix scans: equality on (tenant, ns), range on key.
     "CREATE CONSTRAINT mnemo_kv_key IF NOT EXISTS FOR (r:KvRecord) REQUIRE (r.tenant, r.ns, r.key) IS UNIQUE",
+    "CREATE CONSTRAINT mnemo_tenant_stats IF NOT EXISTS FOR (s:TenantStats) REQUIRE s.tenant IS UNIQUE",
     "CREATE INDEX mnemo_entity_tenant IF NOT EXISTS FOR (e:Entity) ON (e.tenant)",
     "CREATE INDEX mnemo_entity_mentions IF NOT EXISTS FOR (e:Entity) ON (e.tenant, e.mentions)",
     "CREATE INDEX mnemo_entity_last_seen IF NOT EXISTS FOR (e:Entity) ON (e.tenant, e.last_seen)",
@@ -29,7 +30,9 @@ pub(crate) const SCHEMA: &[&str] = &[
 
 pub(crate) const UPSERT_DOCUMENT: &str = "\
 MERGE (d:Document {tenant: $tenant, id: $id})
-SET d.source = $source, d.content_hash = $content_hash, d.created_at = $created_at";
+WITH d, d.content_hash IS NULL AS created
+SET d.source = $source, d.content_hash = $content_hash, d.created_at = $created_at
+RETURN CASE WHEN created THEN 1 ELSE 0 END AS created";
 
 /// Ids of the document's stored episodes that the new version does not have.
 pub(crate) const STALE_EPISODES: &str = "\
@@ -42,16 +45,24 @@ UNWIND $ids AS id
 MATCH (ep:Episode {tenant: $tenant, id: id})
 RETURN ep.id AS id";
 
+/// Creates the episodes and links document chunks; returns how many episodes it created (a
+/// concurrent writer of the same episode may have created it first).
 pub(crate) const CREATE_EPISODES: &str = "\
 UNWIND $rows AS row
 MERGE (ep:Episode {tenant: $tenant, id: row.id})
-ON CREATE SET ep.kind = row.kind, ep.content = row.content, ep.created_at = row.created_at,
-  ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
-  ep.span_start = row.span_start, ep.span_end = row.span_end
-WITH ep, row WHERE row.document_id IS NOT NULL
-MATCH (d:Document {tenant: $tenant, id: row.document_id})
-MERGE (d)-[h:HAS_CHUNK]->(ep)
-ON CREATE SET h.tenant = $tenant";
+WITH ep, row, ep.kind IS NULL AS created
+FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END |
+  SET ep.kind = row.kind, ep.content = row.content, ep.created_at = row.created_at,
+    ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
+    ep.span_start = row.span_start, ep.span_end = row.span_end)
+WITH ep, row, created
+CALL (ep, row) {
+  WITH ep, row WHERE row.document_id IS NOT NULL
+  MATCH (d:Document {tenant: $tenant, id: row.document_id})
+  MERGE (d)-[h:HAS_CHUNK]->(ep)
+  ON CREATE SET h.tenant = $tenant
+}
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
 
 /// `CASE` expression giving the specificity of the entity type held in `expr`.
 fn specificity_case(expr: &str) -> String {
@@ -73,7 +84,7 @@ pub(crate) fn merge_entities() -> String {
         "\
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
-ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0,
+ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
   e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
 WITH e, row, e.mentions = 0 AS created,
   reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
@@ -121,7 +132,8 @@ CALL (e, row) {
 }
 SET e.mentions = e.mentions + added,
   e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
-  e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END";
+  e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
+RETURN sum(added) AS added";
 
 /// Re-validates a relationship type right before it becomes query text.
 fn checked_rel_type(rel: &RelType) -> Result<&str> {
@@ -166,7 +178,7 @@ WITH r, created, reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: 
 SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
   r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
   r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created"
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(elementId(r)) AS ids"
     ))
 }
 

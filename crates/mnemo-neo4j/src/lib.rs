@@ -8,6 +8,7 @@
 //! `(:KvRecord {tenant, ns, key, value})` nodes. Every node and relationship carries `tenant`.
 
 mod config;
+mod counts;
 mod cypher_read;
 mod cypher_write;
 mod db;
@@ -17,6 +18,7 @@ mod kv;
 mod plan;
 mod read;
 mod store;
+mod top_edges;
 mod write;
 
 pub use config::Neo4jConfig;

@@ -4,8 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use mnemo_core::{
-    Entity, EntityKey, Fact, MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph,
-    Tenant, MAX_DEPTH,
+    Entity, EntityKey, Fact, MentionEvent, NeighbourhoodQuery, Result, Subgraph, Tenant, MAX_DEPTH,
 };
 use neo4rs::{query, BoltType, Graph};
 
@@ -146,22 +145,6 @@ pub(crate) async fn mentions_of(
         .collect()
 }
 
-pub(crate) async fn stats(graph: &Graph, t: &Tenant) -> Result<StoreStats> {
-    let rows = read_rows(graph, query(cy::STATS).param("tenant", t.as_str())).await?;
-    let Some(row) = rows.first() else {
-        return Ok(StoreStats::default());
-    };
-    let get =
-        |col: &str| -> Result<u64> { Ok(u64::try_from(column::<i64>(row, col)?).unwrap_or(0)) };
-    Ok(StoreStats {
-        entities: get("entities")?,
-        facts: get("facts")?,
-        episodes: get("episodes")?,
-        documents: get("documents")?,
-        mentions: get("mentions")?,
-    })
-}
-
 pub(crate) async fn export(graph: &Graph, t: &Tenant) -> Result<Subgraph> {
     let ents = entities(
         graph,
@@ -198,7 +181,8 @@ pub(crate) async fn neighbourhood(
         .param("tenant", t.as_str())
         .param("seeds", strings(nq.seeds.iter().map(|k| k.as_str())))
         .param("cap1", limit(nq.fanout_at(1)))
-        .param("cap2", limit(nq.fanout_at(2)));
+        .param("cap2", limit(nq.fanout_at(2)))
+        .param("top", crate::top_edges::top_param());
     let rows = read_rows(graph, q).await?;
     let Some(row) = rows.first() else {
         return Ok(Subgraph::default());

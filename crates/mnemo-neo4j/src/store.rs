@@ -61,7 +61,7 @@ impl Neo4jStore {
     /// Deletes every node and relationship of a tenant (benchmarks, test clean-up, off-boarding).
     /// Runs in chunks of committed transactions, so it is not atomic: re-run it after a failure.
     pub async fn purge_tenant(&self, tenant: &Tenant) -> Result<()> {
-        for label in ["Episode", "Document", "Entity", "KvRecord"] {
+        for label in ["Episode", "Document", "Entity", "KvRecord", "TenantStats"] {
             let text = format!(
                 "MATCH (n:{label} {{tenant: $tenant}}) \
                  CALL (n) {{ DETACH DELETE n }} IN TRANSACTIONS OF 5000 ROWS"
@@ -72,6 +72,29 @@ impl Neo4jStore {
                 .map_err(map_err)?;
         }
         Ok(())
+    }
+
+    /// Gives every entity of the tenant that has none its list of top edges (see the crate docs on
+    /// hop cost). Only needed for graphs written by versions before the lists existed: until then
+    /// their hubs are expanded by reading all their edges. Idempotent; runs in committed chunks.
+    pub async fn rebuild_top_edges(&self, tenant: &Tenant) -> Result<()> {
+        self.graph
+            .run(
+                query(&crate::top_edges::backfill_top())
+                    .param("tenant", tenant.as_str())
+                    .param("top", crate::top_edges::top_param()),
+            )
+            .await
+            .map_err(map_err)
+    }
+
+    /// Counts the tenant in full and stores the counts `stats` reads. Only needed for graphs written
+    /// by versions before the counts existed (the first write that changes such a tenant does it
+    /// too); until then `stats` counts the whole tenant on every call.
+    pub async fn rebuild_stats(&self, tenant: &Tenant) -> Result<()> {
+        in_transaction!(self.graph, self.config.write_retries, |tx| {
+            crate::counts::recount(&mut tx, tenant)
+        })
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {
@@ -200,7 +223,7 @@ impl GraphStore for Neo4jStore {
     }
 
     async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
-        read::stats(&self.graph, tenant).await
+        crate::counts::stats(&self.graph, tenant).await
     }
 
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {

@@ -8,6 +8,7 @@ use mnemo_core::{
 };
 use neo4rs::{query, BoltType, Txn};
 
+use crate::counts::{self, delta, StatsDelta};
 use crate::cypher_write as cy;
 use crate::db::{first_count, list, tx_rows};
 use crate::plan::plan_write;
@@ -87,12 +88,25 @@ pub(crate) fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
     out
 }
 
-/// The body of a write transaction.
+/// The body of a write transaction, the tenant's counts included.
 pub(crate) async fn write_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     batch: &WriteBatch,
     fact_sql: &HashMap<RelType, String>,
+) -> Result<WriteReport, TxError> {
+    let mut d = StatsDelta::default();
+    let report = write_body(tx, tenant, batch, fact_sql, &mut d).await?;
+    counts::apply(tx, tenant, &d).await?;
+    Ok(report)
+}
+
+async fn write_body(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    batch: &WriteBatch,
+    fact_sql: &HashMap<RelType, String>,
+    d: &mut StatsDelta,
 ) -> Result<WriteReport, TxError> {
     let t = tenant.as_str();
     let mut report = WriteReport::default();
@@ -103,7 +117,8 @@ pub(crate) async fn write_tx(
         .collect();
 
     if let Some(doc) = &batch.document {
-        tx.run(
+        let out = tx_rows(
+            tx,
             query(cy::UPSERT_DOCUMENT)
                 .param("tenant", t)
                 .param("id", doc.id.as_str())
@@ -112,6 +127,7 @@ pub(crate) async fn write_tx(
                 .param("created_at", doc.created_at),
         )
         .await?;
+        d.documents += delta(first_count(&out, "created")?);
         let stale_rows = tx_rows(
             tx,
             query(cy::STALE_EPISODES)
@@ -126,7 +142,7 @@ pub(crate) async fn write_tx(
             .collect::<Result<_, _>>()
             .map_err(neo4rs::Error::from)?;
         if !stale.is_empty() {
-            report.episodes_replaced = delete_tx(tx, tenant, &stale).await?.episodes;
+            report.episodes_replaced = delete_body(tx, tenant, &stale, d).await?.episodes;
         }
     }
 
@@ -151,12 +167,14 @@ pub(crate) async fn write_tx(
         return Ok(report);
     }
     for rows in chunks(plan.episodes) {
-        tx.run(
+        let out = tx_rows(
+            tx,
             query(cy::CREATE_EPISODES)
                 .param("tenant", t)
                 .param("rows", rows),
         )
         .await?;
+        d.episodes += delta(first_count(&out, "created")?);
     }
     let entity_sql = cy::merge_entities();
     for rows in chunks(plan.entities) {
@@ -168,16 +186,22 @@ pub(crate) async fn write_tx(
                 .param("rows", rows),
         )
         .await?;
-        report.entities_created += first_count(&out, "created")?;
+        let created = first_count(&out, "created")?;
+        report.entities_created += created;
+        d.entities += delta(created);
     }
     for rows in chunks(plan.mentions) {
-        tx.run(
+        let out = tx_rows(
+            tx,
             query(cy::MERGE_MENTIONS)
                 .param("tenant", t)
                 .param("rows", rows),
         )
         .await?;
+        d.mentions += delta(first_count(&out, "added")?);
     }
+    // Element ids of every fact this batch changed, for the endpoints' top-edge lists.
+    let mut changed: Vec<BoltType> = Vec::new();
     for (rel, rows) in plan.facts {
         let Some(text) = fact_sql.get(&rel) else {
             return Err(TxError::Store(Error::Internal(format!(
@@ -186,18 +210,46 @@ pub(crate) async fn write_tx(
         };
         for rows in chunks(rows) {
             let out = tx_rows(tx, query(text).param("tenant", t).param("rows", rows)).await?;
-            report.facts_created += first_count(&out, "created")?;
+            let created = first_count(&out, "created")?;
+            report.facts_created += created;
+            d.facts += delta(created);
+            if let Some(row) = out.first() {
+                let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
+                changed.extend(ids.into_iter().map(BoltType::from));
+            }
         }
+    }
+    let refresh = crate::top_edges::refresh_top();
+    for ids in chunks(changed) {
+        tx.run(
+            query(&refresh)
+                .param("ids", ids)
+                .param("top", crate::top_edges::top_param()),
+        )
+        .await?;
     }
     Ok(report)
 }
 
-/// The body of a delete: removes the stored episodes among `ids`, their mentions and their support
-/// of facts; facts and entities left without support are deleted, other aggregates recomputed.
+/// The body of a delete transaction, the tenant's counts included.
 pub(crate) async fn delete_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     ids: &[String],
+) -> Result<DeleteReport, TxError> {
+    let mut d = StatsDelta::default();
+    let report = delete_body(tx, tenant, ids, &mut d).await?;
+    counts::apply(tx, tenant, &d).await?;
+    Ok(report)
+}
+
+/// Removes the stored episodes among `ids`, their mentions and their support of facts; facts and
+/// entities left without support are deleted, other aggregates recomputed.
+async fn delete_body(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    ids: &[String],
+    d: &mut StatsDelta,
 ) -> Result<DeleteReport, TxError> {
     let t = tenant.as_str();
     let mut report = DeleteReport::default();
@@ -216,10 +268,11 @@ pub(crate) async fn delete_tx(
     let mut keys: BTreeSet<String> = BTreeSet::new();
     for row in &found {
         stored.push(row.get::<String>("id").map_err(neo4rs::Error::from)?.into());
-        keys.extend(
-            row.get::<Vec<String>>("keys")
-                .map_err(neo4rs::Error::from)?,
-        );
+        let mentioned = row
+            .get::<Vec<String>>("keys")
+            .map_err(neo4rs::Error::from)?;
+        d.mentions -= delta(mentioned.len() as u64);
+        keys.extend(mentioned);
     }
     let out = tx_rows(
         tx,
@@ -229,6 +282,7 @@ pub(crate) async fn delete_tx(
     )
     .await?;
     report.facts = first_count(&out, "deleted")?;
+    d.facts -= delta(report.facts);
     let out = tx_rows(
         tx,
         query(cy::DELETE_EPISODES)
@@ -237,15 +291,27 @@ pub(crate) async fn delete_tx(
     )
     .await?;
     report.episodes = first_count(&out, "deleted")?;
+    d.episodes -= delta(report.episodes);
     let keys: Vec<BoltType> = keys.into_iter().map(BoltType::from).collect();
     let out = tx_rows(
         tx,
         query(cy::REFRESH_ENTITIES)
             .param("tenant", t)
-            .param("keys", list(keys)),
+            .param("keys", list(keys.clone())),
     )
     .await?;
     report.entities = first_count(&out, "deleted")?;
+    d.entities -= delta(report.entities);
+    // Deletes lower ranks and remove facts: rebuild the survivors' top-edge lists from scratch.
+    for keys in chunks(keys) {
+        tx.run(
+            query(&crate::top_edges::rebuild_top())
+                .param("tenant", t)
+                .param("keys", keys)
+                .param("top", crate::top_edges::top_param()),
+        )
+        .await?;
+    }
     Ok(report)
 }
 
@@ -267,7 +333,8 @@ pub(crate) async fn delete_document_tx(
         return Err(TxError::Store(Error::NotFound(format!("document {id:?}"))));
     };
     let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
-    let mut report = delete_tx(tx, tenant, &ids).await?;
+    let mut d = StatsDelta::default();
+    let mut report = delete_body(tx, tenant, &ids, &mut d).await?;
     let out = tx_rows(
         tx,
         query(cy::DELETE_DOCUMENT)
@@ -276,6 +343,8 @@ pub(crate) async fn delete_document_tx(
     )
     .await?;
     report.documents = first_count(&out, "deleted")?;
+    d.documents -= delta(report.documents);
+    counts::apply(tx, tenant, &d).await?;
     Ok(report)
 }
 

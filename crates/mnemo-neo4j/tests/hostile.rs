@@ -191,6 +191,8 @@ async fn hostile_text_is_data_and_the_graph_holds_exactly_what_was_written() {
             ("Entity".to_string(), n + 1),
             ("Episode".to_string(), n),
             ("Person".to_string(), n),
+            // The tenant's counts (see `stats`).
+            ("TenantStats".to_string(), 1),
         ],
         "unexpected nodes in the tenant"
     );

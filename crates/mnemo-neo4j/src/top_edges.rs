@@ -1,0 +1,85 @@
+//! Each entity's best edges, materialised so that a neighbourhood hop costs its fan-out cap, not the
+//! degree of the node it expands.
+//!
+//! Why: Neo4j keeps a node's relationships in an unordered chain, so `MATCH (n)-[r]-() ... ORDER BY
+//! ... LIMIT k` reads every relationship of `n` (and, for the rank ties, both end nodes' keys):
+//! 90-180 ms for a 3k-edge hub, and hubs sit at hop 2 of almost every query. Instead every entity
+//! carries `top_rels`, the element ids of its `TOP_EDGES` highest-ranked facts (both directions, in
+//! the contract's order: mentions, confidence, last_seen descending, then subject, type, object),
+//! and a hop with a cap of at most `TOP_EDGES` reads `top_rels[..cap]` by id.
+//!
+//! Upkeep is exact and cheap on writes: a write only raises the rank of the facts it touches
+//! (mentions, confidence and last_seen never go down), so a node's new top list is the best
+//! `TOP_EDGES` of its old list plus the facts the batch changed (`REFRESH_TOP`). Deletes lower ranks
+//! and remove facts, so they rebuild the lists of the entities they touch from all their edges
+//! (`REBUILD_TOP`). Entities written before this existed have no list and are expanded the old way
+//! until `Neo4jStore::rebuild_top_edges` (or a write touching them) gives them one.
+
+use crate::cypher_read::EDGE_ORDER;
+
+/// Length of every entity's `top_rels` list: the largest per-hop fan-out served from it.
+pub(crate) const TOP_EDGES: usize = 64;
+
+/// `top` parameter value.
+pub(crate) fn top_param() -> i64 {
+    TOP_EDGES as i64
+}
+
+/// The best `$top` facts of `n` among its old list and the facts `changed` (element ids), or among
+/// all its facts when it has no list yet.
+pub(crate) fn refresh_top() -> String {
+    format!(
+        "\
+UNWIND $ids AS id
+MATCH ()-[f]->() WHERE elementId(f) = id
+UNWIND [startNode(f), endNode(f)] AS n
+WITH n, collect(DISTINCT id) AS changed
+CALL (n, changed) {{
+  CALL (n, changed) {{
+    WITH n, changed WHERE n.top_rels IS NOT NULL
+    UNWIND n.top_rels + changed AS rid
+    WITH DISTINCT rid
+    MATCH ()-[r]->() WHERE elementId(r) = rid
+    RETURN r
+    UNION
+    WITH n WHERE n.top_rels IS NULL
+    MATCH (n)-[r]-(:Entity)
+    RETURN r
+  }}
+  WITH r ORDER BY {EDGE_ORDER} LIMIT $top
+  RETURN collect(elementId(r)) AS top
+}}
+SET n.top_rels = top"
+    )
+}
+
+/// The best `$top` facts of `n`, from all its facts.
+fn rebuild_one() -> String {
+    format!(
+        "\
+  CALL (n) {{
+    MATCH (n)-[r]-(:Entity)
+    WITH DISTINCT r
+    WITH r ORDER BY {EDGE_ORDER} LIMIT $top
+    RETURN collect(elementId(r)) AS top
+  }}
+  SET n.top_rels = top"
+    )
+}
+
+/// Rebuilds the lists of the entities `$keys` (after deletes).
+pub(crate) fn rebuild_top() -> String {
+    format!(
+        "UNWIND $keys AS key\nMATCH (n:Entity {{tenant: $tenant, key: key}})\nCALL (n) {{\n{}\n}}",
+        rebuild_one()
+    )
+}
+
+/// Gives every entity of `$tenant` without a list one, in committed chunks (a migration).
+pub(crate) fn backfill_top() -> String {
+    format!(
+        "MATCH (n:Entity {{tenant: $tenant}}) WHERE n.top_rels IS NULL\n\
+         CALL (n) {{\n{}\n}} IN TRANSACTIONS OF 1000 ROWS",
+        rebuild_one()
+    )
+}

@@ -1,0 +1,233 @@
+//! The state the Neo4j store keeps derived from the graph, for speed: each entity's top-edge list
+//! (hub hops cost the fan-out cap) and the per-tenant counts (`stats` is one node read). Both must
+//! give exactly what the graph says, after writes, document replacement and deletes, and graphs
+//! written before they existed must still read right and be migrated by the rebuild calls.
+
+mod common;
+
+use chrono::TimeZone;
+use mnemo_core::{
+    content_hash, Document, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
+    FactInput, GraphStore, NeighbourhoodQuery, StoreStats, Tenant, WriteBatch,
+};
+use mnemo_neo4j::Neo4jStore;
+use mnemo_store::EmbeddedStore;
+use neo4rs::query;
+
+fn key(name: &str) -> EntityKey {
+    EntityKey::from_name(name).expect("name")
+}
+
+fn tenant(tag: &str) -> Tenant {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Tenant::new(format!("derived-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+}
+
+fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
+    let content = format!("content of {id}");
+    let mut names: Vec<&str> = facts.iter().flat_map(|(s, o)| [*s, *o]).collect();
+    names.sort_unstable();
+    names.dedup();
+    EpisodeWrite {
+        episode: Episode {
+            id: id.into(),
+            kind: EpisodeKind::Note,
+            content_hash: content_hash(&content),
+            content,
+            created_at: chrono::Utc
+                .timestamp_opt(1_700_000_000 + secs, 0)
+                .single()
+                .expect("ts"),
+            source: "derived-test".into(),
+            document_id: None,
+            span: None,
+        },
+        entities: names
+            .iter()
+            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
+            .collect(),
+        facts: facts
+            .iter()
+            .map(|(s, o)| FactInput::new(key(s), "knows", key(o), 0.5))
+            .collect(),
+    }
+}
+
+/// A hub with 100 spokes (more than one top-edge list holds), spoke `i` stated by `i % 7 + 1`
+/// episodes, so ranks differ and tie in groups; plus a second-hop fringe on every spoke.
+fn hub_batch() -> WriteBatch {
+    let mut eps = Vec::new();
+    for i in 0..100i64 {
+        let spoke = format!("Spoke {i}");
+        for j in 0..(i % 7 + 1) {
+            eps.push(episode(
+                &format!("h{i}.{j}"),
+                i * 10 + j,
+                &[("Hub", &spoke)],
+            ));
+        }
+        let fringe = format!("Fringe {}", i % 9);
+        eps.push(episode(&format!("f{i}"), 5_000 + i, &[(&spoke, &fringe)]));
+    }
+    WriteBatch {
+        document: None,
+        episodes: eps,
+    }
+}
+
+fn ids(g: &mnemo_core::Subgraph) -> Vec<String> {
+    g.facts
+        .iter()
+        .map(|f| format!("{}-{}-{}", f.subject, f.rel_type, f.object))
+        .collect()
+}
+
+/// The neighbourhoods both stores must agree on, fact for fact and in order.
+async fn assert_same_neighbourhoods(neo: &Neo4jStore, emb: &EmbeddedStore, t: &Tenant, e: &Tenant) {
+    let queries = [
+        (vec![key("Hub")], 1, vec![5]),
+        (vec![key("Hub")], 2, vec![10, 3]),
+        (vec![key("Hub")], 1, vec![64]),
+        (vec![key("Hub")], 1, vec![80]),
+        (vec![key("Spoke 3"), key("Fringe 2")], 2, vec![4, 4]),
+    ];
+    for (seeds, depth, fanout) in queries {
+        let q = NeighbourhoodQuery {
+            seeds,
+            depth,
+            fanout: fanout.clone(),
+            max_facts: 200,
+        };
+        let a = neo.neighbourhood(t, &q).await.expect("neo4j neighbourhood");
+        let b = emb
+            .neighbourhood(e, &q)
+            .await
+            .expect("embedded neighbourhood");
+        assert_eq!(ids(&a), ids(&b), "depth {depth} fanout {fanout:?}");
+        assert!(!a.facts.is_empty());
+    }
+}
+
+/// Counts of the tenant straight from the graph.
+async fn recount(neo: &Neo4jStore, t: &Tenant) -> StoreStats {
+    let q = query(
+        "CALL () { MATCH (e:Entity {tenant: $t}) RETURN count(e) AS en, \
+         sum(COUNT { (e)-->() }) AS fa, sum(COUNT { (e)<-[:MENTIONS]-(:Episode) }) AS me }
+         CALL () { MATCH (ep:Episode {tenant: $t}) RETURN count(ep) AS ep }
+         CALL () { MATCH (d:Document {tenant: $t}) RETURN count(d) AS do }
+         RETURN en, fa, me, ep, do",
+    )
+    .param("t", t.as_str());
+    let mut rows = neo.graph().execute(q).await.expect("recount");
+    let row = rows.next().await.expect("row").expect("one row");
+    let n = |c: &str| row.get::<i64>(c).expect("count") as u64;
+    StoreStats {
+        entities: n("en"),
+        facts: n("fa"),
+        episodes: n("ep"),
+        documents: n("do"),
+        mentions: n("me"),
+    }
+}
+
+#[tokio::test]
+async fn top_edge_lists_and_counts_follow_writes_and_deletes() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (tenant("hub"), Tenant::new("embedded").expect("tenant"));
+    let b = hub_batch();
+    neo.write(&t, &b).await.expect("write");
+    emb.write(&e, &b).await.expect("write");
+    assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    assert_eq!(neo.stats(&t).await.expect("stats"), recount(&neo, &t).await);
+    assert_eq!(
+        neo.stats(&t).await.expect("stats"),
+        emb.stats(&e).await.expect("stats")
+    );
+
+    // A document, then its replacement by fewer chunks, then deletes of the hub's best support.
+    let doc = |chunks: &[(&str, &str)]| WriteBatch {
+        document: Some(Document {
+            id: "doc".into(),
+            source: "doc.txt".into(),
+            content_hash: content_hash(&format!("{chunks:?}")),
+            created_at: chrono::Utc
+                .timestamp_opt(1_700_100_000, 0)
+                .single()
+                .expect("ts"),
+        }),
+        episodes: chunks
+            .iter()
+            .enumerate()
+            .map(|(i, (s, o))| {
+                let mut ew = episode(&format!("doc.{i}"), 9_000 + i as i64, &[(s, o)]);
+                ew.episode.document_id = Some("doc".into());
+                ew
+            })
+            .collect(),
+    };
+    for b in [
+        doc(&[("Hub", "Spoke 1"), ("Hub", "Spoke 2"), ("Hub", "New")]),
+        doc(&[("Hub", "Spoke 2")]),
+    ] {
+        neo.write(&t, &b).await.expect("write doc");
+        emb.write(&e, &b).await.expect("write doc");
+        assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    }
+    let gone: Vec<String> = (0..6)
+        .map(|j| format!("h97.{j}"))
+        .chain(["h6.0".into()])
+        .collect();
+    neo.delete_episodes(&t, &gone).await.expect("delete");
+    emb.delete_episodes(&e, &gone).await.expect("delete");
+    assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    neo.delete_document(&t, "doc").await.expect("delete doc");
+    emb.delete_document(&e, "doc").await.expect("delete doc");
+    assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    let stats = neo.stats(&t).await.expect("stats");
+    assert_eq!(
+        stats,
+        recount(&neo, &t).await,
+        "counts drifted from the graph"
+    );
+    assert_eq!(stats, emb.stats(&e).await.expect("stats"));
+
+    // A graph from before the derived state: reads stay right, the rebuilds restore it.
+    neo.graph()
+        .run(
+            query(
+                "MATCH (n:Entity {tenant: $t}) REMOVE n.top_rels WITH count(*) AS c \
+                 MATCH (s:TenantStats {tenant: $t}) DELETE s",
+            )
+            .param("t", t.as_str()),
+        )
+        .await
+        .expect("strip derived state");
+    assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    assert_eq!(neo.stats(&t).await.expect("stats"), stats);
+    neo.rebuild_top_edges(&t).await.expect("rebuild top edges");
+    neo.rebuild_stats(&t).await.expect("rebuild stats");
+    assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    assert_eq!(neo.stats(&t).await.expect("stats"), stats);
+    let mut rows = neo
+        .graph()
+        .execute(
+            query("MATCH (n:Entity {tenant: $t, key: 'hub'}) RETURN size(n.top_rels) AS n")
+                .param("t", t.as_str()),
+        )
+        .await
+        .expect("top list");
+    let row = rows.next().await.expect("row").expect("hub");
+    assert_eq!(
+        row.get::<i64>("n").expect("n"),
+        64,
+        "the hub's list holds 64 edges"
+    );
+    neo.purge_tenant(&t).await.expect("purge");
+    assert_eq!(neo.stats(&t).await.expect("stats"), StoreStats::default());
+}
