@@ -1,14 +1,15 @@
-//! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size in the
-//! in-memory embedded store, for 1-, 2- and 3-entity queries, and resident memory per fact.
+//! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size, for 1-, 2-
+//! and 3-entity queries, in the in-memory embedded store (with resident memory per fact) or on a
+//! Neo4j server (`--store neo4j`, a fresh tenant per size, loaded through the store's batched
+//! writer and purged afterwards).
 
+mod backend;
 mod synth;
 
 use std::time::Instant;
 
 use anyhow::Context;
-use mnemo_core::{GraphStore, Tenant};
 use mnemo_memory::{search, SearchConfig};
-use mnemo_store::EmbeddedStore;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -36,6 +37,22 @@ pub struct Args {
     /// One JSON object per size (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
+    /// The store to measure.
+    #[arg(long, value_enum, default_value = "embedded")]
+    store: backend::StoreKind,
+    /// Bolt URI for `--store neo4j` (default: NEO4J_TEST_URI, else bolt://127.0.0.1:7687).
+    #[arg(long)]
+    neo4j_uri: Option<String>,
+    /// Neo4j: measure this tenant (loaded first only if empty) and keep it, instead of a fresh
+    /// tenant that is purged afterwards. For re-measuring a big graph without loading it again.
+    #[arg(long)]
+    neo4j_tenant: Option<String>,
+    /// Neo4j: keep the fresh tenants after the run (their names are printed).
+    #[arg(long)]
+    keep: bool,
+    /// Episodes per write batch while loading.
+    #[arg(long, default_value_t = 250)]
+    batch_episodes: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -47,13 +64,16 @@ struct Percentiles {
 
 #[derive(Debug, Serialize)]
 struct SizeReport {
+    store: &'static str,
     facts: u64,
     entities: u64,
     episodes: u64,
     p50_ms: f64,
     p95_ms: f64,
     p99_ms: f64,
-    bytes_per_fact: f64,
+    /// Resident bytes per fact (embedded only; null for Neo4j).
+    bytes_per_fact: Option<f64>,
+    /// Time to load the graph (0 when an already loaded Neo4j tenant was reused).
     write_seconds: f64,
     hit_rate: f64,
     one_entity: Percentiles,
@@ -98,10 +118,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if args.json {
             println!("{}", serde_json::to_string(&report)?);
         } else {
+            let bytes = report
+                .bytes_per_fact
+                .map_or_else(|| "n/a".to_string(), |b| format!("{b:.0}"));
             println!(
-                "{:>9} facts ({} entities, {} episodes, written in {:.1} s): search p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms  ({:.0} bytes/fact, hits {:.2})",
-                report.facts, report.entities, report.episodes, report.write_seconds,
-                report.p50_ms, report.p95_ms, report.p99_ms, report.bytes_per_fact, report.hit_rate
+                "{} {:>9} facts ({} entities, {} episodes, written in {:.1} s): search p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms  ({bytes} bytes/fact, hits {:.2})",
+                report.store, report.facts, report.entities, report.episodes, report.write_seconds,
+                report.p50_ms, report.p95_ms, report.p99_ms, report.hit_rate
             );
             for (n, p) in [
                 (1, &report.one_entity),
@@ -119,31 +142,67 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
+    let neo4j = backend::Neo4jTarget {
+        uri: args.neo4j_uri.clone().unwrap_or_else(backend::default_uri),
+        tenant: args.neo4j_tenant.clone(),
+        keep: args.keep,
+    };
+    let target = backend::Target::open(args.store, &neo4j, facts).await?;
+    let result = measure_on(args, facts, &target).await;
+    // Clean up even after a failed measurement.
+    let finished = target.finish().await;
+    let report = result?;
+    finished?;
+    Ok(report)
+}
+
+async fn measure_on(
+    args: &Args,
+    facts: usize,
+    target: &backend::Target,
+) -> anyhow::Result<SizeReport> {
+    let (store, tenant) = (target.store.as_ref(), &target.tenant);
     let mut rng = StdRng::seed_from_u64(args.seed ^ facts as u64);
     let per_episode = args.facts_per_episode.max(1);
     // About four facts per entity, as in extracted document graphs.
     let entities = (facts / 4).max(10);
     let episodes = facts.div_ceil(per_episode);
-    let tenant = Tenant::default();
 
     let rss_before = rss_bytes();
-    let store = EmbeddedStore::in_memory();
     let started = Instant::now();
-    const BATCH_EPISODES: usize = 250;
-    let mut next = 0;
-    while next < episodes {
-        let n = BATCH_EPISODES.min(episodes - next);
-        let batch = synth::batch(&mut rng, entities, next, n, per_episode)?;
-        store
-            .write(&tenant, &batch)
-            .await
-            .with_context(|| format!("writing synthetic batch at episode {next}"))?;
-        next += n;
+    let loaded = store.stats(tenant).await?.episodes > 0;
+    if !loaded {
+        let batch_episodes = args.batch_episodes.max(1);
+        let mut next = 0;
+        let mut reported = 0;
+        while next < episodes {
+            let n = batch_episodes.min(episodes - next);
+            let batch = synth::batch(&mut rng, entities, next, n, per_episode)?;
+            store
+                .write(tenant, &batch)
+                .await
+                .with_context(|| format!("writing synthetic batch at episode {next}"))?;
+            next += n;
+            if args.store == backend::StoreKind::Neo4j && next * 10 / episodes > reported {
+                reported = next * 10 / episodes;
+                eprintln!(
+                    "loading {facts} facts into {tenant}: {}% after {:.0} s",
+                    reported * 10,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
     }
-    let write_seconds = started.elapsed().as_secs_f64();
-    let stats = store.stats(&tenant).await?;
-    let rss_after = rss_bytes();
-    let bytes_per_fact = rss_after.saturating_sub(rss_before) as f64 / stats.facts.max(1) as f64;
+    let write_seconds = if loaded {
+        0.0
+    } else {
+        started.elapsed().as_secs_f64()
+    };
+    let stats = store.stats(tenant).await?;
+    let bytes_per_fact = (args.store == backend::StoreKind::Embedded)
+        .then(|| rss_bytes().saturating_sub(rss_before) as f64 / stats.facts.max(1) as f64);
+    // Queries draw from their own generator, so a reused tenant gets the same queries.
+    let mut rng = StdRng::seed_from_u64(args.seed ^ facts as u64 ^ 0x5eed_f9e7);
 
     let mut cfg = SearchConfig::default();
     if let Some(n) = args.top_entities {
@@ -154,8 +213,19 @@ async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
     let mut all = Vec::new();
     let mut by_shape: Vec<Vec<f64>> = vec![Vec::new(); 3];
     let mut hits = 0usize;
-    // Warm-up: the tokenizer table and caches load once per process, not per query.
-    search(&store, &tenant, "Anna Ka", &cfg, &[], now).await?;
+    // Warm-up: the tokenizer table and caches load once per process, Neo4j plans once per
+    // statement shape; neither is what a running service pays per query.
+    for name in ["Anna Ka", "Ben Ka", "Clara Lo"] {
+        search(
+            store,
+            tenant,
+            &format!("How is {name} connected to Grace Ka?"),
+            &cfg,
+            &[],
+            now,
+        )
+        .await?;
+    }
     for q in 0..args.queries * 3 {
         let shape = q % 3;
         let names: Vec<String> = (0..=shape)
@@ -177,7 +247,7 @@ async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
             _ => unreachable!("shapes have 1 to 3 names"),
         };
         let t = Instant::now();
-        let res = search(&store, &tenant, &query, &cfg, &[], now).await?;
+        let res = search(store, tenant, &query, &cfg, &[], now).await?;
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         hits += usize::from(res.hit);
         all.push(ms);
@@ -191,6 +261,7 @@ async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
         shapes.next().context("shape 3")?,
     );
     Ok(SizeReport {
+        store: args.store.name(),
         facts: stats.facts,
         entities: stats.entities,
         episodes: stats.episodes,

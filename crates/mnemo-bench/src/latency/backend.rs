@@ -1,0 +1,111 @@
+//! The store a latency run measures: a fresh in-memory embedded store per size, or a fresh tenant
+//! on a Neo4j server per size (purged afterwards unless kept for a later run).
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use mnemo_core::{GraphStore, Tenant};
+use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
+use mnemo_store::EmbeddedStore;
+
+/// Which store to measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StoreKind {
+    /// The in-memory embedded store (also reports resident bytes per fact).
+    Embedded,
+    /// A Neo4j server (`--neo4j-uri`).
+    Neo4j,
+}
+
+impl StoreKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StoreKind::Embedded => "embedded",
+            StoreKind::Neo4j => "neo4j",
+        }
+    }
+}
+
+/// Neo4j settings of a run.
+#[derive(Debug, Clone)]
+pub struct Neo4jTarget {
+    pub uri: String,
+    /// Use this tenant instead of a fresh one; an already loaded tenant is not loaded again.
+    pub tenant: Option<String>,
+    /// Leave the tenant's data on the server after the run.
+    pub keep: bool,
+}
+
+/// A store ready for one size: the store, the tenant, and what to do afterwards.
+pub struct Target {
+    pub store: Arc<dyn GraphStore>,
+    pub tenant: Tenant,
+    neo4j: Option<(Neo4jStore, bool)>,
+}
+
+impl Target {
+    pub async fn open(kind: StoreKind, neo4j: &Neo4jTarget, facts: usize) -> anyhow::Result<Self> {
+        match kind {
+            StoreKind::Embedded => Ok(Target {
+                store: Arc::new(EmbeddedStore::in_memory()),
+                tenant: Tenant::default(),
+                neo4j: None,
+            }),
+            StoreKind::Neo4j => {
+                let store = Neo4jStore::connect(Neo4jConfig {
+                    // One write in flight at a time; long batches need more than the default.
+                    connection_timeout_secs: 120,
+                    ..Neo4jConfig::with_uri(&neo4j.uri)
+                })
+                .await
+                .with_context(|| format!("connecting to {}", neo4j.uri))?;
+                let name = match &neo4j.tenant {
+                    Some(t) => t.clone(),
+                    None => {
+                        let nanos = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map(|d| d.as_nanos())
+                            .unwrap_or(0);
+                        format!("bench-latency-{facts}-{nanos:x}")
+                    }
+                };
+                let tenant = Tenant::new(name)?;
+                if neo4j.tenant.is_some() {
+                    // A kept tenant may come from an older writer: give it the derived state
+                    // (top-edge lists, counts) that writes now keep (idempotent).
+                    store.rebuild_top_edges(&tenant).await?;
+                    store.rebuild_stats(&tenant).await?;
+                }
+                let keep = neo4j.keep || neo4j.tenant.is_some();
+                Ok(Target {
+                    store: Arc::new(store.clone()),
+                    tenant,
+                    neo4j: Some((store, keep)),
+                })
+            }
+        }
+    }
+
+    /// Removes the tenant's data from Neo4j unless it is to be kept.
+    pub async fn finish(self) -> anyhow::Result<()> {
+        if let Some((store, keep)) = self.neo4j {
+            if keep {
+                eprintln!("kept Neo4j tenant {}", self.tenant);
+            } else {
+                store
+                    .purge_tenant(&self.tenant)
+                    .await
+                    .with_context(|| format!("purging tenant {}", self.tenant))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `--neo4j-uri`'s default: `NEO4J_TEST_URI`, else the dev server.
+pub fn default_uri() -> String {
+    std::env::var("NEO4J_TEST_URI")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+        .unwrap_or_else(|| "bolt://127.0.0.1:7687".to_string())
+}
