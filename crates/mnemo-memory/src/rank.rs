@@ -142,6 +142,8 @@ pub fn rank_facts(
             .unwrap_or_else(|| k.to_string())
     };
 
+    // Predicates repeat across facts: their words are computed once each.
+    let mut predicate_words: HashMap<&str, HashSet<String>> = HashMap::new();
     let mut out: Vec<ScoredFact> = retrieval
         .subgraph
         .facts
@@ -164,10 +166,15 @@ pub fn rank_facts(
             let overlap = if query_words.is_empty() {
                 0.0
             } else {
-                let mut words = content_words(&f.predicate);
-                words.extend(entity_words(&f.subject).iter().cloned());
-                words.extend(entity_words(&f.object).iter().cloned());
-                words.intersection(query_words).count() as f64
+                // |(predicate ∪ subject ∪ object words) ∩ query words|, without building the union.
+                let pred = predicate_words
+                    .entry(f.predicate.as_str())
+                    .or_insert_with(|| content_words(&f.predicate));
+                let (sw, ow) = (entity_words(&f.subject), entity_words(&f.object));
+                query_words
+                    .iter()
+                    .filter(|w| pred.contains(*w) || sw.contains(*w) || ow.contains(*w))
+                    .count() as f64
             };
             let query = (overlap / 3.0).min(1.0);
             let bonus = 0.35 * importance

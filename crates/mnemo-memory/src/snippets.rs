@@ -24,12 +24,44 @@ impl Snippet {
     }
 }
 
+/// `canonical_key(text)`, with a byte loop for ASCII text (every source text is folded on every
+/// search, so this is a hot path). Same output, including the 256-byte cut.
+pub(crate) fn fold(text: &str) -> String {
+    const MAX: usize = 256;
+    if !text.is_ascii() {
+        return canonical_key(text);
+    }
+    let mut out = String::with_capacity(text.len().min(MAX + 2));
+    let mut pending_space = false;
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(char::from(b.to_ascii_lowercase()));
+            if out.len() >= MAX {
+                break;
+            }
+        } else if b != b'\'' {
+            pending_space = true;
+        }
+    }
+    out.truncate(MAX);
+    out
+}
+
 /// Query words that occur in a text (canonical words, whole-word match).
 fn matching<'q>(text: &str, query_words: &'q HashSet<String>) -> HashSet<&'q str> {
     if query_words.is_empty() {
         return HashSet::new();
     }
-    canonical_key(text)
+    matching_folded(&fold(text), query_words)
+}
+
+/// Like `matching`, on text already folded by `fold`.
+fn matching_folded<'q>(folded: &str, query_words: &'q HashSet<String>) -> HashSet<&'q str> {
+    folded
         .split(' ')
         .filter_map(|w| query_words.get(w).map(String::as_str))
         .collect()
@@ -112,9 +144,14 @@ pub fn excerpt(
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let canon = format!(" {} ", canonical_key(s));
+            let folded = fold(s);
+            let canon = format!(" {folded} ");
             let names = keys.iter().filter(|k| canon.contains(k.as_str())).count() as f64;
-            let qw = matching(s, query_words).len() as f64;
+            let qw = if query_words.is_empty() {
+                0.0
+            } else {
+                matching_folded(&folded, query_words).len() as f64
+            };
             let first = if i == 0 { 0.5 } else { 0.0 };
             (names + 0.5 * qw + first, i)
         })
@@ -190,6 +227,25 @@ mod tests {
             excerpt("Adam sings. Ada dances.", &keys, &qw(&[]), 12),
             "Ada dances."
         );
+    }
+
+    #[test]
+    fn fold_is_canonical_key() {
+        let long = format!("{} Tail", "ab ".repeat(85));
+        for text in [
+            "",
+            "Ada Lovelace",
+            "  O'Neil's  café -- 2024!",
+            "x".repeat(300).as_str(),
+            &long,
+            &format!("{}b", "a".repeat(255)),
+            &format!("{} b", "a".repeat(255)),
+            "Zoë",
+            "tab\tnew\nline",
+            "’s",
+        ] {
+            assert_eq!(fold(text), canonical_key(text), "{text:?}");
+        }
     }
 
     #[test]

@@ -5,7 +5,8 @@ pub fn count_tokens(text: &str) -> usize {
     if text.is_empty() {
         return 0;
     }
-    tiktoken_rs::cl100k_base_singleton().count_ordinary(text)
+    crate::cl100k::count(text)
+        .unwrap_or_else(|| tiktoken_rs::cl100k_base_singleton().count_ordinary(text))
 }
 
 /// `text` cut to at most `max_chars` characters at a word boundary when there is one, with an

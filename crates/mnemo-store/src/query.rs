@@ -1,5 +1,6 @@
 //! Reads over one tenant graph: lookups, the capped neighbourhood, top entities and the memory stream.
 
+use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashSet};
 
@@ -21,13 +22,22 @@ impl TenantGraph {
     pub fn lookup_names(&self, keys: &[String]) -> Vec<(String, Entity)> {
         let mut out = Vec::new();
         for asked in keys {
-            let key = canonical_key(asked);
+            // Linkers send n-grams that are canonical already; folding them again is most of the
+            // cost of a lookup that misses.
+            let key: Cow<'_, str> = if is_plain_canonical(asked) {
+                Cow::Borrowed(asked)
+            } else {
+                Cow::Owned(canonical_key(asked))
+            };
             if key.is_empty() {
                 continue;
             }
             let mut nodes: Vec<Node> = self.node(&key).into_iter().collect();
-            if let Some(list) = self.alias_index.get(key.as_str()) {
+            if let Some(list) = self.alias_index.get(&*key) {
                 nodes.extend(list.iter().copied());
+            }
+            if nodes.is_empty() {
+                continue;
             }
             nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
             nodes.dedup();
@@ -219,6 +229,19 @@ impl TenantGraph {
     }
 }
 
+/// True for ASCII text that `canonical_key` leaves unchanged: lower-case letters and digits in
+/// words separated by single spaces, at most 256 bytes (the key length limit).
+pub(crate) fn is_plain_canonical(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && b.len() <= 256
+        && b[0] != b' '
+        && b[b.len() - 1] != b' '
+        && b.iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b' ')
+        && !b.windows(2).any(|w| w == b"  ")
+}
+
 impl TenantGraph {
     /// Rough heap bytes of this graph: the structures and strings, not allocator overhead.
     pub fn approx_heap_bytes(&self) -> usize {
@@ -254,5 +277,37 @@ impl TenantGraph {
             }
         }
         b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_plain_canonical;
+    use mnemo_core::canonical_key;
+
+    #[test]
+    fn plain_canonical_text_is_what_canonical_key_leaves_alone() {
+        let long = "a".repeat(257);
+        for s in [
+            "ada lovelace",
+            "x1 2y",
+            "a",
+            "Ada",
+            " ada",
+            "ada ",
+            "ada  b",
+            "zoë",
+            "o'neil",
+            "",
+            "a-b",
+            &long,
+        ] {
+            if is_plain_canonical(s) {
+                assert_eq!(canonical_key(s), s, "{s:?}");
+            }
+        }
+        assert!(is_plain_canonical("ada lovelace 1815"));
+        assert!(!is_plain_canonical("Ada") && !is_plain_canonical("ada  b"));
+        assert!(!is_plain_canonical(&long) && !is_plain_canonical("zoë"));
     }
 }
