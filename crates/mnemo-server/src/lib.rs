@@ -5,6 +5,7 @@
 //!   (for tests or embedding).
 //! - [`serve_mcp_stdio`] runs the MCP server for `mnemo mcp`.
 
+mod access;
 mod auth;
 mod config;
 mod error;
@@ -13,19 +14,27 @@ mod ingest;
 mod jobs;
 mod layers;
 mod mcp;
+mod record_views;
 mod routes;
 mod serve;
+mod services;
 mod state;
 mod views;
 
+pub use access::{AccessFlush, AccessRecorder};
 pub use auth::KeyRing;
 pub use config::{hash_api_key, parse_api_keys, ApiKey, Secret, ServerConfig, KEY_HASH_PREFIX};
 pub use error::{ApiError, ErrorBody, ErrorDetail, ServerError};
 pub use ingest::{DocResult, DocumentBody, IngestRequest, IngestResponse};
 pub use jobs::{JobStatus, JobView};
 pub use mcp::{serve_mcp, serve_mcp_stdio, MnemoMcp};
+pub use record_views::{
+    AuditPage, AuditView, ContextRequest, LinkRequest, LinkResponse, LinkView, MessageRequest,
+    PruneRequest, PruneView, RecordDetail, RecordPageView, RecordView, RestoreRequest, RestoreView,
+};
 pub use routes::{openapi, router};
 pub use serve::{serve, serve_on};
+pub use services::Services;
 pub use state::AppState;
 pub use views::{
     AnswerRequest, DeleteView, EntityLookup, EntityView, FactView, HealthView, JobAccepted,

@@ -10,6 +10,7 @@ use tokio_util::task::TaskTracker;
 
 use crate::auth::KeyRing;
 use crate::jobs::JobRegistry;
+use crate::services::Services;
 use crate::{ApiError, ServerConfig, ServerError};
 
 /// State shared by all handlers. Cheap to clone.
@@ -26,6 +27,8 @@ pub struct AppState {
     /// Cancelled when the server starts shutting down (stops background jobs between documents
     /// and ends MCP sessions).
     pub(crate) shutdown: CancellationToken,
+    /// Memory records, sessions and batched access counts, per tenant.
+    pub(crate) services: Services,
 }
 
 impl AppState {
@@ -35,6 +38,7 @@ impl AppState {
         let keys = KeyRing::from_config(&cfg.api_keys)?;
         let jobs = JobRegistry::new(cfg.max_jobs_kept);
         Ok(AppState {
+            services: Services::new(mnemo.clone()),
             mnemo,
             keys,
             cfg: Arc::new(cfg),
@@ -68,10 +72,12 @@ impl AppState {
         }
     }
 
-    /// Stops background work and waits until every tracked write has finished.
+    /// Stops background work and waits until every tracked write has finished, then writes the
+    /// access counts still held in memory.
     pub(crate) async fn drain(&self) {
         self.shutdown.cancel();
         self.writes.close();
         self.writes.wait().await;
+        self.services.access.flush().await;
     }
 }

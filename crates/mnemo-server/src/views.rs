@@ -38,6 +38,29 @@ pub struct RememberRequest {
     /// A stable id ([A-Za-z0-9_.:-], at most 128): remembering the same id again changes nothing.
     #[serde(default)]
     pub id: Option<String>,
+    /// Memory record: the conversation it belongs to (same id rules); links it to that session's
+    /// other records (`context_of`, `follows`).
+    #[serde(default)]
+    pub session: Option<String>,
+    /// Memory record: tags (at most 32; lower-cased, spaces as `-`); shared tags link records.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Memory record: pinned records are never pruned.
+    #[serde(default)]
+    pub pin: bool,
+    /// Memory record type: interaction, document_chunk, fact, preference, pattern, note or
+    /// decision (default from `kind`: interaction for interactions, else note).
+    #[serde(default, rename = "type")]
+    pub record_type: Option<String>,
+    /// Memory record: whose memory it is.
+    #[serde(default)]
+    pub user: Option<String>,
+    /// Memory record: the model that made or used it.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// Memory record: confidence 0..=1 (default 1).
+    #[serde(default)]
+    pub confidence: Option<f32>,
 }
 
 /// An agent's final answer to write back into memory (stored as kind agent_answer).
@@ -65,6 +88,12 @@ pub struct RememberResponse {
     /// Entities and facts extracted from the text.
     pub entities: usize,
     pub facts: usize,
+    /// The memory record kept with the episode (from `/v1/remember`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<crate::record_views::RecordView>,
+    /// Links made automatically to other records (same session, shared tags).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<crate::record_views::LinkView>,
 }
 
 impl From<mnemo::RememberReport> for RememberResponse {
@@ -74,6 +103,8 @@ impl From<mnemo::RememberReport> for RememberResponse {
             written: r.written,
             entities: r.entities,
             facts: r.facts,
+            record: None,
+            links: Vec::new(),
         }
     }
 }

@@ -55,7 +55,19 @@ async fn initialize_list_tools_and_search() {
 
     let tools = client.list_all_tools().await.unwrap();
     let names: BTreeSet<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    let expected: BTreeSet<&str> = ["search", "remember", "ingest", "get_entity", "forget"].into();
+    let expected: BTreeSet<&str> = [
+        "search",
+        "remember",
+        "ingest",
+        "get_entity",
+        "forget",
+        "session_put",
+        "session_context",
+        "record_pin",
+        "record_link",
+        "prune",
+    ]
+    .into();
     assert_eq!(names, expected);
     for t in &tools {
         let desc = t.description.as_deref().unwrap_or("");

@@ -37,6 +37,29 @@ pub struct RememberArgs {
     /// changes nothing, so retries are safe.
     #[serde(default)]
     pub id: Option<String>,
+    /// Optional conversation id (same characters as `id`): memories of one conversation are
+    /// linked to each other.
+    #[serde(default)]
+    pub session: Option<String>,
+    /// Optional topic tags, e.g. ["project-orion", "travel"]; memories sharing a tag are linked.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Set true to pin the memory: pinned memories are never pruned.
+    #[serde(default)]
+    pub pin: bool,
+    /// Optional memory type: interaction, fact, preference, pattern, note, decision or
+    /// document_chunk (default: interaction for kind "interaction", otherwise note).
+    #[serde(default, rename = "type")]
+    pub record_type: Option<String>,
+    /// Optional: whose memory this is (a user name).
+    #[serde(default)]
+    pub user: Option<String>,
+    /// Optional: the model that produced the text, e.g. your own model name.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// Optional confidence in the text, from 0 to 1 (default 1).
+    #[serde(default)]
+    pub confidence: Option<f32>,
 }
 
 /// One document for `ingest`.

@@ -2,6 +2,7 @@
 //! stream (tests, pipes), and the streamable-HTTP service mounted at `/mcp` under `serve`.
 
 mod args;
+mod session_tools;
 mod tools;
 
 use std::sync::Arc;
@@ -31,13 +32,16 @@ where
 {
     let writes = TaskTracker::new();
     tracing::info!(tenant = %mnemo.tenant(), "MCP server starting");
-    let server = MnemoMcp::new(mnemo, writes.clone())
+    let mcp = MnemoMcp::new(mnemo, writes.clone());
+    let services = mcp.services().clone();
+    let server = mcp
         .serve((reader, writer))
         .await
         .map_err(|e| ServerError::Mcp(e.to_string()))?;
     let quit = server.waiting().await;
     writes.close();
     writes.wait().await;
+    services.access().flush().await;
     match quit {
         Ok(reason) => {
             tracing::info!(?reason, "MCP server stopped");
@@ -58,8 +62,9 @@ pub(crate) fn http_service(
         .with_max_request_body_bytes(cfg.ingest_body_limit_bytes)
         .with_cancellation_token(state.shutdown.child_token());
     let (mnemo, writes) = (state.mnemo.clone(), state.writes.clone());
+    let services = state.services.clone();
     StreamableHttpService::new(
-        move || Ok(MnemoMcp::new(mnemo.clone(), writes.clone())),
+        move || Ok(MnemoMcp::new(mnemo.clone(), writes.clone()).with_services(services.clone())),
         Arc::new(LocalSessionManager::default()),
         config,
     )

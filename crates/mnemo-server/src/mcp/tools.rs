@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use mnemo::{EpisodeKind, Mnemo};
+use mnemo::Mnemo;
 use mnemo_core::{EntityKey, Tenant};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -19,7 +19,7 @@ use tokio_util::task::TaskTracker;
 use super::args::{ForgetArgs, GetEntityArgs, IngestArgs, RememberArgs, SearchArgs};
 use crate::ingest::{self, DocumentBody, IngestResponse};
 use crate::routes::{forget_document, lookup, memory, neighbourhood_query};
-use crate::views::{DeleteView, NeighbourhoodParams, RememberResponse, SearchRequest};
+use crate::views::{DeleteView, NeighbourhoodParams, SearchRequest};
 use crate::ApiError;
 
 /// Most documents one `ingest` call takes (bigger batches belong to the HTTP API's jobs).
@@ -30,29 +30,44 @@ places, organisations or events, call `search` with the question: on a hit, use 
 miss (hit=false), find the answer elsewhere and then store it with `remember` (kind \
 \"agent_answer\") so it is known next time. Store new facts the user tells you with `remember`, \
 whole documents with `ingest`. `get_entity` shows what is known about one name; `forget` removes \
-an episode or a document.";
+an episode or a document. For a conversation, append each turn with `session_put` and get the \
+context to send to the model with `session_context`; `record_pin`, `record_link` and `prune` \
+manage stored memories.";
 
 /// The MCP server. Cheap to clone (one clone per MCP session).
 #[derive(Debug, Clone)]
 pub struct MnemoMcp {
     mnemo: Mnemo,
     /// Writes run as tracked tasks so they finish even if the session ends mid-call.
-    writes: TaskTracker,
+    pub(super) writes: TaskTracker,
+    /// Memory records, sessions and access counts (tools in `session_tools.rs`).
+    pub(super) services: crate::Services,
     tool_router: ToolRouter<Self>,
 }
 
 impl MnemoMcp {
     pub fn new(mnemo: Mnemo, writes: TaskTracker) -> Self {
         MnemoMcp {
+            services: crate::Services::new(mnemo.clone()),
             mnemo,
             writes,
-            tool_router: Self::tool_router(),
+            tool_router: Self::tool_router() + Self::record_session_router(),
         }
+    }
+
+    /// Shares these record and session services (the HTTP server's, so both count the same).
+    pub fn with_services(mut self, services: crate::Services) -> Self {
+        self.services = services;
+        self
+    }
+
+    pub fn services(&self) -> &crate::Services {
+        &self.services
     }
 
     /// The facade for this call: the API key's tenant over HTTP (set by the auth layer on the
     /// HTTP request), the server's own tenant over stdio.
-    fn scoped(&self, ext: &Extensions) -> Result<Mnemo, ErrorData> {
+    pub(super) fn scoped(&self, ext: &Extensions) -> Result<Mnemo, ErrorData> {
         match ext.get::<axum::http::request::Parts>() {
             None => Ok(self.mnemo.clone()),
             Some(parts) => match parts.extensions.get::<Tenant>() {
@@ -77,11 +92,11 @@ impl MnemoMcp {
 }
 
 /// A tool-level error the agent sees (4xx-style messages; 5xx ones are generic).
-fn failed(e: ApiError) -> CallToolResult {
+pub(super) fn failed(e: ApiError) -> CallToolResult {
     CallToolResult::structured_error(json!({ "error": e.body().error }))
 }
 
-fn ok_json<T: serde::Serialize>(v: &T) -> CallToolResult {
+pub(super) fn ok_json<T: serde::Serialize>(v: &T) -> CallToolResult {
     match serde_json::to_value(v) {
         Ok(v) => CallToolResult::structured(v),
         Err(e) => {
@@ -117,6 +132,7 @@ impl MnemoMcp {
             Ok(r) => r,
             Err(e) => return Ok(failed(e.into())),
         };
+        self.services.access.record_search(mnemo.tenant(), &result);
         let text = result.context_text.clone();
         let mut out = ok_json(&result);
         out.content = vec![ContentBlock::text(text)];
@@ -126,7 +142,9 @@ impl MnemoMcp {
     #[tool(
         description = "Store a text in long-term memory: its entities and facts are extracted \
             and linked into the knowledge graph. Use kind \"agent_answer\" to write back your \
-            final answer after a search miss. Returns the episode id (for `forget`).",
+            final answer after a search miss. Optional memory-record fields (session, tags, pin, \
+            type, user, model, confidence) describe and link the memory. Returns the episode id \
+            (for `forget`, `record_pin`, `record_link`).",
         annotations(title = "Remember", read_only_hint = false, idempotent_hint = false)
     )]
     async fn remember(
@@ -135,23 +153,10 @@ impl MnemoMcp {
         ext: Extensions,
     ) -> Result<CallToolResult, ErrorData> {
         let mnemo = self.scoped(&ext)?;
-        let kind = match args.kind.as_deref() {
-            None => EpisodeKind::Note,
-            Some(k) => match memory::parse_kind(k) {
-                Ok(k) => k,
-                Err(e) => return Ok(failed(e)),
-            },
-        };
-        let source = Some(args.source.unwrap_or_else(|| "mcp".into()));
-        let opts = memory::options(kind, source, args.speaker, None, args.id);
-        let text = args.text;
-        match self
-            .write(async move { mnemo.remember(&text, &opts).await })
-            .await
-        {
-            Ok(r) => Ok(ok_json(&RememberResponse::from(r))),
-            Err(e) => Ok(failed(e)),
-        }
+        Ok(match self.remember_record(&mnemo, args).await {
+            Ok(r) => ok_json(&r),
+            Err(e) => failed(e),
+        })
     }
 
     #[tool(

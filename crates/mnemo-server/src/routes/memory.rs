@@ -29,11 +29,14 @@ pub(crate) const MAX_BUDGET_TOKENS: usize = 100_000;
     security(("api_key" = []))
 )]
 pub async fn search(
+    State(state): State<AppState>,
     Scoped(mnemo): Scoped,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> Result<Json<mnemo::SearchResult>, ApiError> {
     validate_search(&req)?;
-    Ok(Json(mnemo.search(&req.query, req.budget).await?))
+    let result = mnemo.search(&req.query, req.budget).await?;
+    state.services.access.record_search(mnemo.tenant(), &result);
+    Ok(Json(result))
 }
 
 pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
@@ -49,7 +52,8 @@ pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
     }
 }
 
-/// Remember a text (chat turn, note, fact) as one episode with its entities and facts.
+/// Remember a text (chat turn, note, fact) as one episode with its entities and facts, and its
+/// memory record (type, session, tags, pin, user, model, confidence; access counts start at 0).
 #[utoipa::path(
     post, path = "/v1/remember", tag = "memory",
     request_body = RememberRequest,
@@ -58,7 +62,8 @@ pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 413, description = "Body over the size limit", body = ErrorBody),
-        (status = 422, description = "Empty text, unknown kind or bad id", body = ErrorBody),
+        (status = 422, description = "Empty text, unknown kind or type, bad id, session, tag \
+            or confidence", body = ErrorBody),
         (status = 503, description = "Store unavailable; nothing written", body = ErrorBody),
     ),
     security(("api_key" = []))
@@ -68,16 +73,8 @@ pub async fn remember(
     Scoped(mnemo): Scoped,
     ApiJson(req): ApiJson<RememberRequest>,
 ) -> Result<Json<RememberResponse>, ApiError> {
-    let kind = match req.kind.as_deref() {
-        None => EpisodeKind::Note,
-        Some(k) => parse_kind(k)?,
-    };
-    let opts = options(kind, req.source, req.speaker, req.at, req.id);
-    let text = req.text;
-    let report = state
-        .run_write(async move { mnemo.remember(&text, &opts).await })
-        .await?;
-    Ok(Json(report.into()))
+    let resp = super::records::remember_record(&state, &mnemo, req).await?;
+    Ok(Json(resp))
 }
 
 /// Kinds a caller may give to remember (document chunks come only from ingest).

@@ -5,6 +5,8 @@ mod graph;
 mod health;
 mod ingest;
 pub(crate) mod memory;
+pub(crate) mod records;
+pub(crate) mod sessions;
 
 use std::sync::OnceLock;
 
@@ -34,6 +36,8 @@ pub(crate) use graph::{forget_document, lookup, neighbourhood_query};
         (name = "memory", description = "Search and remember"),
         (name = "documents", description = "Batch document ingestion"),
         (name = "graph", description = "Entities, neighbourhoods, stats, forgetting"),
+        (name = "records", description = "Memory records: metadata, pins, links, pruning, restore, audit log"),
+        (name = "sessions", description = "Chat sessions: messages, assembled context, compaction"),
         (name = "ops", description = "Health, readiness, this document"),
     )
 )]
@@ -105,6 +109,8 @@ fn v1_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(graph::stats))
         .routes(routes!(graph::delete_episode))
         .routes(routes!(graph::delete_document))
+        .merge(records::routes())
+        .merge(sessions::routes())
 }
 
 /// Authenticated routes with the (larger) ingest body limit.
