@@ -13,6 +13,8 @@ use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 
+use crate::fold::fold_accents;
+
 pub(crate) type Node = NodeIndex<u32>;
 pub(crate) type Edge = EdgeIndex<u32>;
 /// Index of an episode in `TenantGraph::episodes`.
@@ -234,16 +236,27 @@ impl TenantGraph {
         }
     }
 
-    /// The alias keys and tokens an entity is found by.
+    /// The alias keys and tokens an entity is found by. Keys and tokens with accents are also
+    /// indexed folded ("zoë" as "zoe"), so queries typed without accents find them.
     fn index_terms(rec: &EntityRec) -> (Vec<String>, Vec<String>) {
         let mut alias_keys = Vec::new();
         let mut tokens: Vec<String> = rec.key.split(' ').map(str::to_string).collect();
+        if let Some(folded) = fold_accents(&rec.key) {
+            tokens.extend(folded.split(' ').map(str::to_string));
+            alias_keys.push(folded);
+        }
         for surface in std::iter::once(&rec.name).chain(rec.aliases.iter()) {
             let k = canonical_key(surface);
             if k.is_empty() {
                 continue;
             }
             tokens.extend(k.split(' ').map(str::to_string));
+            if let Some(folded) = fold_accents(&k) {
+                tokens.extend(folded.split(' ').map(str::to_string));
+                if *folded != *rec.key {
+                    alias_keys.push(folded);
+                }
+            }
             if *k != *rec.key {
                 alias_keys.push(k);
             }

@@ -24,6 +24,7 @@
 //! store also holds them), a depth-2 neighbourhood of a 100k-edge hub in about 1 ms.
 
 mod apply;
+mod fold;
 mod graph;
 #[cfg(test)]
 mod invariants;
