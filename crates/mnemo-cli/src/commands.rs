@@ -182,7 +182,25 @@ pub async fn serve(
         "mnemo: serving HTTP on http://{} (Ctrl-C to stop)",
         cfg.bind
     );
-    mnemo_server::serve(mnemo, cfg, shutdown_signal()).await?;
+    // Sessions over HTTP and MCP use the [session] settings (and the LLM summarizer if chosen).
+    let summarizer: Option<std::sync::Arc<dyn mnemo_session::Summarizer>> =
+        if settings.session.compaction.summarizer == mnemo_session::SummarizerKind::Llm {
+            settings.llm.validate().context("invalid [llm] settings")?;
+            let client = mnemo::LlmClient::new(settings.llm.clone())?;
+            Some(std::sync::Arc::new(mnemo_session::LlmSummarizer::new(
+                client,
+            )))
+        } else {
+            None
+        };
+    let services = mnemo_server::Services::new(mnemo.clone())
+        .with_sessions(settings.session.clone(), summarizer)
+        .context("invalid [session] settings")?;
+    let state = mnemo_server::AppState::new(mnemo, cfg)?.with_services(services);
+    let listener = tokio::net::TcpListener::bind(state.config().bind)
+        .await
+        .with_context(|| format!("cannot listen on {}", state.config().bind))?;
+    mnemo_server::serve_on(listener, state, shutdown_signal()).await?;
     Ok(ExitCode::SUCCESS)
 }
 
