@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use mnemo_core::{DeleteReport, EpisodeWrite, WriteReport};
 
+use crate::body::Body;
 use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph};
 use crate::plan::{merge_attrs, FactKey, Plan};
 
@@ -68,7 +69,7 @@ impl TenantGraph {
             document: document.clone(),
             entities: Box::new([]),
             facts: Box::new([]),
-            body: keep_body.then(|| Box::new(ep.clone())),
+            body: keep_body.then(|| Box::new(Body::new(ep))),
         };
         let slot = match self.free_slots.pop() {
             Some(s) => {

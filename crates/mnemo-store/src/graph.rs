@@ -13,6 +13,7 @@ use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 
+use crate::body::Body;
 use crate::fold::fold_accents;
 
 pub(crate) type Node = NodeIndex<u32>;
@@ -63,8 +64,8 @@ pub(crate) struct EpisodeRec {
     pub document: Option<Arc<str>>,
     pub entities: Box<[Node]>,
     pub facts: Box<[Edge]>,
-    /// The full episode, or None when it lives on disk only.
-    pub body: Option<Box<Episode>>,
+    /// The rest of the episode, or None when it lives on disk only.
+    pub body: Option<Box<Body>>,
 }
 
 /// Interned strings (relationship types and predicate wordings repeat across many facts).
@@ -123,6 +124,12 @@ impl TenantGraph {
             // Slots referenced from the graph are always live; reaching this is a bug.
             _ => panic!("dangling episode slot {slot}"),
         }
+    }
+
+    /// The full episode in a slot, when its body is kept in memory.
+    pub fn episode_body(&self, slot: Slot) -> Option<Episode> {
+        let rec = self.episodes.get(slot as usize)?.as_ref()?;
+        Some(rec.body.as_ref()?.episode(rec))
     }
 
     /// Episode order: (created_at, id) ascending.

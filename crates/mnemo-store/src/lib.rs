@@ -24,6 +24,7 @@
 //! store also holds them), a depth-2 neighbourhood of a 100k-edge hub in about 1 ms.
 
 mod apply;
+mod body;
 mod fold;
 mod graph;
 #[cfg(test)]
@@ -239,7 +240,7 @@ impl GraphStore for EmbeddedStore {
             return self.with_tenant(tenant, Vec::new(), |g| {
                 ids.iter()
                     .filter_map(|id| g.episode_ids.get(id.as_str()))
-                    .filter_map(|&s| g.ep(s).body.as_deref().cloned())
+                    .filter_map(|&s| g.episode_body(s))
                     .collect()
             });
         };

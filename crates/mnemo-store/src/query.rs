@@ -272,8 +272,8 @@ impl TenantGraph {
         for ep in self.episodes.iter().flatten() {
             b += ep.id.len() + ep.entities.len() * 4 + ep.facts.len() * 4;
             if let Some(body) = &ep.body {
-                b += size_of::<mnemo_core::Episode>() + body.content.len() + body.source.len();
-                b += body.content_hash.len() + body.id.len();
+                b += size_of::<crate::body::Body>() + body.content.len() + body.source.len();
+                b += body.hash.len();
             }
         }
         b
