@@ -43,10 +43,11 @@ pub struct Args {
     /// Bolt URI for `--store neo4j` (default: NEO4J_TEST_URI, else bolt://127.0.0.1:7687).
     #[arg(long)]
     neo4j_uri: Option<String>,
-    /// Neo4j: measure this tenant (loaded first only if empty) and keep it, instead of a fresh
-    /// tenant that is purged afterwards. For re-measuring a big graph without loading it again.
-    #[arg(long)]
-    neo4j_tenant: Option<String>,
+    /// Neo4j: one tenant per size, comma-separated, measured (loaded first only if empty) and
+    /// kept, instead of fresh tenants purged afterwards. For re-measuring big graphs without
+    /// loading them again.
+    #[arg(long, value_delimiter = ',')]
+    neo4j_tenant: Vec<String>,
     /// Neo4j: keep the fresh tenants after the run (their names are printed).
     #[arg(long)]
     keep: bool,
@@ -110,11 +111,18 @@ fn percentiles(samples: &mut [f64]) -> Percentiles {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if !args.neo4j_tenant.is_empty() && args.neo4j_tenant.len() != args.facts.len() {
+        anyhow::bail!(
+            "--neo4j-tenant names {} tenants for {} sizes; give one per size",
+            args.neo4j_tenant.len(),
+            args.facts.len()
+        );
+    }
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    for &facts in &args.facts {
-        let report = rt.block_on(measure(&args, facts))?;
+    for (i, &facts) in args.facts.iter().enumerate() {
+        let report = rt.block_on(measure(&args, facts, args.neo4j_tenant.get(i)))?;
         if args.json {
             println!("{}", serde_json::to_string(&report)?);
         } else {
@@ -141,10 +149,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn measure(args: &Args, facts: usize) -> anyhow::Result<SizeReport> {
+async fn measure(args: &Args, facts: usize, tenant: Option<&String>) -> anyhow::Result<SizeReport> {
     let neo4j = backend::Neo4jTarget {
         uri: args.neo4j_uri.clone().unwrap_or_else(backend::default_uri),
-        tenant: args.neo4j_tenant.clone(),
+        tenant: tenant.cloned(),
         keep: args.keep,
     };
     let target = backend::Target::open(args.store, &neo4j, facts).await?;

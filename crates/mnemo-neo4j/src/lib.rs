@@ -1,6 +1,8 @@
 //! mnemo-neo4j: the mnemo `GraphStore` on Neo4j 5 (via neo4rs). Schema bootstrap on connect,
 //! one transaction per write batch with batched `UNWIND ... MERGE` statements, and a capped
-//! depth-2 neighbourhood fetched in one round trip.
+//! depth-2 neighbourhood fetched in one round trip. Two pieces of derived state keep reads cheap on
+//! big graphs: each entity's top-edge list (`top_edges.rs`: a hop costs its fan-out cap, not the
+//! node's degree) and per-tenant counts (`counts.rs`: `stats` reads one node).
 //!
 //! Data model (see docs/neo4j.md): `(:Entity:<Type> {tenant, key, ...})`, facts as relationships
 //! typed by the whitelisted `RelType`, `(:Episode)-[:MENTIONS {at}]->(:Entity)` and
