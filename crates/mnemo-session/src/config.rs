@@ -236,7 +236,8 @@ pub struct SessionConfig {
     /// The user's name: the speaker of user messages ("I"/"my" resolve to it) and the subject of
     /// the user-facts block. Empty = "user".
     pub user_name: String,
-    /// The speaker of assistant messages. Empty = "assistant".
+    /// The speaker of assistant messages ("I" in them resolves to it). Empty = none: otherwise
+    /// every "I" of the assistant piles onto one entity that crowds the top-entities lists.
     pub assistant_name: String,
     pub blocks: BlocksConfig,
     pub compaction: CompactionConfig,
@@ -335,10 +336,10 @@ impl SessionConfig {
         }
     }
 
-    pub(crate) fn assistant_name(&self) -> &str {
+    pub(crate) fn assistant_name(&self) -> Option<&str> {
         match self.assistant_name.trim() {
-            "" => "assistant",
-            n => n,
+            "" => None,
+            n => Some(n),
         }
     }
 }

@@ -160,6 +160,7 @@ impl Sessions {
                 state::meta_key(session),
                 &Meta {
                     next_seq: meta.next_seq + 1,
+                    fifo_tokens_hint: meta.fifo_tokens_hint.map(|t| t + message.tokens),
                 },
             )?,
             state::encode(state::msg_key(session, message.seq), &message)?,
@@ -179,7 +180,12 @@ impl Sessions {
             entries.push(state::encode(key, &tag)?);
         }
         store.kv_put(tenant, NS, &entries).await?;
-        let (flushed, history_tokens) = self.flush_locked(session).await?;
+        let (flushed, history_tokens) = match meta.fifo_tokens_hint {
+            Some(t) if t + message.tokens <= self.config.history_limit() => {
+                (FlushReport::default(), t + message.tokens)
+            }
+            _ => self.flush_locked(session).await?,
+        };
         Ok(PutReport {
             session: session.to_string(),
             seq: message.seq,
@@ -205,6 +211,7 @@ impl Sessions {
         let total: usize = messages.iter().map(|m| m.tokens).sum();
         let mut report = FlushReport::default();
         if n == 0 {
+            self.write_hint(session, total).await?;
             return Ok((report, total));
         }
         let (gone, kept) = messages.split_at(n);
@@ -216,7 +223,7 @@ impl Sessions {
                 source: format!("session:{session}"),
                 speaker: match m.role {
                     Role::User => Some(self.config.user_name().to_string()),
-                    Role::Assistant => Some(self.config.assistant_name().to_string()),
+                    Role::Assistant => self.config.assistant_name().map(str::to_string),
                     Role::System => None,
                 },
                 at: Some(m.at),
@@ -252,7 +259,26 @@ impl Sessions {
             "flushed into the graph"
         );
         let left = total - report.tokens;
+        self.write_hint(session, left).await?;
         Ok((report, left))
+    }
+
+    /// Records the exact FIFO token count after a flush (or a count that found nothing to flush).
+    async fn write_hint(&self, session: &str, tokens: usize) -> Result<()> {
+        let (store, tenant) = (self.mnemo.store().as_ref(), self.mnemo.tenant());
+        let mut meta = state::load_meta(store, tenant, session).await?;
+        if meta.fifo_tokens_hint == Some(tokens) {
+            return Ok(());
+        }
+        meta.fifo_tokens_hint = Some(tokens);
+        store
+            .kv_put(
+                tenant,
+                NS,
+                &[state::encode(state::meta_key(session), &meta)?],
+            )
+            .await?;
+        Ok(())
     }
 
     /// The session's FIFO, oldest first (empty for an unknown session).

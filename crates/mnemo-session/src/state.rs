@@ -18,6 +18,11 @@ pub(crate) const MAX_COMPACTIONS: usize = 16;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(crate) struct Meta {
     pub next_seq: u64,
+    /// Tokens of the FIFO, never below the truth: `put` adds to it in the same atomic write as the
+    /// message; a flush rewrites it after deleting. A crash in between leaves it too high, which
+    /// only makes the next put count the FIFO exactly. Lets a put skip reading the whole FIFO.
+    #[serde(default)]
+    pub fifo_tokens_hint: Option<usize>,
 }
 
 /// A tag as stored: the importance is stored only when set for this session.
@@ -89,7 +94,10 @@ pub(crate) async fn load_meta(store: &dyn GraphStore, tenant: &Tenant, sid: &str
         .first()
     {
         Some((k, v)) => decode(k, v),
-        None => Ok(Meta { next_seq: 1 }),
+        None => Ok(Meta {
+            next_seq: 1,
+            fifo_tokens_hint: Some(0),
+        }),
     }
 }
 
