@@ -184,6 +184,14 @@ async fn records_pin_link_list_prune_restore_and_audit() {
     let plain = remember(&app, k, json!({"text": "Charles Babbage lived in London."})).await;
     assert!(plain["written"].as_bool().unwrap() && plain["episode_id"].is_string());
 
+    // Answers written back are records too.
+    let ans = json!({"text": "Charles Babbage was born in London.", "id": "answer-1"});
+    let (s, r) = call(&app, Method::POST, "/v1/answers", Some(k), Some(&ans)).await;
+    assert_eq!(
+        (s, r["record"]["id"].as_str()),
+        (StatusCode::OK, Some("answer-1")),
+        "{r}"
+    );
     let (s, d) = call(&app, Method::GET, "/v1/records/ada", Some(k), None).await;
     assert_eq!(s, StatusCode::OK, "{d}");
     assert_eq!(d["record"]["user"], "sam");
@@ -255,7 +263,7 @@ async fn records_pin_link_list_prune_restore_and_audit() {
     );
     let (s, _) = call(&app, Method::GET, "/v1/records/ada2", Some(k), None).await;
     assert_eq!(s, StatusCode::OK);
-    let archive = json!({"older_than": "1d", "mode": "archive"});
+    let archive = json!({"older_than": "1d", "types": ["note"], "mode": "archive"});
     let (_, p) = call(&app, Method::POST, "/v1/prune", Some(k), Some(&archive)).await;
     assert_eq!(p["ids"], json!(["ada2"]), "{p}");
     let (s, _) = call(&app, Method::GET, "/v1/records/ada2", Some(k), None).await;
@@ -295,7 +303,7 @@ async fn records_pin_link_list_prune_restore_and_audit() {
         .collect();
     assert_eq!(
         actions,
-        ["write", "write", "write", "pin", "link", "archive", "restore"]
+        ["write", "write", "write", "write", "pin", "link", "archive", "restore"]
     );
 }
 

@@ -4,7 +4,7 @@ use std::str::FromStr;
 
 use axum::extract::State;
 use axum::Json;
-use mnemo::{EpisodeKind, RememberOptions};
+use mnemo::EpisodeKind;
 
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, Scoped};
@@ -87,25 +87,6 @@ pub(crate) fn parse_kind(k: &str) -> Result<EpisodeKind, ApiError> {
     }
 }
 
-pub(crate) fn options(
-    kind: EpisodeKind,
-    source: Option<String>,
-    speaker: Option<String>,
-    at: Option<chrono::DateTime<chrono::Utc>>,
-    id: Option<String>,
-) -> RememberOptions {
-    let defaults = RememberOptions::default();
-    RememberOptions {
-        kind,
-        source: source
-            .filter(|s| !s.trim().is_empty())
-            .unwrap_or(defaults.source),
-        speaker: speaker.filter(|s| !s.trim().is_empty()),
-        at,
-        id,
-    }
-}
-
 /// Write an agent's final answer back into memory (kind agent_answer), so the next search finds it.
 #[utoipa::path(
     post, path = "/v1/answers", tag = "memory",
@@ -124,16 +105,22 @@ pub async fn answers(
     Scoped(mnemo): Scoped,
     ApiJson(req): ApiJson<AnswerRequest>,
 ) -> Result<Json<RememberResponse>, ApiError> {
-    let opts = options(
-        EpisodeKind::AgentAnswer,
-        req.source,
-        req.speaker,
-        req.at,
-        req.id,
-    );
-    let text = req.text;
-    let report = state
-        .run_write(async move { mnemo.remember(&text, &opts).await })
-        .await?;
-    Ok(Json(report.into()))
+    // A memory record too (type note, episode kind agent_answer), so searches count its uses.
+    let req = RememberRequest {
+        text: req.text,
+        kind: Some("agent_answer".into()),
+        source: req.source,
+        speaker: req.speaker,
+        at: req.at,
+        id: req.id,
+        session: None,
+        tags: Vec::new(),
+        pin: false,
+        record_type: None,
+        user: None,
+        model: None,
+        confidence: None,
+    };
+    let resp = super::records::remember_record(&state, &mnemo, req).await?;
+    Ok(Json(resp))
 }

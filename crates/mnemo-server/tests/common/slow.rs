@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use mnemo_core::{
-    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore,
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore, KvEntry,
     MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
     WriteReport,
 };
@@ -113,5 +113,29 @@ impl GraphStore for SlowStore {
     async fn export(&self, t: &Tenant) -> Result<Subgraph> {
         self.check()?;
         self.inner.export(t).await
+    }
+    // Memory records (every remember writes one) live in the key-value records.
+    async fn kv_put(&self, t: &Tenant, ns: &str, e: &[KvEntry]) -> Result<()> {
+        self.check()?;
+        self.inner.kv_put(t, ns, e).await
+    }
+    async fn kv_get(&self, t: &Tenant, ns: &str, k: &[String]) -> Result<Vec<KvEntry>> {
+        self.check()?;
+        self.inner.kv_get(t, ns, k).await
+    }
+    async fn kv_scan(
+        &self,
+        t: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<KvEntry>> {
+        self.check()?;
+        self.inner.kv_scan(t, ns, prefix, after, limit).await
+    }
+    async fn kv_delete(&self, t: &Tenant, ns: &str, k: &[String]) -> Result<u64> {
+        self.check()?;
+        self.inner.kv_delete(t, ns, k).await
     }
 }
