@@ -46,6 +46,7 @@ impl TenantGraph {
                 out.delete.documents += 1;
             }
         }
+        self.rebuild_tops();
         out
     }
 
@@ -115,6 +116,7 @@ impl TenantGraph {
                 .binary_search_by(|&x| self.ep_cmp(x, slot))
                 .unwrap_or_else(|p| p);
             self.graph[n].mentions.insert(pos, slot);
+            self.top_improved(n);
             self.mention_count += 1;
             report.mentions_created += 1;
         }
@@ -209,6 +211,7 @@ impl TenantGraph {
                 }
                 Err(_) => mentions.retain(|&x| x != slot),
             }
+            self.top_worsened(n);
             self.mention_count = self.mention_count.saturating_sub(1);
             if self.graph[n].mentions.is_empty() {
                 self.remove_entity(n);

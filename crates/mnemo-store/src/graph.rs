@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
 use crate::fold::fold_accents;
+use crate::top::TopList;
 
 pub(crate) type Node = NodeIndex<u32>;
 pub(crate) type Edge = EdgeIndex<u32>;
@@ -115,6 +116,8 @@ pub(crate) struct TenantGraph {
     pub next_seq: u64,
     /// While replaying the disk on open, adjacency is left unsorted and sorted once at the end.
     pub bulk_loading: bool,
+    /// Leaders by mentions and by recency (see `top.rs`).
+    pub tops: (TopList, TopList),
 }
 
 impl TenantGraph {
@@ -241,6 +244,7 @@ impl TenantGraph {
             adj.shrink_to_fit();
             self.graph[n].adj = adj;
         }
+        self.rebuild_tops();
     }
 
     /// The alias keys and tokens an entity is found by. Keys and tokens with accents are also
@@ -348,6 +352,7 @@ impl TenantGraph {
     }
 
     pub fn remove_entity(&mut self, n: Node) {
+        self.top_worsened(n);
         let (alias_keys, tokens) = Self::index_terms(&self.graph[n]);
         self.update_index(n, &alias_keys, &tokens, false);
         if let Some(rec) = self.graph.remove_node(n) {

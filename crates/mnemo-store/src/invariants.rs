@@ -70,6 +70,14 @@ fn check(g: &TenantGraph) {
         }
     }
     assert_eq!(mentions, g.mention_count, "mention count drifted");
+    for (list, cmp) in [
+        (&g.tops.0, TenantGraph::by_mentions as crate::top::Order),
+        (&g.tops.1, TenantGraph::by_recency),
+    ] {
+        assert!(!list.stale, "a leader list was left stale");
+        let full = g.top_k_nodes(g.graph.node_indices(), crate::top::TOP_KEPT, cmp);
+        assert_eq!(list.nodes, full, "leader list differs from a full scan");
+    }
     assert_eq!(g.keys.len(), g.graph.node_count());
     assert_eq!(g.facts.len(), g.graph.edge_count());
     for e in g.graph.edge_indices() {

@@ -33,6 +33,7 @@ mod kv;
 mod persist;
 mod plan;
 mod query;
+mod top;
 
 #[cfg(feature = "test-utils")]
 pub mod conformance;

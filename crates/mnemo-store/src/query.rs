@@ -47,7 +47,7 @@ impl TenantGraph {
     }
 
     /// Most mentioned first, then most recent, then key.
-    fn by_mentions(&self, a: Node, b: Node) -> Ordering {
+    pub(crate) fn by_mentions(&self, a: Node, b: Node) -> Ordering {
         let (ea, eb) = (&self.graph[a], &self.graph[b]);
         eb.mentions
             .len()
@@ -57,7 +57,7 @@ impl TenantGraph {
     }
 
     /// Most recent first, then most mentioned, then key.
-    fn by_recency(&self, a: Node, b: Node) -> Ordering {
+    pub(crate) fn by_recency(&self, a: Node, b: Node) -> Ordering {
         let (ea, eb) = (&self.graph[a], &self.graph[b]);
         self.last_seen_cmp(b, a)
             .then_with(|| eb.mentions.len().cmp(&ea.mentions.len()))
@@ -74,13 +74,26 @@ impl TenantGraph {
         last(a).cmp(&last(b))
     }
 
-    /// The best `limit` of `nodes` under `cmp`, without sorting them all.
+    /// The best `limit` of `nodes` under `cmp`, as entities.
     fn top_k(
         &self,
         nodes: impl Iterator<Item = Node>,
         limit: usize,
         cmp: fn(&Self, Node, Node) -> Ordering,
     ) -> Vec<Entity> {
+        self.top_k_nodes(nodes, limit, cmp)
+            .into_iter()
+            .map(|n| self.entity(n))
+            .collect()
+    }
+
+    /// The best `limit` of `nodes` under `cmp`, in order, without sorting them all.
+    pub(crate) fn top_k_nodes(
+        &self,
+        nodes: impl Iterator<Item = Node>,
+        limit: usize,
+        cmp: fn(&Self, Node, Node) -> Ordering,
+    ) -> Vec<Node> {
         if limit == 0 {
             return Vec::new();
         }
@@ -115,7 +128,7 @@ impl TenantGraph {
         }
         let mut kept: Vec<Node> = heap.into_iter().map(|r| r.1).collect();
         kept.sort_by(|&a, &b| cmp(self, a, b));
-        kept.into_iter().map(|n| self.entity(n)).collect()
+        kept
     }
 
     pub fn find_by_tokens(&self, tokens: &[String], limit: usize) -> Vec<Entity> {
@@ -130,12 +143,16 @@ impl TenantGraph {
         self.top_k(seen.into_iter(), limit, Self::by_mentions)
     }
 
+    /// Served from the leader lists writes keep (`top.rs`); a full scan only for long lists.
     pub fn top_entities(&self, order: EntityOrder, limit: usize) -> Vec<Entity> {
-        let cmp = match order {
-            EntityOrder::MostMentioned => Self::by_mentions,
-            EntityOrder::MostRecent => Self::by_recency,
+        let (list, cmp): (_, fn(&Self, Node, Node) -> Ordering) = match order {
+            EntityOrder::MostMentioned => (&self.tops.0, Self::by_mentions),
+            EntityOrder::MostRecent => (&self.tops.1, Self::by_recency),
         };
-        self.top_k(self.graph.node_indices(), limit, cmp)
+        match list.prefix(limit) {
+            Some(nodes) => nodes.iter().map(|&n| self.entity(n)).collect(),
+            None => self.top_k(self.graph.node_indices(), limit, cmp),
+        }
     }
 
     pub fn mentions_of(&self, key: &EntityKey, limit: usize) -> Vec<MentionEvent> {
