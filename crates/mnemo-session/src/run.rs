@@ -99,7 +99,11 @@ impl Sessions {
                         .collect();
                     let max_tokens =
                         ((p.tokens as f64 * cfg.summary_ratio) as usize).max(MIN_SUMMARY_TOKENS);
-                    let summary = self.summarizer.summarize(tag, &covered, max_tokens).await?;
+                    let mut summary = self.summarizer.summarize(tag, &covered, max_tokens).await?;
+                    if summary.text.trim().is_empty() {
+                        // Only filler ("Sure.", "Thanks!"): say so rather than leave a blank.
+                        summary.text = "(small talk, nothing of note)".into();
+                    }
                     let c = Compaction {
                         compacted_messages: covered.len(),
                         compacted_tokens: p.tokens,

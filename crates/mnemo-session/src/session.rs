@@ -14,6 +14,9 @@ use crate::{
     SessionError, Summarizer, TagState, MAX_MESSAGE_BYTES,
 };
 
+/// Session locks kept before idle ones are forgotten.
+const MAX_IDLE_LOCKS: usize = 1024;
+
 /// What one flush moved from the FIFO into the graph.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct FlushReport {
@@ -110,6 +113,10 @@ impl Sessions {
     pub(crate) async fn lock(&self, sid: &str) -> tokio::sync::OwnedMutexGuard<()> {
         let m = {
             let mut map = self.locks.lock().unwrap_or_else(|p| p.into_inner());
+            if map.len() >= MAX_IDLE_LOCKS {
+                // Forget the locks nobody holds or waits for, so the map stays small.
+                map.retain(|_, l| Arc::strong_count(l) > 1);
+            }
             map.entry(sid.to_string()).or_default().clone()
         };
         m.lock_owned().await

@@ -122,6 +122,8 @@ impl ExtractiveSummarizer {
         let line = |i: usize| format!("- {}: {}", units[i].0, units[i].1);
         let mut chosen = Vec::new();
         let mut used = 0;
+        // Sentences of filler words only ("Sure.", "Okay thanks.") carry nothing worth keeping.
+        order.retain(|&(_, sc)| sc > 0.0);
         for &(i, _) in &order {
             let t = count_tokens(&line(i)) + 1;
             if used + t <= max_tokens {
@@ -244,5 +246,60 @@ impl Summarizer for LlmSummarizer {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Role;
+
+    fn m(seq: u64, role: Role, content: &str) -> Message {
+        Message {
+            seq,
+            role,
+            content: content.into(),
+            at: chrono::DateTime::UNIX_EPOCH,
+            tags: vec!["t".into()],
+            tokens: count_tokens(content),
+        }
+    }
+
+    #[test]
+    fn extractive_summary_keeps_the_richest_sentences_in_order_within_budget() {
+        assert_eq!(
+            sentences("Hi there. Is v1.2 out? Yes!\nNext line"),
+            ["Hi there.", "Is v1.2 out?", "Yes!", "Next line"]
+        );
+        let msgs = vec![
+            m(
+                1,
+                Role::User,
+                "Okay thanks. Grace Hopper moved the Orion launch to March 2027.",
+            ),
+            m(
+                2,
+                Role::Assistant,
+                "Sure. The Orion launch in March 2027 needs Grace Hopper's sign-off.",
+            ),
+            m(3, Role::User, "Sure."),
+        ];
+        let s = ExtractiveSummarizer.summarize_now(&msgs, 40);
+        assert_eq!(
+            s,
+            "- user: Grace Hopper moved the Orion launch to March 2027.\n\
+             - assistant: The Orion launch in March 2027 needs Grace Hopper's sign-off."
+        );
+        assert_eq!(
+            s,
+            ExtractiveSummarizer.summarize_now(&msgs, 40),
+            "deterministic"
+        );
+        let short = ExtractiveSummarizer.summarize_now(&msgs, 20);
+        assert!(count_tokens(&short) <= 20, "{short}");
+        assert!(short.contains("Orion launch"), "{short}");
+        let tiny = ExtractiveSummarizer.summarize_now(&msgs, 6);
+        assert!(tiny.ends_with('…') && count_tokens(&tiny) <= 8, "{tiny}");
+        assert_eq!(ExtractiveSummarizer.summarize_now(&[], 50), "");
     }
 }
