@@ -19,6 +19,10 @@ use crate::services::records_error;
 use crate::views::DeleteView;
 use crate::{ApiError, AppState};
 
+mod input;
+
+pub(crate) use input::{record_input, remember_record, remember_response};
+
 /// Default and largest page of listings.
 const DEFAULT_LIMIT: usize = 100;
 const MAX_LIMIT: usize = 1_000;
@@ -376,70 +380,4 @@ pub(crate) fn routes() -> utoipa_axum::router::OpenApiRouter<AppState> {
         .routes(routes!(restore))
         .routes(routes!(prune))
         .routes(routes!(audit))
-}
-
-/// Remembers a text as a memory record (the episode in the graph, the record metadata beside it)
-/// for `POST /v1/remember`.
-pub(crate) async fn remember_record(
-    state: &AppState,
-    mnemo: &mnemo::Mnemo,
-    req: crate::views::RememberRequest,
-) -> Result<crate::views::RememberResponse, ApiError> {
-    let (text, input) = record_input(req, "api")?;
-    let r = state.services.records.get(mnemo.tenant(), "api");
-    let w = state
-        .run_task(async move { r.remember(&text, &input).await })
-        .await?
-        .map_err(records_error)?;
-    Ok(remember_response(w))
-}
-
-/// The text and checked record input of a remember request (HTTP or MCP); `default_source`
-/// applies when the request names none. A bad field is an error before anything is written.
-pub(crate) fn record_input(
-    req: crate::views::RememberRequest,
-    default_source: &str,
-) -> Result<(String, mnemo_records::RecordInput), ApiError> {
-    use mnemo::EpisodeKind;
-    let kind = req
-        .kind
-        .as_deref()
-        .map(crate::routes::memory::parse_kind)
-        .transpose()?;
-    let record_type = match (&req.record_type, kind) {
-        (Some(t), _) => t.parse::<RecordType>().map_err(records_error)?,
-        (None, Some(EpisodeKind::Interaction)) => RecordType::Interaction,
-        (None, _) => RecordType::Note,
-    };
-    let input = mnemo_records::RecordInput {
-        id: req.id,
-        record_type,
-        episode_kind: kind,
-        at: req.at,
-        user: req.user,
-        model: req.model,
-        session: req.session,
-        speaker: req.speaker.filter(|s| !s.trim().is_empty()),
-        source: req
-            .source
-            .filter(|s| !s.trim().is_empty())
-            .unwrap_or_else(|| default_source.to_string()),
-        tags: req.tags,
-        pinned: req.pin,
-        confidence: req.confidence.unwrap_or(1.0),
-        ..mnemo_records::RecordInput::default()
-    };
-    input.validated().map_err(records_error)?;
-    Ok((req.text, input))
-}
-
-pub(crate) fn remember_response(w: mnemo_records::RecordWrite) -> crate::views::RememberResponse {
-    crate::views::RememberResponse {
-        episode_id: w.record.id.clone(),
-        written: w.written,
-        entities: w.entities,
-        facts: w.facts,
-        record: Some(w.record.into()),
-        links: w.links.into_iter().map(LinkView::from).collect(),
-    }
 }
