@@ -42,6 +42,7 @@ fn merge_entities_sets_type_labels_from_the_closed_set() {
         UNWIND $rows AS row
         MERGE (e:Entity {tenant: $tenant, key: row.key})
         ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
+          e.recent_mentions = [],
           e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
         WITH e, row, e.mentions = 0 AS created,
           reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
@@ -75,13 +76,30 @@ fn mention_and_delete_statements() {
           UNWIND row.mentions AS m
           MATCH (ep:Episode {tenant: $tenant, id: m.episode})
           WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
-          CREATE (ep)-[:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-          RETURN count(*) AS added
+          CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
+          RETURN count(*) AS added, collect(elementId(x)) AS new_ids
         }
         SET e.mentions = e.mentions + added,
           e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
           e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-        RETURN sum(added) AS added"#]].assert_eq(w::MERGE_MENTIONS);
+        WITH e, added, new_ids
+        CALL (e, new_ids) {
+          CALL (e, new_ids) {
+            WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+            UNWIND e.recent_mentions + new_ids AS rid
+            WITH DISTINCT rid
+            MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+            RETURN m, ep
+            UNION
+            WITH e WHERE e.recent_mentions IS NULL
+            MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+            RETURN m, ep
+          }
+          WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+          RETURN collect(elementId(m)) AS recent
+        }
+        SET e.recent_mentions = recent
+        RETURN sum(added) AS added"#]].assert_eq(&w::merge_mentions());
     expect![[r#"
         UNWIND $ids AS id
         MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)
@@ -192,8 +210,8 @@ fn lucene_queries_quote_everything() {
     ];
     expect![[r#"tenant:"acme-prod_1" AND (key:"berlin" OR alias_keys:"berlin" OR key:"wall" OR alias_keys:"wall" OR key:"x" OR alias_keys:"x")"#]].assert_eq(&r::token_query("acme-prod_1", &tokens).expect("words"));
     assert_eq!(r::token_query("t", &["!!".to_string()]), None);
-    expect![[r#"tenant:"t" AND alias_keys:"w schneider""#]]
-        .assert_eq(&r::alias_query("t", "w schneider"));
+    expect![[r#"tenant:"t" AND alias_keys:("w schneider" OR "x\"y")"#]]
+        .assert_eq(&r::alias_query("t", &["w schneider", "x\"y"]));
     expect![[r#"
         CALL db.index.fulltext.queryNodes('mnemo_entity_names', $lucene) YIELD node AS e
         WITH e WHERE e.tenant = $tenant

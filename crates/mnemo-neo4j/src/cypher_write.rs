@@ -85,6 +85,7 @@ pub(crate) fn merge_entities() -> String {
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
 ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
+  e.recent_mentions = [],
   e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
 WITH e, row, e.mentions = 0 AS created,
   reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
@@ -120,20 +121,32 @@ WITH e, created, created OR ",
 /// The count moves only by the MENTIONS edges created here, so a concurrent writer of the same
 /// episode cannot count it twice. (A degree count would be cheaper but would also count facts
 /// whose predicate happens to be "mentions".)
-pub(crate) const MERGE_MENTIONS: &str = "\
+pub(crate) fn merge_mentions() -> String {
+    let mut q = String::from(
+        "\
 UNWIND $rows AS row
 MATCH (e:Entity {tenant: $tenant, key: row.key})
 CALL (e, row) {
   UNWIND row.mentions AS m
   MATCH (ep:Episode {tenant: $tenant, id: m.episode})
   WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
-  CREATE (ep)-[:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-  RETURN count(*) AS added
+  CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
+  RETURN count(*) AS added, collect(elementId(x)) AS new_ids
 }
 SET e.mentions = e.mentions + added,
   e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
   e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-RETURN sum(added) AS added";
+WITH e, added, new_ids
+",
+    );
+    q.push_str(crate::top_edges::REFRESH_RECENT);
+    q.push_str(
+        "
+SET e.recent_mentions = recent
+RETURN sum(added) AS added",
+    );
+    q
+}
 
 /// Re-validates a relationship type right before it becomes query text.
 fn checked_rel_type(rel: &RelType) -> Result<&str> {

@@ -65,19 +65,21 @@ pub(crate) async fn lookup_names(
     if keys.is_empty() {
         return Ok(Vec::new());
     }
-    let queries: Vec<BoltType> = keys
-        .iter()
-        .map(|k| {
-            crate::plan::map([
-                ("key", k.as_str().into()),
-                ("lucene", cy::alias_query(t.as_str(), k).into()),
-            ])
-        })
+    let distinct: Vec<&str> = {
+        let mut seen = HashSet::new();
+        keys.iter()
+            .map(String::as_str)
+            .filter(|k| seen.insert(*k))
+            .collect()
+    };
+    let lucenes: Vec<BoltType> = distinct
+        .chunks(cy::MAX_QUERY_WORDS)
+        .map(|chunk| cy::alias_query(t.as_str(), chunk).into())
         .collect();
     let q = query(&cy::lookup_names())
         .param("tenant", t.as_str())
-        .param("keys", strings(keys.iter().map(String::as_str)))
-        .param("queries", list(queries));
+        .param("keys", strings(distinct.iter().copied()))
+        .param("lucenes", list(lucenes));
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     for row in read_rows(graph, q).await? {
@@ -130,7 +132,8 @@ pub(crate) async fn mentions_of(
     let q = query(cy::MENTIONS_OF)
         .param("tenant", t.as_str())
         .param("key", key.as_str())
-        .param("limit", limit(n));
+        .param("limit", limit(n))
+        .param("recent", crate::top_edges::recent_param());
     read_rows(graph, q)
         .await?
         .iter()

@@ -82,7 +82,8 @@ impl Neo4jStore {
             .run(
                 query(&crate::top_edges::backfill_top())
                     .param("tenant", tenant.as_str())
-                    .param("top", crate::top_edges::top_param()),
+                    .param("top", crate::top_edges::top_param())
+                    .param("recent", crate::top_edges::recent_param()),
             )
             .await
             .map_err(map_err)

@@ -20,10 +20,40 @@ use crate::cypher_read::EDGE_ORDER;
 /// Length of every entity's `top_rels` list: the largest per-hop fan-out served from it.
 pub(crate) const TOP_EDGES: usize = 64;
 
+/// Length of every entity's `recent_mentions` list (element ids of its newest MENTIONS edges, by
+/// `at` then episode id, descending): the largest `mentions_of` limit served from it. The same
+/// upkeep as `top_rels`: writes only add mentions, so the new list is the newest of the old list
+/// plus the added edges; deletes rebuild it.
+pub(crate) const RECENT_MENTIONS: usize = 32;
+
 /// `top` parameter value.
 pub(crate) fn top_param() -> i64 {
     TOP_EDGES as i64
 }
+
+/// `recent` parameter value.
+pub(crate) fn recent_param() -> i64 {
+    RECENT_MENTIONS as i64
+}
+
+/// A subquery setting `recent` for entity `e` from its old list plus the MENTIONS edges `new_ids`
+/// (or from all its mentions when it has no list yet).
+pub(crate) const REFRESH_RECENT: &str = "\
+CALL (e, new_ids) {
+  CALL (e, new_ids) {
+    WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+    UNWIND e.recent_mentions + new_ids AS rid
+    WITH DISTINCT rid
+    MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+    RETURN m, ep
+    UNION
+    WITH e WHERE e.recent_mentions IS NULL
+    MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+    RETURN m, ep
+  }
+  WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+  RETURN collect(elementId(m)) AS recent
+}";
 
 /// The best `$top` facts of `n` among its old list and the facts `changed` (element ids), or among
 /// all its facts when it has no list yet.
@@ -53,7 +83,7 @@ SET n.top_rels = top"
     )
 }
 
-/// The best `$top` facts of `n`, from all its facts.
+/// The best `$top` facts and newest `$recent` mentions of `n`, from all its edges.
 fn rebuild_one() -> String {
     format!(
         "\
@@ -63,7 +93,12 @@ fn rebuild_one() -> String {
     WITH r ORDER BY {EDGE_ORDER} LIMIT $top
     RETURN collect(elementId(r)) AS top
   }}
-  SET n.top_rels = top"
+  CALL (n) {{
+    MATCH (n)<-[m:MENTIONS]-(ep:Episode)
+    WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+    RETURN collect(elementId(m)) AS recent
+  }}
+  SET n.top_rels = top, n.recent_mentions = recent"
     )
 }
 
@@ -75,10 +110,10 @@ pub(crate) fn rebuild_top() -> String {
     )
 }
 
-/// Gives every entity of `$tenant` without a list one, in committed chunks (a migration).
+/// Gives every entity of `$tenant` without lists its lists, in committed chunks (a migration).
 pub(crate) fn backfill_top() -> String {
     format!(
-        "MATCH (n:Entity {{tenant: $tenant}}) WHERE n.top_rels IS NULL\n\
+        "MATCH (n:Entity {{tenant: $tenant}}) WHERE n.top_rels IS NULL OR n.recent_mentions IS NULL\n\
          CALL (n) {{\n{}\n}} IN TRANSACTIONS OF 1000 ROWS",
         rebuild_one()
     )

@@ -190,11 +190,13 @@ async fn write_body(
         report.entities_created += created;
         d.entities += delta(created);
     }
+    let mentions_sql = cy::merge_mentions();
     for rows in chunks(plan.mentions) {
         let out = tx_rows(
             tx,
-            query(cy::MERGE_MENTIONS)
+            query(&mentions_sql)
                 .param("tenant", t)
+                .param("recent", crate::top_edges::recent_param())
                 .param("rows", rows),
         )
         .await?;
@@ -308,7 +310,8 @@ async fn delete_body(
             query(&crate::top_edges::rebuild_top())
                 .param("tenant", t)
                 .param("keys", keys)
-                .param("top", crate::top_edges::top_param()),
+                .param("top", crate::top_edges::top_param())
+                .param("recent", crate::top_edges::recent_param()),
         )
         .await?;
     }

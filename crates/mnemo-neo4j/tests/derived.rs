@@ -201,7 +201,8 @@ async fn top_edge_lists_and_counts_follow_writes_and_deletes() {
     neo.graph()
         .run(
             query(
-                "MATCH (n:Entity {tenant: $t}) REMOVE n.top_rels WITH count(*) AS c \
+                "MATCH (n:Entity {tenant: $t}) REMOVE n.top_rels, n.recent_mentions \
+                 WITH count(*) AS c \
                  MATCH (s:TenantStats {tenant: $t}) DELETE s",
             )
             .param("t", t.as_str()),
