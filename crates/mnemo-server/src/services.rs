@@ -41,7 +41,7 @@ impl Services {
         summarizer: Option<Arc<dyn Summarizer>>,
     ) -> Result<Self, SessionError> {
         config.validate()?;
-        self.sessions = SessionsPool::new(self.records.base.clone(), config, summarizer);
+        self.sessions = SessionsPool::new(self.records.0.base.clone(), config, summarizer);
         Ok(self)
     }
 
@@ -56,11 +56,13 @@ impl Services {
     }
 }
 
-/// One `Records` per tenant.
+/// One `Records` per tenant. Clones share everything (the state is cloned for every request).
 #[derive(Clone)]
-pub(crate) struct RecordsPool {
+pub(crate) struct RecordsPool(Arc<RecordsInner>);
+
+struct RecordsInner {
     base: Mnemo,
-    by_tenant: Arc<Mutex<HashMap<Tenant, Records>>>,
+    by_tenant: Mutex<HashMap<Tenant, Records>>,
 }
 
 impl std::fmt::Debug for RecordsPool {
@@ -71,57 +73,60 @@ impl std::fmt::Debug for RecordsPool {
 
 impl RecordsPool {
     fn new(base: Mnemo) -> Self {
-        RecordsPool {
+        RecordsPool(Arc::new(RecordsInner {
             base,
-            by_tenant: Arc::default(),
-        }
+            by_tenant: Mutex::default(),
+        }))
     }
 
     /// The records of `tenant`, acting as `actor` in the audit log (clones share the lock).
     pub(crate) fn get(&self, tenant: &Tenant, actor: &str) -> Records {
-        let mut map = self.by_tenant.lock().unwrap_or_else(|p| p.into_inner());
+        let mut map = self.0.by_tenant.lock().unwrap_or_else(|p| p.into_inner());
         map.entry(tenant.clone())
-            .or_insert_with(|| Records::new(self.base.for_tenant(tenant.clone())))
+            .or_insert_with(|| Records::new(self.0.base.for_tenant(tenant.clone())))
             .clone()
             .with_actor(actor)
     }
 }
 
-/// One `Sessions` per tenant.
+/// One `Sessions` per tenant. Clones share everything.
 #[derive(Clone)]
-pub(crate) struct SessionsPool {
+pub(crate) struct SessionsPool(Arc<SessionsInner>);
+
+struct SessionsInner {
     base: Mnemo,
     config: SessionConfig,
     summarizer: Option<Arc<dyn Summarizer>>,
-    by_tenant: Arc<Mutex<HashMap<Tenant, Sessions>>>,
+    by_tenant: Mutex<HashMap<Tenant, Sessions>>,
 }
 
 impl std::fmt::Debug for SessionsPool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SessionsPool")
-            .field("config", &self.config)
+            .field("config", &self.0.config)
             .finish_non_exhaustive()
     }
 }
 
 impl SessionsPool {
     fn new(base: Mnemo, config: SessionConfig, summarizer: Option<Arc<dyn Summarizer>>) -> Self {
-        SessionsPool {
+        SessionsPool(Arc::new(SessionsInner {
             base,
             config,
             summarizer,
-            by_tenant: Arc::default(),
-        }
+            by_tenant: Mutex::default(),
+        }))
     }
 
     pub(crate) fn get(&self, tenant: &Tenant) -> Result<Sessions, ApiError> {
-        let mut map = self.by_tenant.lock().unwrap_or_else(|p| p.into_inner());
+        let inner = &self.0;
+        let mut map = inner.by_tenant.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = map.get(tenant) {
             return Ok(s.clone());
         }
-        let mut s = Sessions::new(self.base.for_tenant(tenant.clone()), self.config.clone())
+        let mut s = Sessions::new(inner.base.for_tenant(tenant.clone()), inner.config.clone())
             .map_err(session_error)?;
-        if let Some(summarizer) = &self.summarizer {
+        if let Some(summarizer) = &inner.summarizer {
             s = s.with_summarizer(summarizer.clone());
         }
         map.insert(tenant.clone(), s.clone());
@@ -131,10 +136,10 @@ impl SessionsPool {
     /// Sessions of `tenant` whose context is fitted to `budget` tokens instead of the configured
     /// `token_limit` (the flush size shrinks with it when it must). For reading contexts only.
     pub(crate) fn with_budget(&self, tenant: &Tenant, budget: usize) -> Result<Sessions, ApiError> {
-        let mut config = self.config.clone();
+        let mut config = self.0.config.clone();
         config.token_limit = budget;
         config.token_flush_size = config.token_flush_size.min(config.history_limit()).max(1);
-        Sessions::new(self.base.for_tenant(tenant.clone()), config).map_err(session_error)
+        Sessions::new(self.0.base.for_tenant(tenant.clone()), config).map_err(session_error)
     }
 }
 
