@@ -60,6 +60,9 @@ struct Inner {
     started: AtomicBool,
     /// One flush at a time, so two writers never read-modify-write the same record.
     writing: tokio::sync::Mutex<()>,
+    /// Flushes finished, and a signal for each (tests and embedders can wait for one).
+    flushes: std::sync::atomic::AtomicU64,
+    flushed: Notify,
 }
 
 impl std::fmt::Debug for AccessRecorder {
@@ -82,6 +85,8 @@ impl AccessRecorder {
                 wake: Notify::new(),
                 started: AtomicBool::new(false),
                 writing: tokio::sync::Mutex::new(()),
+                flushes: std::sync::atomic::AtomicU64::new(0),
+                flushed: Notify::new(),
             }),
         }
     }
@@ -173,7 +178,28 @@ impl AccessRecorder {
                 }
             }
         }
+        self.inner.flushes.fetch_add(1, Ordering::AcqRel);
+        self.inner.flushed.notify_waiters();
         counted
+    }
+
+    /// Flushes finished so far (explicit and background ones).
+    pub fn flushes(&self) -> u64 {
+        self.inner.flushes.load(Ordering::Acquire)
+    }
+
+    /// Waits until at least `n` flushes have finished.
+    pub async fn wait_for_flushes(&self, n: u64) {
+        loop {
+            let next = self.inner.flushed.notified();
+            tokio::pin!(next);
+            // Registered before checking, so a flush finishing in between is not missed.
+            next.as_mut().enable();
+            if self.flushes() >= n {
+                return;
+            }
+            next.await;
+        }
     }
 
     fn put_back(&self, tenant: Tenant, counts: HashMap<String, Pending>) {

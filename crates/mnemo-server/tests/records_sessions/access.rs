@@ -1,7 +1,9 @@
 //! Access counts from searches: exact after a flush, written at shutdown.
 
 use axum::http::{Method, StatusCode};
-use mnemo_server::AppState;
+use std::time::Duration;
+
+use mnemo_server::{AccessFlush, AppState};
 use serde_json::json;
 
 use super::common::*;
@@ -76,4 +78,57 @@ async fn shutdown_writes_pending_access_counts() {
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
     assert_eq!(records.get("ada").await.unwrap().unwrap().access_count, 3);
+}
+
+#[tokio::test]
+async fn counts_survive_a_failed_write_and_the_background_writer_flushes_at_max_pending() {
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    let store = Arc::new(slow::SlowStore::new(Duration::ZERO));
+    let mnemo = mnemo::Mnemo::new(
+        store.clone(),
+        Arc::new(mnemo::RuleExtractor),
+        mnemo::Tenant::default(),
+        mnemo::MnemoOptions::default(),
+    );
+    let state = manual_flush(AppState::new(mnemo.clone(), keyed_config()).unwrap());
+    let app = mnemo_server::router(state.clone());
+    remember(
+        &app,
+        KEY_A,
+        json!({"text": "Ada Lovelace was born in London.", "id": "ada"}),
+    )
+    .await;
+    let alpha = mnemo::Tenant::new("alpha").unwrap();
+    let access = state.services().access().clone();
+    access.record(&alpha, ["ada", "ada", "ghost"], chrono::Utc::now());
+    access.record(&alpha, ["ada"], chrono::Utc::now());
+    // The store is down: nothing is written and nothing is lost.
+    store.failing.store(1, Ordering::SeqCst);
+    assert_eq!(access.flush().await, 0);
+    assert_eq!(access.pending(&alpha, "ada").map(|p| p.0), Some(2));
+    store.failing.store(0, Ordering::SeqCst);
+    assert_eq!(access.flush().await, 1, "ghost has no record");
+    assert_eq!(access.pending(&alpha, "ada"), None);
+    let records = mnemo_records::Records::new(mnemo.for_tenant(alpha.clone()));
+    assert_eq!(records.get("ada").await.unwrap().unwrap().access_count, 2);
+
+    // With a threshold of 3 accesses the background writer runs without an explicit flush.
+    let eager = state.services().clone().with_access_flush(AccessFlush {
+        interval: Duration::from_secs(3600),
+        max_pending: 3,
+    });
+    let done = eager.access().flushes() + 1;
+    for _ in 0..3 {
+        eager.access().record(&alpha, ["ada"], chrono::Utc::now());
+    }
+    // A safety net only: the writer is woken by the third access, not by time.
+    tokio::time::timeout(
+        Duration::from_secs(60),
+        eager.access().wait_for_flushes(done),
+    )
+    .await
+    .expect("the background writer flushed at max_pending");
+    assert_eq!(records.get("ada").await.unwrap().unwrap().access_count, 5);
 }
