@@ -1,8 +1,290 @@
-//! `mnemo-bench ingest` (being built).
+//! `mnemo-bench ingest`: batch ingestion figures (issue 7).
+//!
+//! 1. Writers, same rows, same store, one run: mnemo's batched triple writer (`facts_per_s`), and
+//!    with `--store neo4j` a raw `UNWIND ... MERGE` of the same rows without mnemo logic
+//!    (`raw_unwind_facts_per_s`) and a per-fact `MERGE` loop on a sample (`per_fact_merge_facts_per_s`,
+//!    a rate), each on a fresh tenant, all purged afterwards.
+//! 2. End to end on the durable embedded store with the deterministic extractor: the MuSiQue corpus,
+//!    and a generated corpus (seeded realistic sentences, written to a temp dir, never kept) with
+//!    RSS at 25/50/100 % of it (`corpus_mb_per_s`); each followed by a re-run over the unchanged
+//!    corpus, which must write nothing.
+
+mod corpus;
+mod writers;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use mnemo::{GraphStore, Mnemo, MnemoOptions, RuleExtractor, Tenant};
+use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
+use mnemo_store::EmbeddedStore;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StoreArg {
+    Embedded,
+    Neo4j,
+}
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Store of the writer comparison (the end-to-end runs always use the embedded store).
+    #[arg(long, value_enum, default_value = "embedded")]
+    store: StoreArg,
+    #[arg(long, default_value = "bolt://127.0.0.1:7687")]
+    uri: String,
+    #[arg(long, default_value = "neo4j")]
+    user: String,
+    #[arg(
+        long,
+        env = "NEO4J_PASSWORD",
+        default_value = "",
+        hide_env_values = true
+    )]
+    password: String,
+    /// Synthetic triples written by each batched writer.
+    #[arg(long, default_value_t = 20_000)]
+    facts: usize,
+    /// Triples of the per-fact MERGE sample (its rate is extrapolated).
+    #[arg(long, default_value_t = 1_000)]
+    per_fact_sample: usize,
+    /// Rows per atomic batch.
+    #[arg(long, default_value_t = 1_000)]
+    batch_rows: usize,
+    /// The MuSiQue corpus (skipped when missing).
+    #[arg(long, default_value = "../shared/datasets/musique-100/corpus.jsonl")]
+    corpus: PathBuf,
+    /// Size of the generated corpus in MB (0: skip).
+    #[arg(long, default_value_t = 100)]
+    generated_mb: usize,
+    /// Size of one generated document in bytes.
+    #[arg(long, default_value_t = 16_384)]
+    doc_bytes: usize,
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("mnemo-bench ingest is being built")
+#[derive(Debug, Serialize)]
+struct Report {
+    store: &'static str,
+    facts: usize,
+    batch_rows: usize,
+    /// mnemo's batched writer, facts (input rows) per second.
+    facts_per_s: f64,
+    raw_unwind_facts_per_s: Option<f64>,
+    per_fact_merge_facts_per_s: Option<f64>,
+    per_fact_sample: Option<usize>,
+    /// facts_per_s / per_fact_merge_facts_per_s (target >= 30).
+    speedup_vs_per_fact: Option<f64>,
+    /// facts_per_s / raw_unwind_facts_per_s (target >= 0.7).
+    ratio_vs_raw_unwind: Option<f64>,
+    musique: Option<Run2>,
+    generated: Option<Run2>,
+    /// MB per second of the generated corpus, end to end on the embedded store (target >= 1).
+    corpus_mb_per_s: Option<f64>,
+    load: String,
+}
+
+/// A first run and a re-run over the unchanged corpus.
+#[derive(Debug, Serialize)]
+struct Run2 {
+    first: corpus::Run,
+    rerun: corpus::Run,
+    /// rerun seconds / first seconds (target < 0.1).
+    rerun_fraction: f64,
+}
+
+fn fresh_tenant(tag: &str) -> anyhow::Result<Tenant> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Ok(Tenant::new(format!("bench-ingest-{tag}-{nanos:x}"))?)
+}
+
+fn memory(store: Arc<dyn GraphStore>, tenant: Tenant) -> Mnemo {
+    Mnemo::new(
+        store,
+        Arc::new(RuleExtractor),
+        tenant,
+        MnemoOptions::default(),
+    )
+}
+
+async fn writers(args: &Args, report: &mut Report) -> anyhow::Result<()> {
+    let rows = writers::synthetic(args.facts, args.facts.max(10) / 4, 0x9e37_79b9);
+    let rate = |n: usize, s: f64| n as f64 / s.max(1e-9);
+    match args.store {
+        StoreArg::Embedded => {
+            let dir = tempfile::tempdir()?;
+            let store = Arc::new(EmbeddedStore::open(dir.path())?);
+            let m = memory(store, fresh_tenant("mnemo")?);
+            report.facts_per_s = rate(
+                rows.len(),
+                writers::mnemo_writer(&m, &rows, args.batch_rows).await?,
+            );
+        }
+        StoreArg::Neo4j => {
+            let config = Neo4jConfig {
+                user: args.user.clone(),
+                password: args.password.clone(),
+                ..Neo4jConfig::with_uri(&args.uri)
+            };
+            let store = Arc::new(
+                Neo4jStore::connect(config)
+                    .await
+                    .with_context(|| format!("connecting to {}", args.uri))?,
+            );
+            let graph = store.graph().clone();
+            let tenants: Vec<Tenant> = ["warm", "mnemo", "raw", "perfact"]
+                .iter()
+                .map(|t| fresh_tenant(t))
+                .collect::<anyhow::Result<_>>()?;
+            let result = async {
+                // Warm-up (query plans, page cache) on a tenant of its own, not measured.
+                let warm = &rows[..rows.len().min(args.batch_rows)];
+                writers::raw_unwind(&graph, &tenants[0], warm, args.batch_rows).await?;
+                writers::mnemo_writer(
+                    &memory(store.clone(), tenants[0].clone()),
+                    warm,
+                    args.batch_rows,
+                )
+                .await?;
+                let m = memory(store.clone(), tenants[1].clone());
+                report.facts_per_s = rate(
+                    rows.len(),
+                    writers::mnemo_writer(&m, &rows, args.batch_rows).await?,
+                );
+                let raw = writers::raw_unwind(&graph, &tenants[2], &rows, args.batch_rows).await?;
+                report.raw_unwind_facts_per_s = Some(rate(rows.len(), raw));
+                let sample = &rows[..rows.len().min(args.per_fact_sample)];
+                let per = writers::per_fact(&graph, &tenants[3], sample).await?;
+                report.per_fact_merge_facts_per_s = Some(rate(sample.len(), per));
+                report.per_fact_sample = Some(sample.len());
+                anyhow::Ok(())
+            }
+            .await;
+            for t in &tenants {
+                store
+                    .purge_tenant(t)
+                    .await
+                    .context("purging a benchmark tenant")?;
+            }
+            result?;
+            report.speedup_vs_per_fact = report
+                .per_fact_merge_facts_per_s
+                .map(|p| report.facts_per_s / p);
+            report.ratio_vs_raw_unwind = report
+                .raw_unwind_facts_per_s
+                .map(|r| report.facts_per_s / r);
+        }
+    }
+    Ok(())
+}
+
+/// A first run and a re-run of `paths` into a fresh durable embedded store.
+async fn end_to_end(paths: &[PathBuf], marks: &[f64]) -> anyhow::Result<Run2> {
+    let dir = tempfile::tempdir()?;
+    let store = Arc::new(EmbeddedStore::open(dir.path())?);
+    let m = memory(store, Tenant::new("bench")?);
+    let first = corpus::ingest(&m, paths, marks).await?;
+    let rerun = corpus::ingest(&m, paths, &[]).await?;
+    anyhow::ensure!(
+        rerun.documents_ingested == 0,
+        "the re-run wrote {} documents",
+        rerun.documents_ingested
+    );
+    Ok(Run2 {
+        rerun_fraction: rerun.seconds / first.seconds.max(1e-9),
+        first,
+        rerun,
+    })
+}
+
+async fn bench(args: &Args) -> anyhow::Result<Report> {
+    let mut report = Report {
+        store: match args.store {
+            StoreArg::Embedded => "embedded",
+            StoreArg::Neo4j => "neo4j",
+        },
+        facts: args.facts,
+        batch_rows: args.batch_rows,
+        facts_per_s: 0.0,
+        raw_unwind_facts_per_s: None,
+        per_fact_merge_facts_per_s: None,
+        per_fact_sample: None,
+        speedup_vs_per_fact: None,
+        ratio_vs_raw_unwind: None,
+        musique: None,
+        generated: None,
+        corpus_mb_per_s: None,
+        load: std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+    };
+    writers(args, &mut report).await?;
+    if args.corpus.is_file() {
+        report.musique = Some(end_to_end(std::slice::from_ref(&args.corpus), &[]).await?);
+    } else {
+        eprintln!(
+            "note: {} not found; MuSiQue run skipped",
+            args.corpus.display()
+        );
+    }
+    if args.generated_mb > 0 {
+        let dir = tempfile::tempdir()?;
+        let file = corpus::generate(dir.path(), args.generated_mb, args.doc_bytes, 42)?;
+        let mb = args.generated_mb as f64;
+        let run = end_to_end(&[file], &[mb / 4.0, mb / 2.0, mb * 0.999]).await?;
+        report.corpus_mb_per_s = Some(run.first.mb / run.first.seconds.max(1e-9));
+        report.generated = Some(run);
+    }
+    Ok(report)
+}
+
+fn print(r: &Report) {
+    println!("ingest benchmark (load average {})", r.load);
+    println!(
+        "writer on {}: {} synthetic facts, {} per batch",
+        r.store, r.facts, r.batch_rows
+    );
+    println!("  mnemo batched writer     {:>10.0} facts/s", r.facts_per_s);
+    if let (Some(raw), Some(ratio)) = (r.raw_unwind_facts_per_s, r.ratio_vs_raw_unwind) {
+        println!("  raw UNWIND ... MERGE     {raw:>10.0} facts/s  (mnemo = {ratio:.2}x of raw; target >= 0.7)");
+    }
+    if let (Some(per), Some(x), Some(n)) = (
+        r.per_fact_merge_facts_per_s,
+        r.speedup_vs_per_fact,
+        r.per_fact_sample,
+    ) {
+        println!("  per-fact MERGE loop      {per:>10.0} facts/s  (sample of {n}; mnemo {x:.1}x faster; target >= 30)");
+    }
+    for (name, run) in [("MuSiQue", &r.musique), ("generated", &r.generated)] {
+        if let Some(run) = run {
+            let f = &run.first;
+            println!(
+                "{name}: {} documents, {:.1} MB, {} facts in {:.2} s ({:.2} MB/s); re-run {:.2} s ({:.1}% of the first, {} written)",
+                f.documents_ingested, f.mb, f.facts, f.seconds, f.mb / f.seconds.max(1e-9),
+                run.rerun.seconds, run.rerun_fraction * 100.0, run.rerun.documents_ingested
+            );
+            for (mark, now, peak) in &f.rss {
+                println!("  at {mark:.0} MB: RSS {now:.0} MB, peak {peak:.0} MB");
+            }
+        }
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(bench(&args))?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print(&report);
+    }
+    Ok(())
 }
