@@ -27,7 +27,7 @@ pub use config::{hash_api_key, parse_api_keys, ApiKey, Secret, ServerConfig, KEY
 pub use error::{ApiError, ErrorBody, ErrorDetail, ServerError};
 pub use ingest::{DocResult, DocumentBody, IngestRequest, IngestResponse};
 pub use jobs::{JobStatus, JobView};
-pub use mcp::{serve_mcp, serve_mcp_stdio, MnemoMcp};
+pub use mcp::{serve_mcp, serve_mcp_stdio, serve_mcp_stdio_with, serve_mcp_with, MnemoMcp};
 pub use record_views::{
     AuditPage, AuditView, ContextRequest, LinkRequest, LinkResponse, LinkView, MessageRequest,
     PruneRequest, PruneView, RecordDetail, RecordPageView, RecordView, RestoreRequest, RestoreView,

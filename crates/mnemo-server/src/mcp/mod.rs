@@ -24,15 +24,39 @@ pub async fn serve_mcp_stdio(mnemo: Mnemo) -> Result<(), ServerError> {
     serve_mcp(mnemo, tokio::io::stdin(), tokio::io::stdout()).await
 }
 
+/// Like [`serve_mcp_stdio`], with these record and session services (e.g. built with the
+/// configured `[session]` settings through `Services::with_sessions`).
+pub async fn serve_mcp_stdio_with(
+    mnemo: Mnemo,
+    services: crate::Services,
+) -> Result<(), ServerError> {
+    serve_mcp_with(mnemo, services, tokio::io::stdin(), tokio::io::stdout()).await
+}
+
 /// Serves MCP over a byte stream pair until the peer closes it; then waits for writes in flight.
 pub async fn serve_mcp<R, W>(mnemo: Mnemo, reader: R, writer: W) -> Result<(), ServerError>
 where
     R: AsyncRead + Send + Unpin + 'static,
     W: AsyncWrite + Send + Unpin + 'static,
 {
+    let services = crate::Services::new(mnemo.clone());
+    serve_mcp_with(mnemo, services, reader, writer).await
+}
+
+/// Like [`serve_mcp`], with these record and session services.
+pub async fn serve_mcp_with<R, W>(
+    mnemo: Mnemo,
+    services: crate::Services,
+    reader: R,
+    writer: W,
+) -> Result<(), ServerError>
+where
+    R: AsyncRead + Send + Unpin + 'static,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
     let writes = TaskTracker::new();
     tracing::info!(tenant = %mnemo.tenant(), "MCP server starting");
-    let mcp = MnemoMcp::new(mnemo, writes.clone());
+    let mcp = MnemoMcp::new(mnemo, writes.clone()).with_services(services);
     let services = mcp.services().clone();
     let server = mcp
         .serve((reader, writer))
