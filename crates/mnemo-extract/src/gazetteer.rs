@@ -189,6 +189,23 @@ then there here where when why how what whatever whenever wherever whoever every
 someone something anyone anything nobody nothing none many much several each every another \
 both either neither such well even only just rather quite almost nearly";
 
+/// Given names that are also places: "Sofia Marin" is a person, "Sofia" alone a city.
+const GIVEN_NAME_PLACES: &str = "sofia paris florence georgia charlotte adelaide sydney chelsea \
+savannah dallas regina victoria madison austin jackson lincoln india asia israel jordan houston \
+brooklyn camden denver phoenix aurora eugene orlando tyler troy vienna siena valencia alexandria \
+lorraine helena augusta marion beverly chester kingston sharon carmen dakota montana virginia \
+carolina nevada york winston hamilton washington clinton franklin warren milan lourdes santiago \
+salvador lima florencia roma";
+
+/// Last words that make a capitalised name an organisation ("Acme Robotics", "Nimbus Sensors").
+const ORG_SUFFIXES: &str = "robotics sensors systems technologies technology solutions software \
+networks dynamics energy pharmaceuticals pharma therapeutics biosciences bio biotech electronics \
+semiconductors analytics logistics capital ventures media entertainment studios foods motors \
+airways airlines petroleum mining steel chemicals communications telecom insurance bancorp \
+holdings group partners associates consulting services labs laboratories industries \
+enterprises interactive digital games records pictures films productions publishing press \
+computing computers devices instruments materials aerospace automotive";
+
 /// Abbreviations that keep their final period (written without it, lower-case).
 const ABBREVIATIONS: &str = "mr mrs ms dr sen rep gov gen lt col capt sgt prof rev st jr sr inc \
 corp co ltd jan feb mar apr jun jul aug sep sept oct nov dec no vs etc mt ave pres dept univ \
@@ -243,13 +260,26 @@ pub fn flags(lower: &str) -> u32 {
 /// Whether a lower-case word is a function word that alone never names anything.
 pub fn is_function_word(lower: &str) -> bool {
     static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
-    SET.get_or_init(|| {
-        FUNCTION_WORDS
-            .split_ascii_whitespace()
-            .map(|w| (w, ()))
-            .collect()
-    })
-    .contains_key(lower)
+    word_set(FUNCTION_WORDS, &SET).contains_key(lower)
+}
+
+fn word_set(
+    list: &'static str,
+    cell: &'static OnceLock<HashMap<&'static str, ()>>,
+) -> &'static HashMap<&'static str, ()> {
+    cell.get_or_init(|| list.split_ascii_whitespace().map(|w| (w, ())).collect())
+}
+
+/// Whether a lower-case word is a given name that is also a place's name.
+pub fn is_given_name_place(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(GIVEN_NAME_PLACES, &SET).contains_key(lower)
+}
+
+/// Whether a lower-case word, ending a capitalised name, makes it an organisation's.
+pub fn is_org_suffix(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(ORG_SUFFIXES, &SET).contains_key(lower)
 }
 
 /// Whether `body` (a word without its final period) is a known abbreviation.

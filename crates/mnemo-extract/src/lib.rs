@@ -30,6 +30,7 @@ pub mod quantities;
 pub mod relations;
 pub mod resolve;
 mod rule;
+mod span_rules;
 pub mod tagger;
 pub mod text;
 

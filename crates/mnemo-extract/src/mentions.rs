@@ -8,6 +8,7 @@ use crate::gazetteer::{self as gz};
 use crate::name_rules::{
     context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
 };
+use crate::span_rules::{self, RawSpan};
 use crate::tagger::{NameSpan, NameType};
 use crate::text::Word;
 
@@ -43,6 +44,9 @@ pub struct Mention {
     pub kind: MentionKind,
     /// A title written before a person's name ("Mr.", "Sen."), kept for aliases.
     pub title: Option<String>,
+    /// A people's or faith's adjective standing for its country or church ("a German racer"):
+    /// it mentions the entity but states no relation between it and its neighbours.
+    pub adjective: bool,
 }
 
 impl Mention {
@@ -97,7 +101,7 @@ pub fn sentence_mentions(
     let n = texts.len();
     // Spans (relative start, end, type, title) before they become mentions.
     // (name start, end, type, title, mention start incl. a written title)
-    let mut spans: Vec<(usize, usize, EntityType, Option<String>, usize)> = Vec::new();
+    let mut spans: Vec<RawSpan> = Vec::new();
     let is_name_word = |j: usize| {
         info[j].is_capitalised()
             && info[j].flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
@@ -132,9 +136,13 @@ pub fn sentence_mentions(
         };
         spans.push((a, b, t, title, from));
     }
+    span_rules::widen_to_names(&mut spans, info);
+    span_rules::retype_by_words(&mut spans, info);
+    span_rules::sentence_start_people(&mut spans, info);
     // Names written as a people's, language's or faith's adjective: "a German racer" mentions
     // Germany, "in English" the language, "Catholic" the church.
     let mut renamed: Vec<(usize, usize, String)> = Vec::new();
+    let mut adjectives: Vec<(usize, usize)> = Vec::new();
     for (a, b, t, name) in demonym_spans(info) {
         let inside = spans.iter().position(|s| s.4 < b && a < s.1);
         match inside {
@@ -144,7 +152,15 @@ pub fn sentence_mentions(
         }
         if let Some(name) = name {
             renamed.push((a, b, name));
+            adjectives.push((a, b));
         }
+    }
+    for (a, b, name_end) in span_rules::project_names(&mut spans, info) {
+        renamed.push((
+            a,
+            b,
+            text[words[a].start..words[name_end - 1].end].to_string(),
+        ));
     }
     // A title before capitalised words the tagger missed: "Mr. Schneider".
     let mut j = 0;
@@ -215,7 +231,7 @@ pub fn sentence_mentions(
                 .all(|w| w.flags & (gz::MONTH | gz::WEEKDAY) == 0)
         {
             let last = info[b - 1].flags;
-            let t = if last & gz::ORG_WORD != 0 {
+            let t = if last & gz::ORG_WORD != 0 || gz::is_org_suffix(&info[b - 1].lower) {
                 EntityType::Organization
             } else if last & gz::LOC_WORD != 0 {
                 EntityType::Location
@@ -274,6 +290,7 @@ pub fn sentence_mentions(
                 .unwrap_or_else(|| text[words[a].start..words[b - 1].end].to_string()),
             kind,
             title,
+            adjective: adjectives.contains(&(a, b)),
         };
     let mk = |a: usize, b: usize, kind: MentionKind, title: Option<String>| {
         mk_titled(a, a, b, kind, title)

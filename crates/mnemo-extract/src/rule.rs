@@ -217,6 +217,9 @@ pub fn analyse_with(
                 continue;
             };
             let m = &mentions[k];
+            if m.adjective {
+                continue;
+            }
             let code = match entities[e].entity_type {
                 EntityType::Person => b'P',
                 EntityType::Organization => b'O',

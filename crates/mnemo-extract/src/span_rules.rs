@@ -1,0 +1,177 @@
+//! Rules over whole capitalised names, applied to the tagger's spans: a list hit inside a longer
+//! name never cuts it ("Acme Robotics", not "Acme"), given names that are also places ("Sofia
+//! Marin") stay people, chat speaker labels ("Tom Keller:") and "X said" name people, and "the
+//! Orion project" names the project.
+
+use mnemo_core::EntityType;
+
+use crate::features::WordInfo;
+use crate::gazetteer::{self as gz};
+
+/// A span before it becomes a mention: (name start, end, type, title, mention start incl. a
+/// written title), relative word indices.
+pub(crate) type RawSpan = (usize, usize, EntityType, Option<String>, usize);
+
+/// A word that may continue a name: capitalised, not a function word, title, month or list word
+/// that would rather start something of its own.
+fn name_word(w: &WordInfo) -> bool {
+    w.is_capitalised()
+        && w.flags
+            & (gz::PRONOUN
+                | gz::STOPWORD
+                | gz::MONTH
+                | gz::WEEKDAY
+                | gz::TITLE
+                | gz::ROLE
+                | gz::NATIONALITY)
+            == 0
+        && !gz::is_function_word(&w.lower)
+        && w.lower.chars().any(char::is_alphabetic)
+}
+
+fn free(spans: &[RawSpan], a: usize, b: usize, except: usize) -> bool {
+    spans
+        .iter()
+        .enumerate()
+        .all(|(k, s)| k == except || s.1 <= a || b <= s.4)
+}
+
+/// Widens tagger spans to the capitalised name they sit in, when the rest of the name is plain
+/// name words that no other span claims: "Acme" of "Acme Robotics" becomes the whole name.
+pub(crate) fn widen_to_names(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for k in 0..spans.len() {
+        let (a, b, t, ..) = spans[k].clone();
+        if b <= a || t == EntityType::Date {
+            continue;
+        }
+        let mut e = b;
+        while e < info.len() && e < a + 6 && name_word(&info[e]) {
+            e += 1;
+        }
+        if e > b && free(spans, b, e, k) {
+            let last = info[e - 1].flags;
+            spans[k].1 = e;
+            // The added words say what the name is: "Lyon Airport", "Acme Robotics".
+            if last & gz::LOC_WORD != 0 {
+                spans[k].2 = EntityType::Location;
+            } else if last & gz::ORG_WORD != 0 || gz::is_org_suffix(&info[e - 1].lower) {
+                spans[k].2 = EntityType::Organization;
+            }
+        }
+    }
+}
+
+/// Retypes names by their words: an organisation's last word makes an organisation ("Nimbus
+/// Sensors"); a first word that is a given name and also a place ("Sofia Marin", "Paris Hilton")
+/// makes a person, unless a later word makes a place or organisation ("Sofia Airport").
+pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for s in spans.iter_mut() {
+        let (a, b) = (s.0, s.1);
+        if b >= a + 2 && s.3.is_none() && gz::is_org_suffix(&info[b - 1].lower) {
+            s.2 = EntityType::Organization;
+            continue;
+        }
+        if b < a + 2 || b > a + 3 || !matches!(s.2, EntityType::Location | EntityType::Other) {
+            continue;
+        }
+        let placeish = |w: &WordInfo| {
+            w.flags & (gz::PLACE | gz::LOC_WORD | gz::ORG_WORD | gz::EVENT_WORD | gz::NATIONALITY)
+                != 0
+                || gz::is_org_suffix(&w.lower)
+        };
+        if gz::is_given_name_place(&info[a].lower)
+            && info[a + 1..b].iter().all(|w| name_word(w) && !placeish(w))
+        {
+            s.2 = EntityType::Person;
+        }
+    }
+}
+
+/// Verbs that, right after a sentence-opening name, say the name is a person's ("Schneider said").
+fn person_verb(lower: &str) -> bool {
+    matches!(
+        lower,
+        "said"
+            | "says"
+            | "told"
+            | "tells"
+            | "added"
+            | "explained"
+            | "replied"
+            | "asked"
+            | "wrote"
+            | "argued"
+            | "insisted"
+            | "recalled"
+            | "admitted"
+            | "thinks"
+            | "thought"
+            | "believes"
+            | "married"
+            | "smiled"
+            | "laughed"
+    )
+}
+
+/// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ...")
+/// or the subject of a person's verb ("Schneider said ...").
+pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut e = 0;
+    while e < info.len() && e < 3 && name_word(&info[e]) {
+        e += 1;
+    }
+    if e == 0 || !free(spans, 0, e, usize::MAX) {
+        return;
+    }
+    let next = info.get(e).map(|w| w.lower.as_str());
+    let label = next == Some(":") && (e >= 2 || info[0].flags & gz::FIRST_NAME != 0);
+    let listed = info[..e]
+        .iter()
+        .any(|w| w.flags & (gz::PLACE | gz::ORG_NAME) != 0);
+    if label || (next.is_some_and(person_verb) && !listed) {
+        spans.push((0, e, EntityType::Person, None, 0));
+    }
+}
+
+/// "the Orion project", "the Apollo program": the capitalised words name a project (type Other),
+/// and the mention covers the noun. Returns (start, end, name end) of each, so that the entity is
+/// named by the capitalised words alone ("Orion") and later mentions of them join it.
+pub(crate) fn project_names(
+    spans: &mut Vec<RawSpan>,
+    info: &[WordInfo],
+) -> Vec<(usize, usize, usize)> {
+    let mut named = Vec::new();
+    for j in 1..info.len() {
+        if !matches!(
+            info[j].lower.as_str(),
+            "project" | "projects" | "program" | "programme" | "initiative" | "mission"
+        ) {
+            continue;
+        }
+        let mut a = j;
+        while a > 0 && j - a < 4 && name_word(&info[a - 1]) {
+            a -= 1;
+        }
+        if a == j || a == 0 || info[a - 1].lower != "the" {
+            continue;
+        }
+        // A span already on the name (and nothing past it) grows to cover the noun.
+        let overlapping: Vec<usize> = (0..spans.len())
+            .filter(|&k| spans[k].4 <= j && a < spans[k].1)
+            .collect();
+        match overlapping.as_slice() {
+            [] => {
+                spans.push((a, j + 1, EntityType::Other, None, a));
+                named.push((a, j + 1, j));
+            }
+            [k] if spans[*k].4 >= a && spans[*k].1 <= j => {
+                let s = &mut spans[*k];
+                s.1 = j + 1;
+                s.2 = EntityType::Other;
+                named.push((s.0, j + 1, j));
+            }
+            _ => {}
+        }
+    }
+    named
+}

@@ -1,0 +1,119 @@
+//! Typing rules: demonyms mention their country, definitions type their subject, names are not cut
+//! by a list hit, projects are named, and numbers are quantities rather than entities.
+
+use mnemo_core::EntityType;
+use mnemo_extract::{ExtractContext, Resolver, RuleExtractor};
+
+fn entities(text: &str) -> Vec<(String, EntityType)> {
+    RuleExtractor
+        .extract_sync(text, &ExtractContext::default())
+        .entities
+        .into_iter()
+        .map(|e| (e.name, e.entity_type))
+        .collect()
+}
+
+fn has(text: &str, name: &str, t: EntityType) {
+    let found = entities(text);
+    assert!(
+        found.iter().any(|(n, et)| n == name && *et == t),
+        "{name} as {t:?} in {found:?}"
+    );
+}
+
+#[test]
+fn a_demonym_mentions_its_country_but_states_no_relation() {
+    let text = "Pierre Curie was a French physicist born in Paris.";
+    has(text, "France", EntityType::Location);
+    let ex = RuleExtractor.extract_sync(text, &ExtractContext::default());
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| f.subject.as_str() != "france" && f.object.as_str() != "france"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_definition_types_its_subject() {
+    has(
+        "Velocifero is an Italian scooter brand. Velocifero sold well.",
+        "Velocifero",
+        EntityType::Other,
+    );
+    has(
+        "Kettleby ( founded 1990 ) is a British rock band from Leeds.",
+        "Kettleby",
+        EntityType::Organization,
+    );
+}
+
+#[test]
+fn list_hits_do_not_cut_or_retype_longer_names() {
+    has(
+        "Acme Robotics hired Laura Chen.",
+        "Acme Robotics",
+        EntityType::Organization,
+    );
+    has(
+        "Sofia Marin manages the team.",
+        "Sofia Marin",
+        EntityType::Person,
+    );
+    has(
+        "Tom flew to Sofia last week.",
+        "Sofia",
+        EntityType::Location,
+    );
+    has(
+        "Tom Keller: the sensors came from Nimbus Sensors.",
+        "Nimbus Sensors",
+        EntityType::Organization,
+    );
+}
+
+#[test]
+fn speaker_labels_and_sayers_are_people() {
+    has(
+        "Tom Keller: we ship on Friday.",
+        "Tom Keller",
+        EntityType::Person,
+    );
+    has(
+        "Schneider said the track was fast.",
+        "Schneider",
+        EntityType::Person,
+    );
+}
+
+#[test]
+fn the_x_project_names_a_project() {
+    let found = entities("Laura Chen manages the Orion project. Orion launches in Lyon.");
+    assert!(found.iter().any(|(n, _)| n == "Orion"), "{found:?}");
+    assert_eq!(
+        found.iter().filter(|(n, _)| n.contains("Orion")).count(),
+        1,
+        "{found:?}"
+    );
+}
+
+#[test]
+fn numbers_and_durations_are_quantities_not_entities() {
+    let text = "The team won two medals in four years and 300 races.";
+    let a = RuleExtractor.analyse(text, &ExtractContext::default(), &Resolver::new());
+    let spans: Vec<(&str, bool)> = a
+        .quantities
+        .iter()
+        .map(|q| (&text[q.start..q.end], q.duration))
+        .collect();
+    assert_eq!(
+        spans,
+        vec![("two", false), ("four years", true), ("300", false)]
+    );
+    assert!(a
+        .extraction
+        .entities
+        .iter()
+        .all(|e| !e.name.contains("two")));
+}
