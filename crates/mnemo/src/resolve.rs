@@ -1,15 +1,228 @@
 //! Entity resolution against the store: names in new text that refer to entities already known
 //! (a surname, a title plus surname, an alias) are mapped onto the stored entity's key.
+//!
+//! Rules, in order, for each extracted entity (dates are left alone):
+//! 1. its key is a stored key: nothing to do;
+//! 2. its key, or one of its aliases, is a stored entity's alias: that entity, if it is the only
+//!    type-compatible one;
+//! 3. a person whose name is a contiguous part of exactly one stored person's name or alias
+//!    ("Schneider", "Mr. Schneider" after "Willi Schneider"): that person.
+//!
+//! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
+//! own key. Two store calls per extraction at most: one `lookup_names` for all names and aliases,
+//! one `find_by_tokens` for the words of the person names still unresolved.
 
+use std::collections::HashMap;
+
+use mnemo_core::{canonical_key, Entity, EntityInput, EntityKey, EntityType, MAX_ALIASES};
 use mnemo_extract::Extraction;
 
 use crate::{Mnemo, Result};
 
+/// Most candidates read for the person-name words of one extraction.
+const TOKEN_CANDIDATES: usize = 256;
+
+/// Whether an extracted entity of type `new` may be a stored entity of type `stored`.
+fn compatible(new: EntityType, stored: EntityType) -> bool {
+    let vague = |t: EntityType| t.specificity() < 2;
+    new == stored || vague(new) || vague(stored)
+}
+
+fn words(key: &str) -> Vec<&str> {
+    key.split(' ').filter(|w| !w.is_empty()).collect()
+}
+
+/// Whether `short` is a contiguous run of `long`'s words, and shorter.
+fn is_part(short: &[&str], long: &[&str]) -> bool {
+    !short.is_empty() && short.len() < long.len() && long.windows(short.len()).any(|w| w == short)
+}
+
+/// The one stored entity among `cands` (by key), if there is exactly one.
+fn only<'a>(cands: impl IntoIterator<Item = &'a Entity>) -> Option<&'a Entity> {
+    let mut found: Option<&Entity> = None;
+    for c in cands {
+        match found {
+            Some(f) if f.key != c.key => return None,
+            _ => found = Some(c),
+        }
+    }
+    found
+}
+
+/// The canonical forms an extracted entity goes by: its key and its aliases.
+fn forms(e: &EntityInput) -> Vec<String> {
+    let mut out = vec![e.key.as_str().to_string()];
+    for a in &e.aliases {
+        let k = canonical_key(a);
+        if !k.is_empty() && !out.contains(&k) {
+            out.push(k);
+        }
+    }
+    out
+}
+
 impl Mnemo {
-    /// Rewrites `extraction` so that its entities reuse stored keys where the store supports it.
-    /// Being built: currently leaves the extraction as it is.
+    /// Rewrites `extraction` so that its entities reuse stored keys where the store supports it:
+    /// see the module documentation for the rules.
     pub(crate) async fn resolve_with_store(&self, extraction: &mut Extraction) -> Result<()> {
-        let _ = extraction;
+        let open: Vec<usize> = (0..extraction.entities.len())
+            .filter(|&i| extraction.entities[i].entity_type != EntityType::Date)
+            .collect();
+        if open.is_empty() {
+            return Ok(());
+        }
+        let mut names: Vec<String> = open
+            .iter()
+            .flat_map(|&i| forms(&extraction.entities[i]))
+            .collect();
+        names.sort();
+        names.dedup();
+        let hits = self.store.lookup_names(&self.tenant, &names).await?;
+        let mut by_name: HashMap<&str, Vec<&Entity>> = HashMap::new();
+        for (name, e) in &hits {
+            by_name.entry(name.as_str()).or_default().push(e);
+        }
+
+        let mut target: HashMap<usize, Entity> = HashMap::new();
+        let mut pending: Vec<usize> = Vec::new();
+        for &i in &open {
+            let e = &extraction.entities[i];
+            let key = e.key.as_str();
+            let exact = by_name
+                .get(key)
+                .is_some_and(|l| l.iter().any(|s| s.key.as_str() == key));
+            if exact {
+                continue;
+            }
+            let cands = forms(e)
+                .iter()
+                .flat_map(|f| by_name.get(f.as_str()).cloned().unwrap_or_default())
+                .filter(|s| compatible(e.entity_type, s.entity_type))
+                .collect::<Vec<_>>();
+            if cands.is_empty() {
+                if e.entity_type == EntityType::Person {
+                    pending.push(i);
+                }
+                continue;
+            }
+            if let Some(s) = only(cands) {
+                target.insert(i, s.clone());
+            }
+        }
+
+        if !pending.is_empty() {
+            let mut tokens: Vec<String> = pending
+                .iter()
+                .flat_map(|&i| words(extraction.entities[i].key.as_str()))
+                .map(str::to_string)
+                .collect();
+            tokens.sort();
+            tokens.dedup();
+            let cands = self
+                .store
+                .find_by_tokens(&self.tenant, &tokens, TOKEN_CANDIDATES)
+                .await?;
+            for i in pending {
+                let e = &extraction.entities[i];
+                let mine = words(e.key.as_str());
+                let fits = cands.iter().filter(|s| {
+                    s.entity_type == EntityType::Person
+                        && std::iter::once(s.key.as_str().to_string())
+                            .chain(s.aliases.iter().map(|a| canonical_key(a)))
+                            .any(|f| is_part(&mine, &words(&f)))
+                });
+                if let Some(s) = only(fits) {
+                    target.insert(i, s.clone());
+                }
+            }
+        }
+        if !target.is_empty() {
+            tracing::debug!(resolved = target.len(), "names resolved against the store");
+            apply(extraction, &target);
+        }
         Ok(())
     }
+}
+
+/// Moves the entities in `target` onto their stored keys, keeping the new surface forms as
+/// aliases, and rewrites the facts; entities and facts that become duplicates are merged.
+fn apply(extraction: &mut Extraction, target: &HashMap<usize, Entity>) {
+    let mut rename: HashMap<EntityKey, EntityKey> = HashMap::new();
+    let mut entities: Vec<EntityInput> = Vec::with_capacity(extraction.entities.len());
+    let mut at: HashMap<EntityKey, usize> = HashMap::new();
+    for (i, e) in extraction.entities.drain(..).enumerate() {
+        let merged = match target.get(&i) {
+            Some(s) => {
+                rename.insert(e.key.clone(), s.key.clone());
+                let mut aliases = Vec::new();
+                for a in std::iter::once(&e.name).chain(&e.aliases) {
+                    if a != &s.name && !aliases.contains(a) {
+                        aliases.push(a.clone());
+                    }
+                }
+                let entity_type = if e.entity_type.specificity() >= s.entity_type.specificity() {
+                    e.entity_type
+                } else {
+                    s.entity_type
+                };
+                EntityInput {
+                    key: s.key.clone(),
+                    name: s.name.clone(),
+                    entity_type,
+                    aliases,
+                }
+            }
+            None => e,
+        };
+        match at.get(&merged.key) {
+            Some(&k) => {
+                let into = &mut entities[k];
+                for a in std::iter::once(merged.name).chain(merged.aliases) {
+                    if a != into.name && !into.aliases.contains(&a) {
+                        into.aliases.push(a);
+                    }
+                }
+            }
+            None => {
+                at.insert(merged.key.clone(), entities.len());
+                entities.push(merged);
+            }
+        }
+    }
+    for e in &mut entities {
+        e.aliases.truncate(MAX_ALIASES);
+    }
+    extraction.entities = entities;
+
+    let mut seen: HashMap<(EntityKey, String, EntityKey), usize> = HashMap::new();
+    let mut facts = Vec::with_capacity(extraction.facts.len());
+    for mut f in extraction.facts.drain(..) {
+        if let Some(k) = rename.get(&f.subject) {
+            f.subject = k.clone();
+        }
+        if let Some(k) = rename.get(&f.object) {
+            f.object = k.clone();
+        }
+        if f.subject == f.object {
+            continue;
+        }
+        let id = (
+            f.subject.clone(),
+            f.rel_type.as_str().to_string(),
+            f.object.clone(),
+        );
+        match seen.get(&id) {
+            Some(&k) => {
+                let kept: &mut mnemo_core::FactInput = &mut facts[k];
+                if f.confidence > kept.confidence {
+                    *kept = f;
+                }
+            }
+            None => {
+                seen.insert(id, facts.len());
+                facts.push(f);
+            }
+        }
+    }
+    extraction.facts = facts;
 }

@@ -1,0 +1,217 @@
+//! Store-side entity resolution: names in new text that refer to stored entities (a surname, a
+//! title plus surname, a stored alias) reuse the stored key; ambiguity and type clashes never merge.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use mnemo::core::{EntityInput, EntityType, FactInput, NeighbourhoodQuery};
+use mnemo::{
+    Entity, EntityKey, ExtractContext, Extractor, Mnemo, MnemoOptions, RememberOptions,
+    RuleExtractor, Tenant,
+};
+use mnemo_extract::{ExtractError, Extraction};
+use mnemo_store::EmbeddedStore;
+
+fn memory(extractor: Arc<dyn Extractor>) -> Mnemo {
+    Mnemo::new(
+        Arc::new(EmbeddedStore::in_memory()),
+        extractor,
+        Tenant::new("resolve-tests").unwrap(),
+        MnemoOptions::default(),
+    )
+}
+
+fn key(name: &str) -> EntityKey {
+    EntityKey::from_name(name).unwrap()
+}
+
+async fn entity(m: &Mnemo, name: &str) -> Option<Entity> {
+    m.store()
+        .get_entities(m.tenant(), &[key(name)])
+        .await
+        .unwrap()
+        .into_iter()
+        .next()
+}
+
+async fn remember(m: &Mnemo, text: &str) {
+    m.remember(text, &RememberOptions::default()).await.unwrap();
+}
+
+/// Returns fixed extractions by text, so that a test controls names and types exactly.
+#[derive(Debug, Default)]
+struct Fixed(HashMap<String, Extraction>);
+
+impl Fixed {
+    fn with(mut self, text: &str, entities: &[(&str, EntityType, &[&str])]) -> Self {
+        let entities: Vec<EntityInput> = entities
+            .iter()
+            .map(|(n, t, aliases)| EntityInput {
+                aliases: aliases.iter().map(|a| a.to_string()).collect(),
+                ..EntityInput::named(n, *t).unwrap()
+            })
+            .collect();
+        let facts = entities
+            .windows(2)
+            .map(|w| FactInput::new(w[0].key.clone(), "knows", w[1].key.clone(), 0.9))
+            .collect();
+        self.0
+            .insert(text.to_string(), Extraction { entities, facts });
+        self
+    }
+}
+
+#[async_trait]
+impl Extractor for Fixed {
+    fn name(&self) -> &'static str {
+        "fixed"
+    }
+
+    async fn extract(&self, text: &str, _: &ExtractContext) -> Result<Extraction, ExtractError> {
+        Ok(self.0.get(text).cloned().unwrap_or_default())
+    }
+}
+
+#[tokio::test]
+async fn a_surname_and_a_titled_surname_resolve_to_the_one_stored_person() {
+    let m = memory(Arc::new(RuleExtractor));
+    remember(&m, "Willi Schneider is a skeleton racer from Germany.").await;
+    remember(&m, "Mr. Schneider won the race in Calgary.").await;
+    remember(&m, "Schneider said the track was fast.").await;
+
+    assert!(
+        entity(&m, "Schneider").await.is_none(),
+        "no separate Schneider"
+    );
+    let willi = entity(&m, "Willi Schneider").await.unwrap();
+    assert_eq!(willi.entity_type, EntityType::Person);
+    assert_eq!(willi.mentions, 3, "all three texts mention him");
+    assert!(willi.aliases.iter().any(|a| a == "Schneider"), "{willi:?}");
+    assert!(
+        willi.aliases.iter().any(|a| a == "Mr. Schneider"),
+        "{willi:?}"
+    );
+    // The fact of the second text hangs on the stored person.
+    let sub = m
+        .store()
+        .neighbourhood(
+            m.tenant(),
+            &NeighbourhoodQuery::new(vec![willi.key.clone()]),
+        )
+        .await
+        .unwrap();
+    assert!(
+        sub.facts
+            .iter()
+            .any(|f| f.subject == willi.key && f.object == key("Calgary")),
+        "{:?}",
+        sub.facts
+    );
+}
+
+#[tokio::test]
+async fn two_stored_people_with_the_surname_are_never_merged() {
+    let fixed = Fixed::default()
+        .with(
+            "one",
+            &[
+                ("Willi Schneider", EntityType::Person, &[]),
+                ("Anna Schneider", EntityType::Person, &[]),
+            ],
+        )
+        .with(
+            "two",
+            &[("Schneider", EntityType::Person, &["Mr. Schneider"])],
+        );
+    let m = memory(Arc::new(fixed));
+    remember(&m, "one").await;
+    remember(&m, "two").await;
+
+    let alone = entity(&m, "Schneider").await.expect("kept apart");
+    assert_eq!(alone.entity_type, EntityType::Person);
+    for full in ["Willi Schneider", "Anna Schneider"] {
+        let e = entity(&m, full).await.unwrap();
+        assert_eq!(e.mentions, 1, "{e:?}");
+        assert!(e.aliases.is_empty(), "{e:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_place_named_like_a_stored_person_stays_a_place() {
+    let m = memory(Arc::new(RuleExtractor));
+    remember(&m, "Sofia Marin manages the Orion project.").await;
+    remember(&m, "Last week Tom flew to Sofia for a conference.").await;
+
+    let person = entity(&m, "Sofia Marin").await.unwrap();
+    assert_eq!(person.entity_type, EntityType::Person);
+    assert_eq!(person.mentions, 1, "{person:?}");
+    let place = entity(&m, "Sofia")
+        .await
+        .expect("the city is its own entity");
+    assert_eq!(place.entity_type, EntityType::Location);
+
+    // The same with exact control of the types: a stored alias of another type never merges.
+    let fixed = Fixed::default()
+        .with(
+            "one",
+            &[("Jordan Peterson", EntityType::Person, &["Jordan"])],
+        )
+        .with("two", &[("Jordan", EntityType::Location, &[])]);
+    let m = memory(Arc::new(fixed));
+    remember(&m, "one").await;
+    remember(&m, "two").await;
+    let place = entity(&m, "Jordan").await.expect("kept apart");
+    assert_eq!(place.entity_type, EntityType::Location);
+    assert_eq!(entity(&m, "Jordan Peterson").await.unwrap().mentions, 1);
+}
+
+#[tokio::test]
+async fn a_stored_alias_maps_onto_its_entity_and_facts_follow() {
+    let fixed = Fixed::default()
+        .with(
+            "one",
+            &[(
+                "International Business Machines",
+                EntityType::Organization,
+                &["Big Blue"],
+            )],
+        )
+        .with(
+            "two",
+            &[
+                ("Big Blue", EntityType::Organization, &[]),
+                ("Laura Chen", EntityType::Person, &[]),
+            ],
+        );
+    let m = memory(Arc::new(fixed));
+    remember(&m, "one").await;
+    remember(&m, "two").await;
+
+    assert!(entity(&m, "Big Blue").await.is_none());
+    let ibm = entity(&m, "International Business Machines").await.unwrap();
+    assert_eq!(ibm.mentions, 2);
+    let sub = m
+        .store()
+        .neighbourhood(m.tenant(), &NeighbourhoodQuery::new(vec![ibm.key.clone()]))
+        .await
+        .unwrap();
+    assert!(sub
+        .facts
+        .iter()
+        .any(|f| f.subject == ibm.key && f.object == key("Laura Chen")));
+}
+
+#[tokio::test]
+async fn pronouns_never_become_entities() {
+    let m = memory(Arc::new(RuleExtractor));
+    remember(&m, "Willi Schneider lives in Berlin. He loves skiing.").await;
+    remember(&m, "He said that she and I would meet them there.").await;
+    for p in ["he", "she", "i", "them", "they", "me", "my"] {
+        assert!(entity(&m, p).await.is_none(), "{p} became an entity");
+    }
+    assert_eq!(
+        entity(&m, "Willi Schneider").await.unwrap().entity_type,
+        EntityType::Person
+    );
+}
