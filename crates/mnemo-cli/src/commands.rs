@@ -182,7 +182,21 @@ pub async fn serve(
         "mnemo: serving HTTP on http://{} (Ctrl-C to stop)",
         cfg.bind
     );
-    // Sessions over HTTP and MCP use the [session] settings (and the LLM summarizer if chosen).
+    let services = server_services(&mnemo, settings)?;
+    let state = mnemo_server::AppState::new(mnemo, cfg)?.with_services(services);
+    let listener = tokio::net::TcpListener::bind(state.config().bind)
+        .await
+        .with_context(|| format!("cannot listen on {}", state.config().bind))?;
+    mnemo_server::serve_on(listener, state, shutdown_signal()).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The per-tenant record and session services of `serve` and `mcp`: sessions use the [session]
+/// settings (and the LLM summarizer if chosen).
+pub fn server_services(
+    mnemo: &Mnemo,
+    settings: &crate::settings::Settings,
+) -> anyhow::Result<mnemo_server::Services> {
     let summarizer: Option<std::sync::Arc<dyn mnemo_session::Summarizer>> =
         if settings.session.compaction.summarizer == mnemo_session::SummarizerKind::Llm {
             settings.llm.validate().context("invalid [llm] settings")?;
@@ -193,15 +207,9 @@ pub async fn serve(
         } else {
             None
         };
-    let services = mnemo_server::Services::new(mnemo.clone())
+    mnemo_server::Services::new(mnemo.clone())
         .with_sessions(settings.session.clone(), summarizer)
-        .context("invalid [session] settings")?;
-    let state = mnemo_server::AppState::new(mnemo, cfg)?.with_services(services);
-    let listener = tokio::net::TcpListener::bind(state.config().bind)
-        .await
-        .with_context(|| format!("cannot listen on {}", state.config().bind))?;
-    mnemo_server::serve_on(listener, state, shutdown_signal()).await?;
-    Ok(ExitCode::SUCCESS)
+        .context("invalid [session] settings")
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

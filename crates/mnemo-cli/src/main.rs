@@ -66,7 +66,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Quickstart(args) => quickstart::run(&mnemo, args).await,
         Command::Serve(args) => commands::serve(mnemo, &settings, args).await,
         Command::Mcp => {
-            mnemo_server::serve_mcp_stdio(mnemo).await?;
+            let services = commands::server_services(&mnemo, &settings)?;
+            mnemo_server::serve_mcp_stdio_with(mnemo, services).await?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Session(args) => session_cmd::run(&mnemo, &settings, args).await,
