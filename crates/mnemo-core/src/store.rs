@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Document, Entity, EntityKey, Episode, Error, KvEntry, MentionEvent, Result, Subgraph, Tenant,
+    Document, Entity, EntityKey, Episode, KvEntry, MentionEvent, Result, Subgraph, Tenant,
     WriteBatch, WriteReport,
 };
 
@@ -153,22 +153,11 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
     // call validates with `validate_kv_*` first and is scoped to the tenant like everything else.
 
     /// Inserts or replaces entries in one atomic transaction (all or none).
-    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
-        let _ = (tenant, ns, entries);
-        Err(Error::Unavailable(format!(
-            "the {} store does not support key-value records",
-            self.backend()
-        )))
-    }
+    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()>;
 
-    /// The entries with these keys (missing keys left out), in the order asked.
-    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
-        let _ = (tenant, ns, keys);
-        Err(Error::Unavailable(format!(
-            "the {} store does not support key-value records",
-            self.backend()
-        )))
-    }
+    /// The entries with these keys (missing keys left out), in the order asked (a key asked twice
+    /// is answered twice).
+    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>>;
 
     /// Entries whose key starts with `prefix` and is strictly greater than `after` (when given),
     /// in ascending byte order of the key, at most `limit`. Paging: pass the last key seen as `after`.
@@ -179,20 +168,8 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
         prefix: &str,
         after: Option<&str>,
         limit: usize,
-    ) -> Result<Vec<KvEntry>> {
-        let _ = (tenant, ns, prefix, after, limit);
-        Err(Error::Unavailable(format!(
-            "the {} store does not support key-value records",
-            self.backend()
-        )))
-    }
+    ) -> Result<Vec<KvEntry>>;
 
-    /// Deletes these keys atomically; returns how many existed.
-    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
-        let _ = (tenant, ns, keys);
-        Err(Error::Unavailable(format!(
-            "the {} store does not support key-value records",
-            self.backend()
-        )))
-    }
+    /// Deletes these keys atomically; returns how many distinct keys existed.
+    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64>;
 }
