@@ -49,6 +49,10 @@ fn quickstart_prints_ranked_context_and_a_miss_and_is_idempotent() {
     assert_eq!(results.len(), 5);
     assert_eq!(results[0]["hit"], true);
     assert_eq!(
+        results[3]["hit"], true,
+        "\"the Orion project\" names an entity"
+    );
+    assert_eq!(
         results[4]["hit"], false,
         "the Australia question must be a miss"
     );
