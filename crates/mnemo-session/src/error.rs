@@ -38,6 +38,19 @@ impl From<mnemo::Error> for SessionError {
     }
 }
 
+impl From<mnemo_records::Error> for SessionError {
+    fn from(e: mnemo_records::Error) -> Self {
+        use mnemo_records::Error as R;
+        match e {
+            R::InvalidInput(m) => SessionError::InvalidInput(m),
+            R::NotFound(m) => SessionError::InvalidInput(format!("not found: {m}")),
+            R::Unavailable(m) => SessionError::Unavailable(m),
+            R::Corrupt(m) => SessionError::Corrupt(m),
+            R::Internal(m) => SessionError::Internal(m),
+        }
+    }
+}
+
 impl From<mnemo_core::Error> for SessionError {
     fn from(e: mnemo_core::Error) -> Self {
         SessionError::from(mnemo::Error::from(e))

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
-use mnemo::{EpisodeKind, Mnemo, RememberOptions};
+use mnemo::{EpisodeKind, Mnemo};
 use serde::{Deserialize, Serialize};
 
 use crate::state::{self, Meta, StoredTag, NS};
@@ -224,22 +224,33 @@ impl Sessions {
         let (gone, kept) = messages.split_at(n);
         // Graph first, FIFO second: a crash in between leaves the messages in the FIFO, and the
         // retry remembers them again under the same episode ids, which changes nothing.
+        // Through memory records, so flushed turns carry their session, time and speaker, get
+        // `context_of`/`follows` links, and are seen by access counting and pruning.
+        let records = mnemo_records::Records::new(self.mnemo.clone())
+            .with_clock(self.clock.clone())
+            .with_actor(format!("session:{session}"));
         for m in gone {
-            let opts = RememberOptions {
-                kind: EpisodeKind::Interaction,
-                source: format!("session:{session}"),
-                speaker: match m.role {
-                    Role::User => Some(self.config.user_name().to_string()),
-                    Role::Assistant => self.config.assistant_name().map(str::to_string),
-                    Role::System => None,
-                },
-                at: Some(m.at),
-                id: Some(episode_id(session, m.seq)),
+            let speaker = match m.role {
+                Role::User => Some(self.config.user_name().to_string()),
+                Role::Assistant => self.config.assistant_name().map(str::to_string),
+                Role::System => None,
             };
-            let r = self.mnemo.remember(&m.content, &opts).await?;
+            let input = mnemo_records::RecordInput {
+                id: Some(episode_id(session, m.seq)),
+                record_type: mnemo_records::RecordType::Interaction,
+                episode_kind: Some(EpisodeKind::Interaction),
+                at: Some(m.at),
+                user: speaker.clone(),
+                session: Some(session.to_string()),
+                speaker,
+                source: format!("session:{session}"),
+                tags: m.tags.clone(),
+                ..mnemo_records::RecordInput::default()
+            };
+            let r = records.remember(&m.content, &input).await?;
             report.seqs.push(m.seq);
             report.tokens += m.tokens;
-            report.episodes.push(r.episode_id);
+            report.episodes.push(r.record.id);
             report.entities += r.entities;
             report.facts += r.facts;
         }

@@ -88,6 +88,23 @@ pub async fn flushed_turns_are_searchable(s: &Sessions, sid: &str) {
     assert_eq!(eps[0].created_at, t0() + Duration::minutes(2));
     assert_eq!(eps[0].source, format!("session:{sid}"));
 
+    // Flushed turns are memory records of their session, linked to their neighbours.
+    let records = mnemo_records::Records::new(m.clone());
+    let id = format!("session:{sid}:3");
+    let rec = records.get(&id).await.expect("record").expect("a record");
+    assert_eq!(rec.session.as_deref(), Some(sid));
+    assert_eq!(rec.speaker.as_deref(), Some("Ada Lovelace"));
+    assert_eq!(rec.tags, vec!["work".to_string()]);
+    assert_eq!(rec.at, t0() + Duration::minutes(2));
+    let links = records.links(&id, 50).await.expect("links");
+    let prev = format!("session:{sid}:2");
+    assert!(
+        links
+            .iter()
+            .any(|l| l.target == prev && l.kind == mnemo_records::LinkKind::Follows && !l.incoming),
+        "{links:?}"
+    );
+
     let hit = m.search("Who manages Orion?", None).await.expect("search");
     assert!(hit.hit, "{hit:?}");
     assert!(
