@@ -28,3 +28,5 @@ pub use store::Neo4jStore;
 
 #[cfg(test)]
 mod cypher_snapshots;
+#[cfg(test)]
+mod cypher_write_snapshots;
