@@ -94,6 +94,27 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
     /// Writes a batch atomically and idempotently.
     async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport>;
 
+    /// Writes several batches, each atomic and idempotent as with `write`, returning one report per
+    /// batch in order. Every batch is validated before anything is written, so one invalid batch
+    /// fails the call with nothing written. A store may commit the batches together (one
+    /// transaction, one fsync) — then a failure leaves none of them written; the default writes
+    /// them one by one, so a failure part-way leaves the earlier ones written. Either way no batch
+    /// is ever half written, and retrying the whole call is safe.
+    async fn write_many(
+        &self,
+        tenant: &Tenant,
+        batches: &[WriteBatch],
+    ) -> Result<Vec<WriteReport>> {
+        for b in batches {
+            b.validate()?;
+        }
+        let mut reports = Vec::with_capacity(batches.len());
+        for b in batches {
+            reports.push(self.write(tenant, b).await?);
+        }
+        Ok(reports)
+    }
+
     /// Entities with exactly these keys (missing keys are left out), in key order.
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>>;
 
