@@ -21,9 +21,9 @@ impl TenantGraph {
     /// Applies a plan. `keep_bodies` keeps full episodes in memory (no disk to read them back from).
     pub fn apply(&mut self, plan: &Plan<'_>, keep_bodies: bool) -> Applied {
         let mut out = Applied::default();
-        if let Some(doc) = plan.upsert_document {
+        for doc in &plan.upsert_documents {
             self.documents
-                .insert(Arc::from(doc.id.as_str()), doc.clone());
+                .insert(Arc::from(doc.id.as_str()), (*doc).clone());
         }
         for &(seq, ew) in &plan.new_episodes {
             self.insert_episode(
@@ -34,6 +34,18 @@ impl TenantGraph {
                 keep_bodies,
                 &mut out.write,
             );
+        }
+        for key in &plan.attrs_only {
+            if let (Some(n), Some(a)) = (self.node(key), plan.entity_attrs.get(key)) {
+                self.set_attrs(n, a);
+            }
+        }
+        for fk in &plan.revived_facts {
+            if let (Some(e), Some(w)) =
+                (self.fact_edge(&fk.0, &fk.1, &fk.2), plan.new_facts.get(fk))
+            {
+                self.graph[e].predicate = self.strings.intern(w);
+            }
         }
         out.write.episodes_written = plan.new_episodes.len() as u64;
         out.write.episodes_skipped = plan.skipped;
@@ -206,10 +218,12 @@ impl TenantGraph {
                 .binary_search_by(|&x| self.ep_cmp(x, slot));
             let mentions = &mut self.graph[n].mentions;
             match pos {
-                Ok(p) => {
+                // An equal neighbour may be another slot holding the same episode id (a group of
+                // writes that replaced an episode and wrote it again), hence the check.
+                Ok(p) if mentions[p] == slot => {
                     mentions.remove(p);
                 }
-                Err(_) => mentions.retain(|&x| x != slot),
+                _ => mentions.retain(|&x| x != slot),
             }
             self.top_worsened(n);
             self.mention_count = self.mention_count.saturating_sub(1);
@@ -219,7 +233,10 @@ impl TenantGraph {
             }
         }
         if let Some(rec) = self.episodes.get_mut(slot as usize).and_then(Option::take) {
-            self.episode_ids.remove(&rec.id);
+            // A group of writes may have stored the same id again in another slot already.
+            if self.episode_ids.get(&rec.id) == Some(&slot) {
+                self.episode_ids.remove(&rec.id);
+            }
             if let Some(d) = &rec.document {
                 if let Some(list) = self.doc_episodes.get_mut(d) {
                     list.retain(|&x| x != slot);

@@ -1,11 +1,12 @@
 //! Test-only: checks the internal invariants of a tenant graph (rank-sorted adjacency, sorted
-//! mention lists, index consistency) after a long pseudo-random sequence of writes and deletes.
+//! mention lists, index consistency) after a long pseudo-random sequence of writes and deletes, and
+//! that grouping the same writes into `write_many` calls changes neither the result nor the reports.
 
 use std::collections::HashSet;
 
 use mnemo_core::{
     content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
-    FactInput, GraphStore, Tenant, WriteBatch,
+    FactInput, GraphStore, Tenant, WriteBatch, WriteReport,
 };
 use petgraph::visit::EdgeRef;
 
@@ -138,12 +139,20 @@ fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
     }
 }
 
-/// Runs a deterministic mix of writes, document replacements and deletes, checking invariants.
-async fn random_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) {
+/// One step of a pseudo-random history.
+enum Op {
+    Write(WriteBatch),
+    DeleteDocument(String),
+    DeleteEpisodes(Vec<String>),
+}
+
+/// A deterministic mix of writes, document replacements and deletes.
+fn random_history(seed: u64, steps: usize) -> Vec<Op> {
     let mut rng = Lcg(seed);
     let mut next_id = 0u64;
-    for _ in 0..300 {
-        match rng.next(10) {
+    let mut ops = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        ops.push(match rng.next(10) {
             0..=4 => {
                 let episodes = (0..1 + rng.next(5))
                     .map(|_| {
@@ -151,11 +160,10 @@ async fn random_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) {
                         episode(&mut rng, next_id)
                     })
                     .collect();
-                let b = WriteBatch {
+                Op::Write(WriteBatch {
                     document: None,
                     episodes,
-                };
-                store.write(t, &b).await.expect("write");
+                })
             }
             5..=6 => {
                 let doc = format!("d{}", rng.next(3));
@@ -177,33 +185,87 @@ async fn random_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) {
                     content_hash: format!("v{}", rng.next(1000)),
                     created_at: chrono::DateTime::from_timestamp(0, 0).expect("ts"),
                 };
-                let b = WriteBatch {
+                Op::Write(WriteBatch {
                     document: Some(document),
                     episodes,
-                };
-                store.write(t, &b).await.expect("document write");
+                })
             }
-            7 => {
-                let doc = format!("d{}", rng.next(3));
-                match store.delete_document(t, &doc).await {
-                    Ok(_) | Err(mnemo_core::Error::NotFound(_)) => {}
-                    Err(e) => panic!("delete_document: {e:?}"),
-                }
-            }
-            _ => {
-                let ids: Vec<String> = (0..1 + rng.next(4))
+            7 => Op::DeleteDocument(format!("d{}", rng.next(3))),
+            _ => Op::DeleteEpisodes(
+                (0..1 + rng.next(4))
                     .map(|_| format!("e{}", rng.next(next_id + 1)))
-                    .collect();
-                store.delete_episodes(t, &ids).await.expect("delete");
-            }
+                    .collect(),
+            ),
+        });
+    }
+    ops
+}
+
+async fn delete(store: &EmbeddedStore, t: &Tenant, op: &Op) {
+    match op {
+        Op::DeleteDocument(doc) => match store.delete_document(t, doc).await {
+            Ok(_) | Err(mnemo_core::Error::NotFound(_)) => {}
+            Err(e) => panic!("delete_document: {e:?}"),
+        },
+        Op::DeleteEpisodes(ids) => {
+            store.delete_episodes(t, ids).await.expect("delete");
         }
-        let tenants = store.tenants.read().expect("lock");
-        if let Some(g) = tenants.get(t.as_str()) {
-            check(g);
-        }
+        Op::Write(_) => unreachable!("writes are not deletes"),
     }
 }
 
+fn check_tenant(store: &EmbeddedStore, t: &Tenant) {
+    let tenants = store.tenants.read().expect("lock");
+    if let Some(g) = tenants.get(t.as_str()) {
+        check(g);
+    }
+}
+
+/// Runs a deterministic history one write at a time, checking invariants after each step.
+/// Returns the write reports in order.
+async fn random_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) -> Vec<WriteReport> {
+    let mut reports = Vec::new();
+    for op in random_history(seed, 300) {
+        match &op {
+            Op::Write(b) => reports.push(store.write(t, b).await.expect("write")),
+            _ => delete(store, t, &op).await,
+        }
+        check_tenant(store, t);
+    }
+    reports
+}
+
+/// The same history with consecutive writes grouped into `write_many` calls of 1 to 12 batches.
+async fn random_grouped_ops(store: &EmbeddedStore, t: &Tenant, seed: u64) -> Vec<WriteReport> {
+    let mut sizes = Lcg(seed ^ 0x5eed);
+    let mut reports = Vec::new();
+    let mut group: Vec<WriteBatch> = Vec::new();
+    let mut target = 1 + sizes.next(12) as usize;
+    let ops = random_history(seed, 300);
+    let last = ops.len() - 1;
+    for (i, op) in ops.into_iter().enumerate() {
+        let other = match op {
+            Op::Write(b) => {
+                group.push(b);
+                None
+            }
+            other => Some(other),
+        };
+        if !group.is_empty() && (other.is_some() || group.len() >= target || i == last) {
+            let got = store.write_many(t, &group).await.expect("write_many");
+            assert_eq!(got.len(), group.len(), "one report per batch");
+            reports.extend(got);
+            group.clear();
+            target = 1 + sizes.next(12) as usize;
+            check_tenant(store, t);
+        }
+        if let Some(op) = other {
+            delete(store, t, &op).await;
+            check_tenant(store, t);
+        }
+    }
+    reports
+}
 async fn sorted_export(store: &EmbeddedStore, t: &Tenant) -> mnemo_core::Subgraph {
     let mut g = store.export(t).await.expect("export");
     g.entities.sort_by(|a, b| a.key.cmp(&b.key));
@@ -251,4 +313,47 @@ async fn a_reopened_store_equals_the_live_one_after_random_history() {
     );
     let tenants = store.tenants.read().expect("lock");
     check(tenants.get("inv").expect("tenant loaded"));
+}
+
+#[tokio::test]
+async fn grouped_writes_equal_sequential_writes_after_random_history() {
+    for seed in [3, 11, 42] {
+        let t = Tenant::new("inv").expect("tenant");
+        let one_by_one = EmbeddedStore::in_memory();
+        let expected = random_ops(&one_by_one, &t, seed).await;
+        let grouped = EmbeddedStore::in_memory();
+        let got = random_grouped_ops(&grouped, &t, seed).await;
+        assert_eq!(got.len(), expected.len());
+        if let Some(i) = (0..got.len()).find(|&i| got[i] != expected[i]) {
+            panic!(
+                "write {i} reports {:?}, one by one {:?} (seed {seed})",
+                got[i], expected[i]
+            );
+        }
+        assert_eq!(
+            sorted_export(&grouped, &t).await,
+            sorted_export(&one_by_one, &t).await,
+            "graphs differ (seed {seed})"
+        );
+        assert_eq!(
+            grouped.stats(&t).await.expect("stats"),
+            one_by_one.stats(&t).await.expect("stats")
+        );
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let durable = EmbeddedStore::open(dir.path()).expect("open");
+            let durable_reports = random_grouped_ops(&durable, &t, seed).await;
+            assert!(
+                durable_reports == expected,
+                "durable reports differ (seed {seed})"
+            );
+        }
+        let reopened = EmbeddedStore::open(dir.path()).expect("reopen");
+        assert_eq!(
+            sorted_export(&reopened, &t).await,
+            sorted_export(&one_by_one, &t).await,
+            "reopened grouped store differs (seed {seed})"
+        );
+        check_tenant(&reopened, &t);
+    }
 }

@@ -220,28 +220,32 @@ impl Disk {
         Ok(tenants)
     }
 
-    /// Writes a plan in one transaction; returns after the commit is durable.
+    /// Writes a plan (one write, a group of writes, or a delete) in one transaction; returns after
+    /// the commit is durable.
     pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<()> {
         let u = |e: redb::Error| self.unavailable(e);
         let tx = self.db.begin_write().map_err(|e| u(e.into()))?;
         {
             let mut episodes = tx.open_table(EPISODES).map_err(|e| u(e.into()))?;
             let mut ids = tx.open_table(EPISODE_IDS).map_err(|e| u(e.into()))?;
+            // Removals first: a group of writes may replace an episode and then write it again.
+            for d in &plan.deleted {
+                episodes.remove((tenant, d.seq)).map_err(|e| u(e.into()))?;
+                ids.remove((tenant, d.id.as_str()))
+                    .map_err(|e| u(e.into()))?;
+            }
+            let mut json = Vec::new();
             for &(seq, ew) in &plan.new_episodes {
-                let json = serde_json::to_vec(ew).map_err(|e| Error::Internal(e.to_string()))?;
+                json.clear();
+                serde_json::to_writer(&mut json, ew).map_err(|e| Error::Internal(e.to_string()))?;
                 episodes
                     .insert((tenant, seq), json.as_slice())
                     .map_err(|e| u(e.into()))?;
                 ids.insert((tenant, ew.episode.id.as_str()), seq)
                     .map_err(|e| u(e.into()))?;
             }
-            for d in &plan.deleted {
-                episodes.remove((tenant, d.seq)).map_err(|e| u(e.into()))?;
-                ids.remove((tenant, d.id.as_str()))
-                    .map_err(|e| u(e.into()))?;
-            }
             let mut docs = tx.open_table(DOCUMENTS).map_err(|e| u(e.into()))?;
-            if let Some(doc) = plan.upsert_document {
+            for doc in &plan.upsert_documents {
                 let json = serde_json::to_vec(doc).map_err(|e| Error::Internal(e.to_string()))?;
                 docs.insert((tenant, doc.id.as_str()), json.as_slice())
                     .map_err(|e| u(e.into()))?;

@@ -1,10 +1,11 @@
 //! Planning a change before anything is touched: which episodes are new, skipped or deleted, the
 //! final attributes of every entity the change touches, the wording of new facts, and what is left
 //! orphaned. The same plan is written to disk first and then applied to memory, so both agree.
+//! Writes are planned by `group.rs`; deletes here.
 
 use std::collections::{HashMap, HashSet};
 
-use mnemo_core::{Document, EntityInput, EpisodeWrite, WriteBatch, MAX_ALIASES};
+use mnemo_core::{Document, EntityInput, EpisodeWrite, MAX_ALIASES};
 
 use crate::graph::{Attrs, Edge, Node, Slot, TenantGraph};
 
@@ -25,12 +26,17 @@ pub(crate) struct Plan<'a> {
     pub new_episodes: Vec<(u64, &'a EpisodeWrite)>,
     pub skipped: u64,
     pub deleted: Vec<Doomed>,
-    pub upsert_document: Option<&'a Document>,
+    pub upsert_documents: Vec<&'a Document>,
     pub remove_document: Option<String>,
     /// Final attributes of entities that are created or changed.
     pub entity_attrs: HashMap<String, Attrs>,
     /// Wording of facts that are created.
     pub new_facts: HashMap<FactKey, String>,
+    /// Entities in `entity_attrs` that no new episode mentions (a group of writes changed them
+    /// through an episode it then replaced); apply sets their attributes directly.
+    pub attrs_only: Vec<String>,
+    /// Stored facts a group orphaned and stated again: their wording is the one in `new_facts`.
+    pub revived_facts: Vec<FactKey>,
     /// Entity keys and facts that lose their last supporting episode.
     pub orphan_entities: Vec<String>,
     pub orphan_facts: Vec<FactKey>,
@@ -60,55 +66,16 @@ pub(crate) fn merge_attrs(current: Option<Attrs>, input: &EntityInput) -> Attrs 
 }
 
 impl<'a> Plan<'a> {
-    /// Plans a write. `next_seq` is the first free sequence number.
-    pub fn write(g: Option<&TenantGraph>, batch: &'a WriteBatch, next_seq: u64) -> Plan<'a> {
-        let mut plan = Plan {
-            // Re-writing an unchanged document record is not a change.
-            upsert_document: batch
-                .document
-                .as_ref()
-                .filter(|d| g.and_then(|g| g.documents.get(d.id.as_str())) != Some(*d)),
-            ..Plan::default()
-        };
-        let mut seq = next_seq;
-        for ew in &batch.episodes {
-            if g.is_some_and(|g| g.episode_ids.contains_key(ew.episode.id.as_str())) {
-                plan.skipped += 1;
-            } else {
-                plan.new_episodes.push((seq, ew));
-                seq += 1;
-            }
-        }
-        let Some(g) = g else {
-            plan.fill_new(None);
-            return plan;
-        };
-        if let Some(doc) = &batch.document {
-            let in_batch: HashSet<&str> = batch
-                .episodes
-                .iter()
-                .map(|e| e.episode.id.as_str())
-                .collect();
-            if let Some(slots) = g.doc_episodes.get(doc.id.as_str()) {
-                for &slot in slots {
-                    let ep = g.ep(slot);
-                    if !in_batch.contains(&*ep.id) {
-                        plan.deleted.push(doomed(g, slot));
-                    }
-                }
-            }
-        }
-        plan.fill_new(Some(g));
-        plan.fill_orphans(g);
-        plan
-    }
-
     /// True when applying the plan would change nothing.
     pub fn is_noop(&self) -> bool {
         self.new_episodes.is_empty()
             && self.deleted.is_empty()
-            && self.upsert_document.is_none()
+            && self.upsert_documents.is_empty()
             && self.remove_document.is_none()
+            && self.entity_attrs.is_empty()
+            && self.new_facts.is_empty()
+            && self.orphan_entities.is_empty()
+            && self.orphan_facts.is_empty()
     }
 
     /// Plans deleting episodes (and optionally their document record).
@@ -120,39 +87,6 @@ impl<'a> Plan<'a> {
         };
         plan.fill_orphans(g);
         plan
-    }
-
-    fn fill_new(&mut self, g: Option<&TenantGraph>) {
-        for &(_, ew) in &self.new_episodes {
-            for e in &ew.entities {
-                let key = e.key.as_str();
-                let current = match self.entity_attrs.get(key) {
-                    Some(a) => Some(a.clone()),
-                    None => g
-                        .and_then(|g| g.node(key))
-                        .zip(g)
-                        .map(|(n, g)| g.attrs_of(n)),
-                };
-                let merged = merge_attrs(current, e);
-                self.entity_attrs.insert(key.to_string(), merged);
-            }
-            for f in &ew.facts {
-                let fk = (
-                    f.subject.to_string(),
-                    f.rel_type.to_string(),
-                    f.object.to_string(),
-                );
-                let exists = g.is_some_and(|g| g.fact_edge(&fk.0, &fk.1, &fk.2).is_some());
-                if !exists && !self.new_facts.contains_key(&fk) {
-                    self.new_facts.insert(fk, f.predicate.clone());
-                }
-            }
-        }
-        // Attributes of existing entities that did not change need no rewrite.
-        if let Some(g) = g {
-            self.entity_attrs
-                .retain(|k, a| g.node(k).is_none_or(|n| g.attrs_of(n) != *a));
-        }
     }
 
     fn fill_orphans(&mut self, g: &TenantGraph) {
@@ -194,7 +128,7 @@ impl<'a> Plan<'a> {
     }
 }
 
-fn doomed(g: &TenantGraph, slot: Slot) -> Doomed {
+pub(crate) fn doomed(g: &TenantGraph, slot: Slot) -> Doomed {
     let ep = g.ep(slot);
     Doomed {
         slot,

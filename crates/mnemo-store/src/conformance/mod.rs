@@ -14,6 +14,7 @@ mod hostile;
 mod kv;
 mod neighbourhood;
 mod reads;
+mod write_many;
 mod writes;
 
 pub use deletes::{delete_by_document, delete_by_episode, stats_counts};
@@ -29,6 +30,9 @@ pub use neighbourhood::{
 pub use reads::{
     export_whole_graph, find_by_tokens, get_episodes_order, lookup_names_via_aliases,
     mentions_of_newest_first, tenant_isolation, top_entities_orders,
+};
+pub use write_many::{
+    write_many_equals_sequential, write_many_invalid_rejects_all, write_many_rerun_writes_nothing,
 };
 pub use writes::{aggregates_merge, atomic_batch, document_replacement, idempotent_rewrite};
 
@@ -90,6 +94,8 @@ macro_rules! conformance_tests {
     ($factory:expr) => {
         $crate::conformance_tests!(@each $factory;
             idempotent_rewrite, atomic_batch, document_replacement, aggregates_merge,
+            write_many_equals_sequential, write_many_rerun_writes_nothing,
+            write_many_invalid_rejects_all,
             delete_by_episode, delete_by_document, stats_counts,
             neighbourhood_depth, neighbourhood_fanout_caps, neighbourhood_both_directions,
             neighbourhood_max_facts,
@@ -116,6 +122,9 @@ pub async fn run_all(store: &dyn GraphStore) {
     atomic_batch(store).await;
     document_replacement(store).await;
     aggregates_merge(store).await;
+    write_many_equals_sequential(store).await;
+    write_many_rerun_writes_nothing(store).await;
+    write_many_invalid_rejects_all(store).await;
     delete_by_episode(store).await;
     delete_by_document(store).await;
     stats_counts(store).await;
