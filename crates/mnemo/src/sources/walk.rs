@@ -82,6 +82,9 @@ pub(crate) struct Walker {
     extensions: Vec<String>,
     /// Folders already expanded (canonical paths), so symlink loops end.
     seen_dirs: HashSet<PathBuf>,
+    /// Files already yielded (canonical paths): a file named on the command line and also found in
+    /// a folder given beside it, or reached through a symlink, is read once.
+    seen_files: HashSet<PathBuf>,
 }
 
 impl Walker {
@@ -103,6 +106,7 @@ impl Walker {
             exclude: Globs::new(exclude, "--exclude")?,
             extensions,
             seen_dirs: HashSet::new(),
+            seen_files: HashSet::new(),
         })
     }
 
@@ -160,6 +164,12 @@ impl Iterator for Walker {
             }
             // A missing or unreadable file is the reader's to report, with its reason.
             if !path.is_dir() {
+                if let Ok(canonical) = path.canonicalize() {
+                    if !self.seen_files.insert(canonical) {
+                        tracing::debug!(path = %path.display(), "named twice; read once");
+                        continue;
+                    }
+                }
                 return Some(Ok(path));
             }
             let root = root.unwrap_or_else(|| path.clone());
@@ -220,5 +230,29 @@ mod tests {
         assert_eq!(names(w, root), ["x.csv"]);
         let bad = Walker::new(&[], &["a[".into()], &[], vec![]).unwrap_err();
         assert!(bad.reason.contains("bad glob"), "{bad}");
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_file_reached_twice_is_yielded_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.md"), "text").unwrap();
+        std::fs::write(root.join("b.md"), "text").unwrap();
+        std::os::unix::fs::symlink(root.join("b.md"), root.join("link.md")).unwrap();
+        let exts = vec!["md".to_string()];
+        let w = Walker::new(
+            &[root.join("a.md"), root.to_path_buf(), root.join("a.md")],
+            &[],
+            &[],
+            exts,
+        )
+        .unwrap();
+        // a.md named first, then the folder (a.md again, b.md, and link.md pointing at b.md).
+        assert_eq!(names(w, root), ["a.md", "b.md"]);
+        // A missing file is passed on every time, for the reader to report.
+        let missing = root.join("nope.md");
+        let w = Walker::new(&[missing.clone(), missing], &[], &[], vec![]).unwrap();
+        assert_eq!(names(w, root), ["nope.md", "nope.md"]);
     }
 }
