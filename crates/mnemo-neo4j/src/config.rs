@@ -27,6 +27,10 @@ pub struct Neo4jConfig {
     /// How often a write batch is retried after a transient Neo4j error (deadlock, leader switch).
     /// Safe because writes are idempotent.
     pub write_retries: u32,
+    /// How long a tenant's counts and episodes read by a search may be reused, in milliseconds
+    /// (0: never). Changes made through this store are seen at once; changes by other processes
+    /// after at most this long.
+    pub read_cache_ms: u64,
 }
 
 impl Default for Neo4jConfig {
@@ -40,6 +44,7 @@ impl Default for Neo4jConfig {
             fetch_size: 500,
             connection_timeout_secs: 30,
             write_retries: 3,
+            read_cache_ms: 1000,
         }
     }
 }
@@ -55,6 +60,10 @@ impl Neo4jConfig {
 
     pub fn connection_timeout(&self) -> Duration {
         Duration::from_secs(self.connection_timeout_secs.max(1))
+    }
+
+    pub fn read_cache_ttl(&self) -> Duration {
+        Duration::from_millis(self.read_cache_ms)
     }
 
     /// Checks the settings and builds the driver configuration.
@@ -101,6 +110,7 @@ impl fmt::Debug for Neo4jConfig {
             .field("fetch_size", &self.fetch_size)
             .field("connection_timeout_secs", &self.connection_timeout_secs)
             .field("write_retries", &self.write_retries)
+            .field("read_cache_ms", &self.read_cache_ms)
             .finish()
     }
 }

@@ -67,29 +67,40 @@ pub(crate) fn top_entities(most_mentioned: bool) -> String {
     )
 }
 
-/// The newest mentions of an entity: from its `recent_mentions` list when it has one and the limit
-/// fits (a hub costs the limit, not its 30k mentions: ~100 ms at 1M facts), else from all of them.
-/// Ids from the list are checked against tenant and entity.
-pub(crate) const MENTIONS_OF: &str = "\
-MATCH (e:Entity {tenant: $tenant, key: $key})
-CALL (e) {
-  WITH e WHERE e.recent_mentions IS NOT NULL AND $limit <= $recent
-  UNWIND e.recent_mentions[..$limit] AS id
+/// Episode projection of the reads that return whole episodes.
+const EPISODE: &str = "{.id, .kind, .content, .created_at, .source, .content_hash, .document_id, \
+                       .span_start, .span_end}";
+
+/// The newest mentions of several entities at once (`$keys` and their `$limits`), one row per
+/// entity that exists, with its index `i` and its mentions newest first (`ms`), each with the
+/// whole episode, which the search reads next. From the entity's `recent_mentions` list when it
+/// has one and the limit fits (a hub costs the limit, not its 30k mentions: ~100 ms at 1M facts),
+/// else from all of them. Ids from the list are checked against tenant and entity.
+pub(crate) fn mentions_of() -> String {
+    format!(
+        "UNWIND range(0, size($keys) - 1) AS i
+MATCH (e:Entity {{tenant: $tenant, key: $keys[i]}})
+WITH i, e, $limits[i] AS n
+CALL (e, n) {{
+  WITH e, n WHERE e.recent_mentions IS NOT NULL AND n <= $recent
+  UNWIND e.recent_mentions[..n] AS id
   MATCH (ep:Episode)-[m:MENTIONS]->(x) WHERE elementId(m) = id
   WITH e, m, ep, x WHERE x = e AND m.tenant = $tenant
   RETURN m, ep
   UNION
-  WITH e WHERE e.recent_mentions IS NULL OR $limit > $recent
+  WITH e, n WHERE e.recent_mentions IS NULL OR n > $recent
   MATCH (e)<-[m:MENTIONS]-(ep:Episode)
   RETURN m, ep
+}}
+WITH i, n, m, ep ORDER BY m.at DESC, ep.id DESC
+WITH i, n, collect({{at: m.at, ep: ep {EPISODE}}}) AS ms
+RETURN i, ms[..n] AS ms"
+    )
 }
-RETURN ep.id AS episode, m.at AS at ORDER BY m.at DESC, ep.id DESC LIMIT $limit";
 
-pub(crate) const GET_EPISODES: &str = "\
-UNWIND $ids AS id
-MATCH (ep:Episode {tenant: $tenant, id: id})
-RETURN ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id,
-  .span_start, .span_end} AS ep";
+pub(crate) fn get_episodes() -> String {
+    format!("UNWIND $ids AS id\nMATCH (ep:Episode {{tenant: $tenant, id: id}})\nRETURN ep {EPISODE} AS ep")
+}
 
 pub(crate) const GET_DOCUMENT: &str = "\
 MATCH (d:Document {tenant: $tenant, id: $id})
@@ -142,14 +153,19 @@ fn expand(node: &str, hop: u8) -> String {
     )
 }
 
-/// The neighbourhood in one round trip: each existing seed with its top `$cap1` edges (`hop1`);
-/// for depth 2 also every entity reached at hop 1 that is not a seed, with its top `$cap2` edges
-/// (`hop2`). The caller replays the traversal (order, dedup, `max_facts`) on these lists, so the
-/// cost depends on the caps and the frontier nodes' degrees, never on the size of the graph.
+/// The neighbourhoods of several queries in one round trip (`$queries`: one list of seed keys per
+/// query, all with the same depth and caps), one row per query with its index `qi`. Per query:
+/// each existing seed with its top `$cap1` edges (`hop1`); for depth 2 also every entity reached
+/// at hop 1 that is not one of that query's seeds, with its top `$cap2` edges (`hop2`). The caller
+/// replays the traversal (order, dedup, `max_facts`) on these lists, so the cost depends on the
+/// caps and the frontier nodes' degrees, never on the size of the graph.
 pub(crate) fn neighbourhood(depth: u8) -> String {
     let mut q = format!(
-        "UNWIND range(0, size($seeds) - 1) AS pos\n\
-         MATCH (s:Entity {{tenant: $tenant, key: $seeds[pos]}})\n\
+        "UNWIND range(0, size($queries) - 1) AS qi\n\
+         CALL (qi) {{\n\
+         WITH $queries[qi] AS seeds\n\
+         UNWIND range(0, size(seeds) - 1) AS pos\n\
+         MATCH (s:Entity {{tenant: $tenant, key: seeds[pos]}})\n\
          {}\n\
          WITH collect({{pos: pos, node: s {ENTITY}, edges: edges}}) AS hop1\n",
         expand("s", 1)
@@ -165,12 +181,13 @@ pub(crate) fn neighbourhood(depth: u8) -> String {
              {}\n\
              \x20 RETURN collect({{node: f {ENTITY}, edges: edges}}) AS hop2\n\
              }}\n\
-             RETURN hop1, hop2",
+             RETURN hop1, hop2\n",
             expand("f", 2)
         ));
     } else {
-        q.push_str("RETURN hop1, [] AS hop2");
+        q.push_str("RETURN hop1, [] AS hop2\n");
     }
+    q.push_str("}\nRETURN qi, hop1, hop2");
     q
 }
 

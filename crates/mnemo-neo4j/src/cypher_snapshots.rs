@@ -7,8 +7,11 @@ use crate::cypher_read as r;
 #[test]
 fn neighbourhood_statements() {
     expect![[r#"
-        UNWIND range(0, size($seeds) - 1) AS pos
-        MATCH (s:Entity {tenant: $tenant, key: $seeds[pos]})
+        UNWIND range(0, size($queries) - 1) AS qi
+        CALL (qi) {
+        WITH $queries[qi] AS seeds
+        UNWIND range(0, size(seeds) - 1) AS pos
+        MATCH (s:Entity {tenant: $tenant, key: seeds[pos]})
         CALL (s) {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
@@ -26,10 +29,15 @@ fn neighbourhood_statements() {
           RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
         WITH collect({pos: pos, node: s {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}, edges: edges}) AS hop1
-        RETURN hop1, [] AS hop2"#]].assert_eq(&r::neighbourhood(1));
+        RETURN hop1, [] AS hop2
+        }
+        RETURN qi, hop1, hop2"#]].assert_eq(&r::neighbourhood(1));
     expect![[r#"
-        UNWIND range(0, size($seeds) - 1) AS pos
-        MATCH (s:Entity {tenant: $tenant, key: $seeds[pos]})
+        UNWIND range(0, size($queries) - 1) AS qi
+        CALL (qi) {
+        WITH $queries[qi] AS seeds
+        UNWIND range(0, size(seeds) - 1) AS pos
+        MATCH (s:Entity {tenant: $tenant, key: seeds[pos]})
         CALL (s) {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
@@ -71,7 +79,9 @@ fn neighbourhood_statements() {
         }
           RETURN collect({node: f {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}, edges: edges}) AS hop2
         }
-        RETURN hop1, hop2"#]].assert_eq(&r::neighbourhood(2));
+        RETURN hop1, hop2
+        }
+        RETURN qi, hop1, hop2"#]].assert_eq(&r::neighbourhood(2));
 }
 
 #[test]

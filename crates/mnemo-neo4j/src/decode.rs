@@ -173,3 +173,10 @@ pub(crate) struct FrontierRow {
     pub node: EntityRow,
     pub edges: Vec<EdgeRow>,
 }
+
+/// One mention event of the memory stream with its whole episode.
+#[derive(Debug, Deserialize)]
+pub(crate) struct MentionRow {
+    pub at: DateTime<FixedOffset>,
+    pub ep: EpisodeRow,
+}

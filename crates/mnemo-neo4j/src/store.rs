@@ -1,6 +1,6 @@
 //! `Neo4jStore`: the `GraphStore` on Neo4j, one shared connection pool, schema bootstrap on connect.
 
-use std::collections::HashMap;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use mnemo_core::{
@@ -14,11 +14,11 @@ use tracing::Instrument;
 use crate::config::Neo4jConfig;
 use crate::cypher_read as cyr;
 use crate::cypher_write::SCHEMA;
-use crate::db::{column, list, read_rows};
-use crate::decode::{DocumentRow, EpisodeRow};
+use crate::db::{column, read_rows};
+use crate::decode::DocumentRow;
 use crate::error::{map_err, map_setup_err};
 use crate::kv;
-use crate::read;
+use crate::read::{self, Reads};
 use crate::write::{self, in_transaction};
 
 /// A knowledge graph stored in Neo4j 5. Cheap to clone: clones share one connection pool.
@@ -26,6 +26,7 @@ use crate::write::{self, in_transaction};
 pub struct Neo4jStore {
     graph: Graph,
     config: Neo4jConfig,
+    reads: Arc<Reads>,
 }
 
 impl std::fmt::Debug for Neo4jStore {
@@ -42,7 +43,12 @@ impl Neo4jStore {
     /// missing (idempotent; safe when several processes connect at once).
     pub async fn connect(config: Neo4jConfig) -> Result<Self> {
         let graph = Graph::connect(config.driver_config()?).map_err(map_setup_err)?;
-        let store = Neo4jStore { graph, config };
+        let reads = Arc::new(Reads::new(config.read_cache_ttl()));
+        let store = Neo4jStore {
+            graph,
+            config,
+            reads,
+        };
         read_rows(&store.graph, query("RETURN 1 AS ok")).await?;
         store.bootstrap_schema().await?;
         tracing::info!(uri = %store.config.uri, "neo4j store connected");
@@ -71,6 +77,7 @@ impl Neo4jStore {
                 .await
                 .map_err(map_err)?;
         }
+        self.reads.cache.forget(tenant);
         Ok(())
     }
 
@@ -93,9 +100,11 @@ impl Neo4jStore {
     /// by versions before the counts existed (the first write that changes such a tenant does it
     /// too); until then `stats` counts the whole tenant on every call.
     pub async fn rebuild_stats(&self, tenant: &Tenant) -> Result<()> {
-        in_transaction!(self.graph, self.config.write_retries, |tx| {
+        let done = in_transaction!(self.graph, self.config.write_retries, |tx| {
             crate::counts::recount(&mut tx, tenant)
-        })
+        });
+        self.reads.cache.forget(tenant);
+        done
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {
@@ -126,13 +135,16 @@ impl GraphStore for Neo4jStore {
         let fact_sql = write::fact_statements(batch)?;
         let span =
             tracing::debug_span!("neo4j.write", tenant = %tenant, episodes = batch.episodes.len());
-        async {
+        let done = async {
             in_transaction!(self.graph, self.config.write_retries, |tx| write::write_tx(
                 &mut tx, tenant, batch, &fact_sql
             ))
         }
         .instrument(span)
-        .await
+        .await;
+        // Also after a failure: a commit whose answer was lost may have landed.
+        self.reads.cache.forget(tenant);
+        done
     }
 
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
@@ -144,7 +156,7 @@ impl GraphStore for Neo4jStore {
         tenant: &Tenant,
         keys: &[String],
     ) -> Result<Vec<(String, Entity)>> {
-        read::lookup_names(&self.graph, tenant, keys).await
+        read::lookup_names(&self.graph, &self.reads, tenant, keys).await
     }
 
     async fn find_by_tokens(
@@ -157,7 +169,7 @@ impl GraphStore for Neo4jStore {
     }
 
     async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph> {
-        read::neighbourhood(&self.graph, tenant, query).await
+        read::neighbourhood(&self.graph, &self.reads, tenant, query).await
     }
 
     async fn top_entities(
@@ -176,22 +188,11 @@ impl GraphStore for Neo4jStore {
         key: &EntityKey,
         limit: usize,
     ) -> Result<Vec<MentionEvent>> {
-        read::mentions_of(&self.graph, tenant, key, limit).await
+        read::mentions_of(&self.graph, &self.reads, tenant, key, limit).await
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let q = query(cyr::GET_EPISODES)
-            .param("tenant", tenant.as_str())
-            .param("ids", list(ids.iter().map(|s| s.as_str().into()).collect()));
-        let mut found: HashMap<String, Episode> = HashMap::new();
-        for row in read_rows(&self.graph, q).await? {
-            let ep = column::<EpisodeRow>(&row, "ep")?.into_episode()?;
-            found.insert(ep.id.clone(), ep);
-        }
-        Ok(ids.iter().filter_map(|id| found.get(id).cloned()).collect())
+        read::get_episodes(&self.graph, &self.reads.cache, tenant, ids).await
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
@@ -209,22 +210,26 @@ impl GraphStore for Neo4jStore {
         if ids.is_empty() {
             return Ok(DeleteReport::default());
         }
-        in_transaction!(
+        let done = in_transaction!(
             self.graph,
             self.config.write_retries,
             |tx| write::delete_tx(&mut tx, tenant, ids)
-        )
+        );
+        self.reads.cache.forget(tenant);
+        done
     }
 
     async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport> {
         Episode::validate_id(id).map_err(|_| Error::NotFound(format!("document {id:?}")))?;
-        in_transaction!(self.graph, self.config.write_retries, |tx| {
+        let done = in_transaction!(self.graph, self.config.write_retries, |tx| {
             write::delete_document_tx(&mut tx, tenant, id)
-        })
+        });
+        self.reads.cache.forget(tenant);
+        done
     }
 
     async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
-        crate::counts::stats(&self.graph, tenant).await
+        read::stats(&self.graph, &self.reads.cache, tenant).await
     }
 
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
