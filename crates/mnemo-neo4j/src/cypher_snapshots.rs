@@ -120,3 +120,32 @@ fn kv_scans_are_key_ranges_read_in_index_order() {
         RETURN r.key AS key, r.value AS value ORDER BY r.tenant, r.ns, r.key LIMIT $limit"#]]
     .assert_eq(&crate::kv::scan_query(false, false));
 }
+
+#[test]
+fn top_entities_order_the_nodes_before_projecting_them() {
+    // Ordering the projected map instead defeats the index order (a sort of every entity).
+    expect![[r#"
+        MATCH (e:Entity)
+        WHERE e.tenant = $tenant AND e.mentions > 0
+        WITH e ORDER BY e.tenant DESC, e.mentions DESC, e.last_seen DESC, e.key LIMIT $limit
+        RETURN e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]]
+    .assert_eq(&r::top_entities(true));
+    expect![[r#"
+        UNWIND range(0, size($keys) - 1) AS i
+        MATCH (e:Entity {tenant: $tenant, key: $keys[i]})
+        WITH i, e, $limits[i] AS n
+        CALL (e, n) {
+          WITH e, n WHERE e.recent_mentions IS NOT NULL AND n <= $recent
+          UNWIND e.recent_mentions[..n] AS id
+          MATCH (ep:Episode)-[m:MENTIONS]->(x) WHERE elementId(m) = id
+          WITH e, m, ep, x WHERE x = e AND m.tenant = $tenant
+          RETURN m, ep
+          UNION
+          WITH e, n WHERE e.recent_mentions IS NULL OR n > $recent
+          MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+          RETURN m, ep
+        }
+        WITH i, n, m, ep ORDER BY m.at DESC, ep.id DESC
+        WITH i, n, collect({at: m.at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end}}) AS ms
+        RETURN i, ms[..n] AS ms"#]].assert_eq(&r::mentions_of());
+}
