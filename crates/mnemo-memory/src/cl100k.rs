@@ -22,6 +22,15 @@ use tiktoken_rs::Rank;
 const LONG_PIECE: usize = 100;
 /// First rank of cl100k_base's special tokens; ordinary tokens are below it.
 const FIRST_SPECIAL: Rank = 100_257;
+/// Most pieces whose merged count a thread remembers (a few hundred kB); the memo is emptied
+/// when full, which keeps it bounded without bookkeeping.
+const MERGED_CAP: usize = 8192;
+
+thread_local! {
+    /// Token counts of multi-token pieces (shorter than `LONG_PIECE`) this thread has merged.
+    static MERGED: std::cell::RefCell<FxHashMap<Box<[u8]>, u32>> =
+        std::cell::RefCell::new(FxHashMap::default());
+}
 
 /// What the splitting pattern distinguishes about a character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +108,20 @@ impl Tables {
         if piece.len() == 1 || self.ranks.contains_key(piece) {
             return Some(1);
         }
-        Some(tiktoken_rs::byte_pair_split(piece, &self.ranks).len())
+        // Byte-pair merging is the expensive step, and the same words recur in every context
+        // (names, predicates, source text), so merged counts are remembered per thread.
+        Some(MERGED.with(|m| {
+            let mut m = m.borrow_mut();
+            if let Some(&n) = m.get(piece) {
+                return n as usize;
+            }
+            let n = tiktoken_rs::byte_pair_split(piece, &self.ranks).len();
+            if m.len() >= MERGED_CAP {
+                m.clear();
+            }
+            m.insert(piece.into(), n as u32);
+            n
+        }))
     }
 }
 

@@ -45,8 +45,24 @@ pub async fn top_entities(
     if limit == 0 {
         return Ok(Vec::new());
     }
-    let fetch = limit.saturating_mul(4).saturating_add(exclude.len());
     let stats = store.stats(tenant).await?;
+    top_entities_at(store, tenant, &stats, now, half_life_days, limit, exclude).await
+}
+
+/// `top_entities` for a caller that has just read the tenant's counts (`stats`).
+pub(crate) async fn top_entities_at(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    stats: &StoreStats,
+    now: Timestamp,
+    half_life_days: f64,
+    limit: usize,
+    exclude: &HashSet<EntityKey>,
+) -> Result<Vec<RankedEntity>, MemoryError> {
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
+    let fetch = limit.saturating_mul(4).saturating_add(exclude.len());
     let key: Key = (
         store as *const dyn GraphStore as *const () as usize,
         store.backend(),
@@ -54,7 +70,7 @@ pub async fn top_entities(
     );
     let cached = lock().as_ref().and_then(|m| {
         m.get(&key)
-            .filter(|c| c.stats == stats && c.fetch >= fetch && c.at.elapsed() < CACHE_TTL)
+            .filter(|c| c.stats == *stats && c.fetch >= fetch && c.at.elapsed() < CACHE_TTL)
             .map(|c| c.candidates.clone())
     });
     let mut candidates = match cached {
@@ -76,7 +92,7 @@ pub async fn top_entities(
             map.insert(
                 key,
                 Cached {
-                    stats,
+                    stats: stats.clone(),
                     fetch,
                     at: Instant::now(),
                     candidates: c.clone(),

@@ -3,6 +3,7 @@
 //! facade calls. Ranking and assembly are pure functions of their inputs and a clock passed in.
 
 mod assemble;
+mod cache;
 mod cl100k;
 mod compose;
 mod config;

@@ -8,7 +8,7 @@ use mnemo_retrieve::{retrieve, tokenize};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
-use crate::knowledge::top_entities;
+use crate::knowledge::top_entities_at;
 use crate::rank::{content_words, rank_facts};
 use crate::result::SearchResult;
 use crate::sources::gather_snippets;
@@ -47,9 +47,12 @@ pub async fn search(
     let mut facts = rank_facts(&retrieval, &query_words, now, cfg.half_life_days);
     facts.truncate(cfg.max_facts);
 
-    let top = top_entities(
+    // Read once: both the knowledge-store list and the snippet caches are valid for these counts.
+    let stats = store.stats(tenant).await?;
+    let top = top_entities_at(
         store,
         tenant,
+        &stats,
         now,
         cfg.half_life_days,
         cfg.top_entities,
@@ -57,7 +60,7 @@ pub async fn search(
     )
     .await?;
     let snippets = if cfg.snippets && cfg.max_snippets > 0 {
-        gather_snippets(store, tenant, &retrieval, &facts, &query_words, cfg).await?
+        gather_snippets(store, tenant, &stats, &retrieval, &facts, &query_words, cfg).await?
     } else {
         Vec::new()
     };

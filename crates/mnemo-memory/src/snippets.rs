@@ -2,6 +2,7 @@
 //! their overlap with the query, and excerpting the sentences that matter.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use mnemo_core::{canonical_key, Episode};
 use serde::Serialize;
@@ -69,7 +70,10 @@ fn matching_folded<'q>(folded: &str, query_words: &'q HashSet<String>) -> HashSe
 
 /// Query-word overlap of each episode, 0..=1: the share of the query words' weight it contains,
 /// a word weighing less the more candidates contain it (rarity within the candidates).
-pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Episode]) -> HashMap<String, f64> {
+pub fn lexical_scores(
+    query_words: &HashSet<String>,
+    episodes: &[Arc<Episode>],
+) -> HashMap<String, f64> {
     let found: Vec<HashSet<&str>> = episodes
         .iter()
         .map(|e| matching(&e.content, query_words))
@@ -97,12 +101,12 @@ pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Episode]) -> Ha
 /// display names) and `query_words`.
 pub fn build_snippets(
     ranked: &[(String, f64)],
-    episodes: &[Episode],
+    episodes: &[Arc<Episode>],
     names: &[String],
     query_words: &HashSet<String>,
     max_chars: usize,
 ) -> Vec<Snippet> {
-    let by_id: HashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), e)).collect();
+    let by_id: HashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), &**e)).collect();
     // Padded with spaces for whole-word containment checks.
     let mut keys: Vec<String> = names
         .iter()
@@ -250,15 +254,17 @@ mod tests {
 
     #[test]
     fn lexical_scores_favour_rare_query_words() {
-        let ep = |id: &str, text: &str| Episode {
-            id: id.into(),
-            kind: mnemo_core::EpisodeKind::Note,
-            content: text.into(),
-            created_at: chrono::DateTime::UNIX_EPOCH,
-            source: "t".into(),
-            content_hash: String::new(),
-            document_id: None,
-            span: None,
+        let ep = |id: &str, text: &str| {
+            Arc::new(Episode {
+                id: id.into(),
+                kind: mnemo_core::EpisodeKind::Note,
+                content: text.into(),
+                created_at: chrono::DateTime::UNIX_EPOCH,
+                source: "t".into(),
+                content_hash: String::new(),
+                document_id: None,
+                span: None,
+            })
         };
         let eps = vec![
             ep("a", "He died in Nashville, a city."),

@@ -3,10 +3,12 @@
 //! and facts name. Candidates are scored by that evidence plus their overlap with the query.
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
-use mnemo_core::{Entity, EntityKey, GraphStore, Tenant};
+use mnemo_core::{Entity, EntityKey, Episode, GraphStore, StoreStats, Tenant};
 use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
 
+use crate::cache::Episodes;
 use crate::rank::ScoredFact;
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
@@ -34,15 +36,18 @@ fn specificity(e: &Entity) -> f64 {
     1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
 }
 
-/// Snippets for the context, best first, at most `cfg.max_snippets`.
+/// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
+/// counts read at the start of the search (they validate what is cached from earlier searches).
 pub async fn gather_snippets(
     store: &dyn GraphStore,
     tenant: &Tenant,
+    stats: &StoreStats,
     retrieval: &Retrieval,
     facts: &[ScoredFact],
     query_words: &HashSet<String>,
     cfg: &SearchConfig,
 ) -> Result<Vec<Snippet>, MemoryError> {
+    let cache = Episodes::new(store, tenant, stats);
     let mut evidence: BTreeMap<String, f64> = BTreeMap::new();
     let seeds: HashSet<&EntityKey> = retrieval.seeds.iter().map(|s| &s.entity.key).collect();
     let mentions = futures::future::try_join_all(
@@ -62,7 +67,7 @@ pub async fn gather_snippets(
         }
     }
     let first_ids: Vec<String> = evidence.keys().cloned().collect();
-    let mut episodes = store.get_episodes(tenant, &first_ids).await?;
+    let mut episodes = cache.get(store, tenant, &first_ids).await?;
 
     // One step further: entities named by the seeds' sources and the top facts' far ends.
     let link = LinkConfig::default();
@@ -74,19 +79,29 @@ pub async fn gather_snippets(
         .map(|m| m.episode.as_str())
         .collect();
     // The seeds' best-supported sources are read for names; more would cost more than it finds.
-    let mut texts: Vec<&mnemo_core::Episode> = episodes
+    let mut texts: Vec<&Episode> = episodes
         .iter()
+        .map(|e| &**e)
         .filter(|e| seed_eps.contains(e.id.as_str()))
         .collect();
     texts.sort_by(|a, b| {
-        let score = |e: &mnemo_core::Episode| evidence.get(&e.id).copied().unwrap_or(0.0);
+        let score = |e: &Episode| evidence.get(&e.id).copied().unwrap_or(0.0);
         score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id))
     });
     texts.truncate(TEXTS_READ);
     for ep in texts {
-        for l in entities_in_text(store, tenant, &ep.content, &link, BRIDGES).await? {
-            if seen.insert(l.entity.key.clone()) {
-                bridges.push(l.entity);
+        let named = match cache.named(&ep.id) {
+            Some(named) => named,
+            None => {
+                let linked = entities_in_text(store, tenant, &ep.content, &link, BRIDGES).await?;
+                let named = Arc::new(linked.into_iter().map(|l| l.entity).collect::<Vec<_>>());
+                cache.set_named(&ep.id, Arc::clone(&named));
+                named
+            }
+        };
+        for e in named.iter() {
+            if seen.insert(e.key.clone()) {
+                bridges.push(e.clone());
             }
         }
     }
@@ -126,7 +141,7 @@ pub async fn gather_snippets(
     new_ids.sort();
     new_ids.dedup();
     if !new_ids.is_empty() {
-        episodes.extend(store.get_episodes(tenant, &new_ids).await?);
+        episodes.extend(cache.get(store, tenant, &new_ids).await?);
     }
 
     let lexical = lexical_scores(query_words, &episodes);
