@@ -28,25 +28,26 @@ pub(crate) const SCHEMA: &[&str] = &[
     "CALL db.awaitIndexes(300)",
 ];
 
-pub(crate) const UPSERT_DOCUMENT: &str = "\
-MERGE (d:Document {tenant: $tenant, id: $id})
-WITH d, d.content_hash IS NULL AS created
-SET d.source = $source, d.content_hash = $content_hash, d.created_at = $created_at
-RETURN CASE WHEN created THEN 1 ELSE 0 END AS created";
+/// Upserts the documents of a write (one row each); returns how many it created.
+pub(crate) const UPSERT_DOCUMENTS: &str = "\
+UNWIND $docs AS doc
+MERGE (d:Document {tenant: $tenant, id: doc.id})
+WITH d, doc, d.content_hash IS NULL AS created
+SET d.source = doc.source, d.content_hash = doc.content_hash, d.created_at = doc.created_at
+RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
 
-/// Ids of the document's stored episodes that the new version does not have.
+/// Ids of the documents' stored episodes that their new versions do not have (`doc.keep`).
 pub(crate) const STALE_EPISODES: &str = "\
-MATCH (ep:Episode {tenant: $tenant, document_id: $id})
-WHERE NOT ep.id IN $keep
-RETURN ep.id AS id";
+UNWIND $docs AS doc
+MATCH (ep:Episode {tenant: $tenant, document_id: doc.id})
+WHERE NOT ep.id IN doc.keep
+RETURN doc.id AS doc, ep.id AS id";
 
-pub(crate) const EXISTING_EPISODES: &str = "\
-UNWIND $ids AS id
-MATCH (ep:Episode {tenant: $tenant, id: id})
-RETURN ep.id AS id";
-
-/// Creates the episodes and links document chunks; returns how many episodes it created (a
-/// concurrent writer of the same episode may have created it first).
+/// Creates the episodes not stored yet and links document chunks; returns the ids of the episodes
+/// it created. An episode another transaction created first is matched (its unique-constraint
+/// lock makes this one wait for that commit), so only episodes created here are listed: nothing
+/// else can have linked them yet, which lets the later statements create their edges and extend
+/// provenance lists without checking for duplicates.
 pub(crate) const CREATE_EPISODES: &str = "\
 UNWIND $rows AS row
 MERGE (ep:Episode {tenant: $tenant, id: row.id})
@@ -62,7 +63,7 @@ CALL (ep, row) {
   MERGE (d)-[h:HAS_CHUNK]->(ep)
   ON CREATE SET h.tenant = $tenant
 }
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
+RETURN collect(CASE WHEN created THEN ep.id END) AS created";
 
 /// `CASE` expression giving the specificity of the entity type held in `expr`.
 fn specificity_case(expr: &str) -> String {
@@ -74,20 +75,22 @@ fn specificity_case(expr: &str) -> String {
     out
 }
 
-/// Merges entities (one row per distinct key of the batch): the first name stays, aliases are the
-/// capped union of new surface forms, the type (and its label) only moves to a more specific one.
-/// Unchanged aliases are not written again, since every write of them updates the full-text index.
-/// Returns how many entities were created.
+/// Merges entities (one row per distinct key of the write) and links them to the new episodes
+/// that mention them (`row.mentions`, created by this transaction, so the edges are new): the
+/// first name stays, aliases are the capped union of new surface forms, the type (and its label)
+/// only moves to a more specific one, the mention count moves by the edges created here, and the
+/// `recent_mentions` list takes the new edges. Unchanged aliases are not written again, since every
+/// write of them updates the full-text index. Returns the batch index (`row.b`) of every entity it
+/// created.
 pub(crate) fn merge_entities() -> String {
     let labels: Vec<&str> = EntityType::ALL.iter().map(|t| t.as_str()).collect();
     let mut q = String::from(
         "\
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
-ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
-  e.recent_mentions = [],
+ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
   e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
-WITH e, row, e.mentions = 0 AS created,
+WITH e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
   reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
     CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
       THEN acc
@@ -97,53 +100,35 @@ WITH e, row, e.mentions = 0 AS created,
     END) AS merged
 FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
   SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
-WITH e, created, created OR ",
+FOREACH (_ IN CASE WHEN NOT created AND ",
     );
     q.push_str(&specificity_case("row.type"));
     q.push_str(" > ");
     q.push_str(&specificity_case("e.type"));
-    q.push_str(" AS retype, row.type AS new_type\n");
     q.push_str(&format!(
-        "FOREACH (_ IN CASE WHEN retype THEN [1] ELSE [] END |\n  SET e.type = new_type REMOVE e:{})\n",
+        " THEN [1] ELSE [] END |\n  REMOVE e:{}\n  SET e.type = row.type, e:$(row.type))\n",
         labels.join(":")
     ));
-    for l in &labels {
-        q.push_str(&format!(
-            "FOREACH (_ IN CASE WHEN retype AND new_type = '{l}' THEN [1] ELSE [] END | SET e:{l})\n"
-        ));
-    }
-    q.push_str("RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created");
-    q
-}
-
-/// Links new episodes to the entities they mention: one row per entity with all its mentions
-/// (`row.mentions`, and their earliest and latest time), so no two rows touch the same entity.
-/// The count moves only by the MENTIONS edges created here, so a concurrent writer of the same
-/// episode cannot count it twice. (A degree count would be cheaper but would also count facts
-/// whose predicate happens to be "mentions".)
-pub(crate) fn merge_mentions() -> String {
-    let mut q = String::from(
+    q.push_str(
         "\
-UNWIND $rows AS row
-MATCH (e:Entity {tenant: $tenant, key: row.key})
+SET e.mentions = e.mentions + size(row.mentions),
+  e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
+  e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
+WITH e, row, created, old_last
 CALL (e, row) {
   UNWIND row.mentions AS m
   MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-  WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
   CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-  RETURN count(*) AS added, collect(elementId(x)) AS new_ids
+  WITH x, m ORDER BY m.at DESC, m.episode DESC
+  RETURN collect(elementId(x)) AS new_ids
 }
-SET e.mentions = e.mentions + added,
-  e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
-  e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-WITH e, added, new_ids
 ",
     );
     q.push_str(crate::top_edges::REFRESH_RECENT);
     q.push_str(
         "
 SET e.recent_mentions = recent
-RETURN sum(added) AS added",
+RETURN collect(CASE WHEN created THEN row.b END) AS created",
     );
     q
 }
@@ -163,11 +148,14 @@ fn checked_rel_type(rel: &RelType) -> Result<&str> {
     }
 }
 
-/// Adds each row's episodes (`row.adds`: episode, at, confidence) to the provenance of the fact
-/// `(subject)-[:REL]->(object)`, keeping the parallel lists `episodes`, `episode_times`,
-/// `episode_confidences` sorted oldest first, and recomputes the aggregates from them. One row per
-/// fact, so no two rows of the statement touch the same relationship. Returns how many facts were
-/// created.
+/// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, sorted oldest first) to the
+/// provenance of the fact `(subject)-[:REL]->(object)`, keeping the parallel lists `episodes`,
+/// `episode_times`, `episode_confidences` sorted oldest first, and recomputes the aggregates from
+/// them. The episodes are new (created by this transaction), so none is in the lists yet: a new
+/// fact takes the rows' lists as they are, and lists whose episodes are all older are appended to;
+/// only out-of-order additions are inserted one by one. One row per fact, so no two rows of the
+/// statement touch the same relationship. Returns the batch index (`row.b`) of every fact it
+/// created, and the element ids of all the facts it touched.
 pub(crate) fn merge_facts(rel: &RelType) -> Result<String> {
     let rel = checked_rel_type(rel)?;
     Ok(format!(
@@ -179,19 +167,22 @@ MERGE (s)-[r:`{rel}`]->(o)
 ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
   r.episode_times = [], r.episode_confidences = []
 WITH r, row, size(r.episodes) = 0 AS created
-WITH r, created, reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: r.episode_confidences}},
-  a IN row.adds |
-  CASE WHEN a.episode IN acc.eps THEN acc ELSE
-    [pos IN [size([i IN range(0, size(acc.eps) - 1)
-        WHERE acc.times[i] < a.at OR (acc.times[i] = a.at AND acc.eps[i] < a.episode)])] |
-      {{eps: acc.eps[..pos] + a.episode + acc.eps[pos..],
-        times: acc.times[..pos] + a.at + acc.times[pos..],
-        confs: acc.confs[..pos] + a.confidence + acc.confs[pos..]}}][0]
-  END) AS merged
+WITH r, row, created, CASE
+  WHEN created THEN {{eps: row.eps, times: row.times, confs: row.confs}}
+  WHEN row.times[0] > r.last_seen THEN {{eps: r.episodes + row.eps,
+    times: r.episode_times + row.times, confs: r.episode_confidences + row.confs}}
+  ELSE reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: r.episode_confidences}},
+    i IN range(0, size(row.eps) - 1) |
+    [pos IN [size([j IN range(0, size(acc.eps) - 1)
+        WHERE acc.times[j] < row.times[i] OR (acc.times[j] = row.times[i] AND acc.eps[j] < row.eps[i])])] |
+      {{eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
+        times: acc.times[..pos] + row.times[i] + acc.times[pos..],
+        confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..]}}][0])
+  END AS merged
 SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
   r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
   r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
-RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(elementId(r)) AS ids"
+RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"
     ))
 }
 

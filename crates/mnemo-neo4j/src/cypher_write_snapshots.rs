@@ -5,6 +5,7 @@ use mnemo_core::RelType;
 
 use crate::cypher_write as w;
 
+#[test]
 fn merge_facts_interpolates_only_the_checked_type() {
     let rel = RelType::from_predicate("`]->() DETACH DELETE n //");
     let text = w::merge_facts(&rel).expect("whitelisted type");
@@ -20,30 +21,32 @@ fn merge_facts_interpolates_only_the_checked_type() {
         ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
           r.episode_times = [], r.episode_confidences = []
         WITH r, row, size(r.episodes) = 0 AS created
-        WITH r, created, reduce(acc = {eps: r.episodes, times: r.episode_times, confs: r.episode_confidences},
-          a IN row.adds |
-          CASE WHEN a.episode IN acc.eps THEN acc ELSE
-            [pos IN [size([i IN range(0, size(acc.eps) - 1)
-                WHERE acc.times[i] < a.at OR (acc.times[i] = a.at AND acc.eps[i] < a.episode)])] |
-              {eps: acc.eps[..pos] + a.episode + acc.eps[pos..],
-                times: acc.times[..pos] + a.at + acc.times[pos..],
-                confs: acc.confs[..pos] + a.confidence + acc.confs[pos..]}][0]
-          END) AS merged
+        WITH r, row, created, CASE
+          WHEN created THEN {eps: row.eps, times: row.times, confs: row.confs}
+          WHEN row.times[0] > r.last_seen THEN {eps: r.episodes + row.eps,
+            times: r.episode_times + row.times, confs: r.episode_confidences + row.confs}
+          ELSE reduce(acc = {eps: r.episodes, times: r.episode_times, confs: r.episode_confidences},
+            i IN range(0, size(row.eps) - 1) |
+            [pos IN [size([j IN range(0, size(acc.eps) - 1)
+                WHERE acc.times[j] < row.times[i] OR (acc.times[j] = row.times[i] AND acc.eps[j] < row.eps[i])])] |
+              {eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
+                times: acc.times[..pos] + row.times[i] + acc.times[pos..],
+                confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..]}][0])
+          END AS merged
         SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
           r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
           r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
-        RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created, collect(elementId(r)) AS ids"#]].assert_eq(&text);
+        RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"#]].assert_eq(&text);
 }
 
 #[test]
-fn merge_entities_sets_type_labels_from_the_closed_set() {
+fn merge_entities_links_mentions_and_sets_labels() {
     expect![[r#"
         UNWIND $rows AS row
         MERGE (e:Entity {tenant: $tenant, key: row.key})
-        ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.mentions = 0, e.top_rels = [],
-          e.recent_mentions = [],
+        ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
           e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
-        WITH e, row, e.mentions = 0 AS created,
+        WITH e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
           reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
             CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
               THEN acc
@@ -53,52 +56,72 @@ fn merge_entities_sets_type_labels_from_the_closed_set() {
             END) AS merged
         FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
           SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
-        WITH e, created, created OR CASE row.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END > CASE e.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END AS retype, row.type AS new_type
-        FOREACH (_ IN CASE WHEN retype THEN [1] ELSE [] END |
-          SET e.type = new_type REMOVE e:Person:Organization:Location:Event:Date:Concept:Other)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Person' THEN [1] ELSE [] END | SET e:Person)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Organization' THEN [1] ELSE [] END | SET e:Organization)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Location' THEN [1] ELSE [] END | SET e:Location)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Event' THEN [1] ELSE [] END | SET e:Event)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Date' THEN [1] ELSE [] END | SET e:Date)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Concept' THEN [1] ELSE [] END | SET e:Concept)
-        FOREACH (_ IN CASE WHEN retype AND new_type = 'Other' THEN [1] ELSE [] END | SET e:Other)
-        RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created"#]].assert_eq(&w::merge_entities());
-}
-
-#[test]
-fn mention_and_delete_statements() {
-    expect![[r#"
-        UNWIND $rows AS row
-        MATCH (e:Entity {tenant: $tenant, key: row.key})
+        FOREACH (_ IN CASE WHEN NOT created AND CASE row.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END > CASE e.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END THEN [1] ELSE [] END |
+          REMOVE e:Person:Organization:Location:Event:Date:Concept:Other
+          SET e.type = row.type, e:$(row.type))
+        SET e.mentions = e.mentions + size(row.mentions),
+          e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
+          e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
+        WITH e, row, created, old_last
         CALL (e, row) {
           UNWIND row.mentions AS m
           MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-          WHERE NOT EXISTS { (ep)-[:MENTIONS]->(e) }
           CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-          RETURN count(*) AS added, collect(elementId(x)) AS new_ids
+          WITH x, m ORDER BY m.at DESC, m.episode DESC
+          RETURN collect(elementId(x)) AS new_ids
         }
-        SET e.mentions = e.mentions + added,
-          e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
-          e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-        WITH e, added, new_ids
-        CALL (e, new_ids) {
+        WITH e, row, created, new_ids, CASE
+          WHEN e.recent_mentions IS NULL AND e.mentions <= $recent THEN 'none'
+          WHEN e.recent_mentions IS NOT NULL AND
+            (size(e.recent_mentions) = 0 OR coalesce(row.first > old_last, false)) THEN 'append'
+          ELSE 'rebuild' END AS how
+        CALL (e, new_ids, how) {
+          WITH e WHERE how = 'none'
+          RETURN null AS recent
+          UNION ALL
+          WITH e, new_ids WHERE how = 'append'
+          RETURN (new_ids + e.recent_mentions)[..$recent] AS recent
+          UNION ALL
+          WITH e, new_ids WHERE how = 'rebuild'
           CALL (e, new_ids) {
-            WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
-            UNWIND e.recent_mentions + new_ids AS rid
-            WITH DISTINCT rid
-            MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
-            RETURN m, ep
-            UNION
-            WITH e WHERE e.recent_mentions IS NULL
-            MATCH (e)<-[m:MENTIONS]-(ep:Episode)
-            RETURN m, ep
+            CALL (e, new_ids) {
+              WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+              UNWIND e.recent_mentions + new_ids AS rid
+              WITH DISTINCT rid
+              MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+              RETURN m, ep
+              UNION
+              WITH e WHERE e.recent_mentions IS NULL
+              MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+              RETURN m, ep
+            }
+            WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+            RETURN collect(elementId(m)) AS rebuilt
           }
-          WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
-          RETURN collect(elementId(m)) AS recent
+          RETURN rebuilt AS recent
         }
         SET e.recent_mentions = recent
-        RETURN sum(added) AS added"#]].assert_eq(&w::merge_mentions());
+        RETURN collect(CASE WHEN created THEN row.b END) AS created"#]].assert_eq(&w::merge_entities());
+}
+
+#[test]
+fn episode_and_delete_statements() {
+    expect![[r#"
+        UNWIND $rows AS row
+        MERGE (ep:Episode {tenant: $tenant, id: row.id})
+        WITH ep, row, ep.kind IS NULL AS created
+        FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END |
+          SET ep.kind = row.kind, ep.content = row.content, ep.created_at = row.created_at,
+            ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
+            ep.span_start = row.span_start, ep.span_end = row.span_end)
+        WITH ep, row, created
+        CALL (ep, row) {
+          WITH ep, row WHERE row.document_id IS NOT NULL
+          MATCH (d:Document {tenant: $tenant, id: row.document_id})
+          MERGE (d)-[h:HAS_CHUNK]->(ep)
+          ON CREATE SET h.tenant = $tenant
+        }
+        RETURN collect(CASE WHEN created THEN ep.id END) AS created"#]].assert_eq(w::CREATE_EPISODES);
     expect![[r#"
         UNWIND $ids AS id
         MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)

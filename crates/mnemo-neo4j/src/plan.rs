@@ -1,5 +1,6 @@
-//! Turns a validated write batch into the parameter rows of the batched statements: one row list
-//! per statement (and per relationship type for facts), built only from the episodes that are new.
+//! Turns validated write batches into the parameter rows of the batched statements: one row list
+//! per statement (and per relationship type for facts), built only from the episodes this
+//! transaction created, with one row per entity and per fact however many batches touch them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -17,21 +18,20 @@ fn int(v: u64) -> BoltType {
     BoltType::from(i64::try_from(v).unwrap_or(i64::MAX))
 }
 
-/// The rows of one write, for the episodes not stored yet.
+/// The entity and fact rows of one write, for the episodes this transaction created.
 #[derive(Debug, Default)]
 pub(crate) struct WritePlan {
-    pub episodes: Vec<BoltType>,
+    /// One row per entity: its names and type, and the new MENTIONS edges to create.
     pub entities: Vec<BoltType>,
-    pub mentions: Vec<BoltType>,
     /// Fact rows grouped by relationship type (sorted, so statements run in a stable order).
     pub facts: BTreeMap<RelType, Vec<BoltType>>,
-    pub episodes_written: u64,
-    pub episodes_skipped: u64,
-    pub mentions_created: u64,
+    /// Mentions created per batch (distinct entities per new episode).
+    pub mentions_created: Vec<u64>,
 }
 
-/// One entity of the batch with every surface form it was mentioned by, in batch order, and the
-/// new episodes mentioning it.
+/// One entity of the write with every surface form it was mentioned by, in batch order, and the
+/// new episodes mentioning it. `batch` is the first batch that mentions it: the one that creates
+/// it when it is new, as if the batches were written one after another.
 struct EntityAcc {
     name: String,
     entity_type: EntityType,
@@ -39,12 +39,14 @@ struct EntityAcc {
     mentions: Vec<BoltType>,
     first: Timestamp,
     last: Timestamp,
+    batch: usize,
 }
 
-/// One fact of the batch with the new episodes stating it.
+/// One fact with the new episodes stating it: (time, episode id, confidence).
 struct FactAcc {
     predicate: String,
-    adds: Vec<BoltType>,
+    adds: Vec<(Timestamp, String, f64)>,
+    batch: usize,
 }
 
 pub(crate) fn episode_row(ep: &Episode) -> BoltType {
@@ -65,71 +67,73 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
     ])
 }
 
-/// Builds the rows for `batch`, skipping episodes whose ids are in `existing`. Entities and facts
-/// get one row each however many episodes mention them, so no statement updates the same node or
-/// relationship from two rows.
-pub(crate) fn plan_write(batch: &WriteBatch, existing: &HashSet<String>) -> WritePlan {
-    let mut plan = WritePlan::default();
+/// Builds the rows for `batches`, from the episodes whose ids are in `created` (the others were
+/// stored before). Entities and facts get one row each however many episodes mention them, so no
+/// statement updates the same node or relationship from two rows; `b` in a row is the index of the
+/// first batch touching it. Fact provenance (`eps`, `times`, `confs`) comes sorted oldest first
+/// (then by episode id), the order the stored lists keep.
+pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> WritePlan {
+    let mut plan = WritePlan {
+        mentions_created: vec![0; batches.len()],
+        ..WritePlan::default()
+    };
     let mut order: Vec<String> = Vec::new();
     let mut entities: HashMap<String, EntityAcc> = HashMap::new();
     let mut facts: BTreeMap<(RelType, EntityKey, EntityKey), FactAcc> = BTreeMap::new();
-    for ew in &batch.episodes {
-        let ep = &ew.episode;
-        if existing.contains(&ep.id) {
-            plan.episodes_skipped += 1;
-            continue;
-        }
-        plan.episodes_written += 1;
-        plan.episodes.push(episode_row(ep));
-
-        let mut mentioned = HashSet::new();
-        for e in &ew.entities {
-            let key = e.key.as_str();
-            let acc = entities.entry(key.to_string()).or_insert_with(|| {
-                order.push(key.to_string());
-                EntityAcc {
-                    name: e.name.clone(),
-                    entity_type: e.entity_type,
-                    forms: Vec::new(),
-                    mentions: Vec::new(),
-                    first: ep.created_at,
-                    last: ep.created_at,
-                }
-            });
-            if e.entity_type.specificity() > acc.entity_type.specificity() {
-                acc.entity_type = e.entity_type;
-            }
-            for s in std::iter::once(&e.name).chain(&e.aliases) {
-                if !s.trim().is_empty() {
-                    acc.forms.push(s.clone());
-                }
-            }
-            if mentioned.insert(key) {
-                acc.mentions.push(map([
-                    ("episode", ep.id.as_str().into()),
-                    ("at", ep.created_at.into()),
-                ]));
-                acc.first = acc.first.min(ep.created_at);
-                acc.last = acc.last.max(ep.created_at);
-                plan.mentions_created += 1;
-            }
-        }
-
-        let mut stated = HashSet::new();
-        for f in &ew.facts {
-            let id = (f.rel_type.clone(), f.subject.clone(), f.object.clone());
-            if !stated.insert(id.clone()) {
+    for (b, batch) in batches.iter().enumerate() {
+        for ew in &batch.episodes {
+            let ep = &ew.episode;
+            if !created.contains(&ep.id) {
                 continue;
             }
-            let acc = facts.entry(id).or_insert_with(|| FactAcc {
-                predicate: f.predicate.clone(),
-                adds: Vec::new(),
-            });
-            acc.adds.push(map([
-                ("episode", ep.id.as_str().into()),
-                ("at", ep.created_at.into()),
-                ("confidence", f64::from(f.confidence).into()),
-            ]));
+            let mut mentioned = HashSet::new();
+            for e in &ew.entities {
+                let key = e.key.as_str();
+                let acc = entities.entry(key.to_string()).or_insert_with(|| {
+                    order.push(key.to_string());
+                    EntityAcc {
+                        name: e.name.clone(),
+                        entity_type: e.entity_type,
+                        forms: Vec::new(),
+                        mentions: Vec::new(),
+                        first: ep.created_at,
+                        last: ep.created_at,
+                        batch: b,
+                    }
+                });
+                if e.entity_type.specificity() > acc.entity_type.specificity() {
+                    acc.entity_type = e.entity_type;
+                }
+                for s in std::iter::once(&e.name).chain(&e.aliases) {
+                    if !s.trim().is_empty() {
+                        acc.forms.push(s.clone());
+                    }
+                }
+                if mentioned.insert(key) {
+                    acc.mentions.push(map([
+                        ("episode", ep.id.as_str().into()),
+                        ("at", ep.created_at.into()),
+                    ]));
+                    acc.first = acc.first.min(ep.created_at);
+                    acc.last = acc.last.max(ep.created_at);
+                    plan.mentions_created[b] += 1;
+                }
+            }
+
+            let mut stated = HashSet::new();
+            for f in &ew.facts {
+                let id = (f.rel_type.clone(), f.subject.clone(), f.object.clone());
+                if !stated.insert(id.clone()) {
+                    continue;
+                }
+                let acc = facts.entry(id).or_insert_with(|| FactAcc {
+                    predicate: f.predicate.clone(),
+                    adds: Vec::new(),
+                    batch: b,
+                });
+                acc.adds
+                    .push((ep.created_at, ep.id.clone(), f64::from(f.confidence)));
+            }
         }
     }
     for key in order {
@@ -152,20 +156,26 @@ pub(crate) fn plan_write(batch: &WriteBatch, existing: &HashSet<String>) -> Writ
             ("name", acc.name.into()),
             ("type", acc.entity_type.as_str().into()),
             ("forms", forms.into_iter().collect()),
-        ]));
-        plan.mentions.push(map([
-            ("key", key.into()),
             ("mentions", acc.mentions.into_iter().collect()),
             ("first", acc.first.into()),
             ("last", acc.last.into()),
+            ("b", int(acc.batch as u64)),
         ]));
     }
-    for ((rel, subject, object), acc) in facts {
+    for ((rel, subject, object), mut acc) in facts {
+        acc.adds
+            .sort_by(|x, y| x.0.cmp(&y.0).then_with(|| x.1.cmp(&y.1)));
+        let eps: Vec<BoltType> = acc.adds.iter().map(|a| a.1.as_str().into()).collect();
+        let times: Vec<BoltType> = acc.adds.iter().map(|a| a.0.into()).collect();
+        let confs: Vec<BoltType> = acc.adds.iter().map(|a| a.2.into()).collect();
         plan.facts.entry(rel).or_default().push(map([
             ("subject", subject.as_str().into()),
             ("object", object.as_str().into()),
             ("predicate", acc.predicate.into()),
-            ("adds", acc.adds.into_iter().collect()),
+            ("eps", eps.into_iter().collect()),
+            ("times", times.into_iter().collect()),
+            ("confs", confs.into_iter().collect()),
+            ("b", int(acc.batch as u64)),
         ]));
     }
     plan
@@ -202,6 +212,13 @@ mod tests {
         }
     }
 
+    fn field(row: &BoltType, name: &str) -> BoltType {
+        match row {
+            BoltType::Map(m) => m.value.get(name).cloned().expect("field"),
+            other => panic!("not a map: {other:?}"),
+        }
+    }
+
     #[test]
     fn skips_stored_episodes_and_groups_facts_by_type() {
         let batch = WriteBatch {
@@ -224,16 +241,55 @@ mod tests {
                 ),
             ],
         };
-        let existing: HashSet<String> = ["old".to_string()].into();
-        let plan = plan_write(&batch, &existing);
-        assert_eq!((plan.episodes_written, plan.episodes_skipped), (2, 1));
-        assert_eq!(plan.episodes.len(), 2);
+        let created: HashSet<String> = ["a".to_string(), "b".to_string()].into();
+        let plan = plan_write(&[&batch], &created);
         assert_eq!(plan.entities.len(), 3, "one row per distinct key");
-        assert_eq!(plan.mentions.len(), 3, "one mention row per entity");
-        assert_eq!(plan.mentions_created, 4);
+        assert_eq!(plan.mentions_created, vec![4]);
         let types: Vec<&str> = plan.facts.keys().map(|t| t.as_str()).collect();
         assert_eq!(types, vec!["KNOWS", "LIKES"]);
         // (ann KNOWS bob) and (bob KNOWS cy): one row per fact, the duplicate statement dropped.
         assert_eq!(plan.facts[&RelType::new("KNOWS").expect("type")].len(), 2);
+    }
+
+    #[test]
+    fn rows_shared_by_batches_belong_to_the_first_and_keep_provenance_sorted() {
+        let mut late = ep(
+            "late",
+            &[("Ann", EntityType::Person), ("Bob", EntityType::Person)],
+            &[("Ann", "knows", "Bob")],
+        );
+        let early = ep(
+            "early",
+            &[("Ann", EntityType::Person), ("Bob", EntityType::Person)],
+            &[("Ann", "knows", "Bob")],
+        );
+        late.episode.created_at = early.episode.created_at + chrono::Duration::seconds(5);
+        let first = WriteBatch {
+            document: None,
+            episodes: vec![late],
+        };
+        let second = WriteBatch {
+            document: None,
+            episodes: vec![early, ep("c", &[("Cy", EntityType::Person)], &[])],
+        };
+        let created: HashSet<String> = ["late", "early", "c"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let plan = plan_write(&[&first, &second], &created);
+        assert_eq!(plan.mentions_created, vec![2, 3]);
+        let batches: Vec<BoltType> = plan.entities.iter().map(|r| field(r, "b")).collect();
+        assert_eq!(
+            batches,
+            vec![BoltType::from(0i64), 0i64.into(), 1i64.into()]
+        );
+        let fact = &plan.facts[&RelType::new("KNOWS").expect("type")][0];
+        assert_eq!(field(fact, "b"), BoltType::from(0i64));
+        let eps = BoltType::from(vec![BoltType::from("early"), BoltType::from("late")]);
+        assert_eq!(
+            field(fact, "eps"),
+            eps,
+            "oldest first, whatever the batch order"
+        );
     }
 }

@@ -4,16 +4,19 @@
 //! Why: Neo4j keeps a node's relationships in an unordered chain, so `MATCH (n)-[r]-() ... ORDER BY
 //! ... LIMIT k` reads every relationship of `n` (and, for the rank ties, both end nodes' keys):
 //! 90-180 ms for a 3k-edge hub, and hubs sit at hop 2 of almost every query. Instead every entity
-//! carries `top_rels`, the element ids of its `TOP_EDGES` highest-ranked facts (both directions, in
-//! the contract's order: mentions, confidence, last_seen descending, then subject, type, object),
-//! and a hop with a cap of at most `TOP_EDGES` reads `top_rels[..cap]` by id.
+//! with more than `TOP_EDGES` relationships carries `top_rels`, the element ids of its `TOP_EDGES`
+//! highest-ranked facts (both directions, in the contract's order: mentions, confidence, last_seen
+//! descending, then subject, type, object), and a hop with a cap of at most `TOP_EDGES` reads
+//! `top_rels[..cap]` by id. Smaller entities keep none (null): reading all their edges costs no
+//! more than the list, and the long tail is most of the entities a write touches, so the write
+//! saves ranking them. `recent_mentions` is kept the same way, past `RECENT_MENTIONS` mentions.
 //!
 //! Upkeep is exact and cheap on writes: a write only raises the rank of the facts it touches
 //! (mentions, confidence and last_seen never go down), so a node's new top list is the best
 //! `TOP_EDGES` of its old list plus the facts the batch changed (`REFRESH_TOP`). Deletes lower ranks
 //! and remove facts, so they rebuild the lists of the entities they touch from all their edges
-//! (`REBUILD_TOP`). Entities written before this existed have no list and are expanded the old way
-//! until `Neo4jStore::rebuild_top_edges` (or a write touching them) gives them one.
+//! (`REBUILD_TOP`). Entities written before this existed have no list either and are expanded the
+//! same way until `Neo4jStore::rebuild_top_edges` (or a write touching them) gives them one.
 
 use crate::cypher_read::EDGE_ORDER;
 
@@ -36,27 +39,49 @@ pub(crate) fn recent_param() -> i64 {
     RECENT_MENTIONS as i64
 }
 
-/// A subquery setting `recent` for entity `e` from its old list plus the MENTIONS edges `new_ids`
-/// (or from all its mentions when it has no list yet).
+/// Sets `recent` for entity `e` (in scope with `row`, `old_last` = its `last_seen` before this
+/// write, and `new_ids` = its new MENTIONS edges, newest first; `e.mentions` already counts them).
+/// An entity with at most `RECENT_MENTIONS` mentions keeps no list (null: readers take all its
+/// mentions, which costs no more than the list). When every new edge is newer than all the old
+/// ones (the usual case: time moves forward) the list is the new edges followed by the old list,
+/// cut to length, without reading any edge; otherwise it is rebuilt from the old list plus the new
+/// edges, or from all its mentions when it has no list yet.
 pub(crate) const REFRESH_RECENT: &str = "\
-CALL (e, new_ids) {
+WITH e, row, created, new_ids, CASE
+  WHEN e.recent_mentions IS NULL AND e.mentions <= $recent THEN 'none'
+  WHEN e.recent_mentions IS NOT NULL AND
+    (size(e.recent_mentions) = 0 OR coalesce(row.first > old_last, false)) THEN 'append'
+  ELSE 'rebuild' END AS how
+CALL (e, new_ids, how) {
+  WITH e WHERE how = 'none'
+  RETURN null AS recent
+  UNION ALL
+  WITH e, new_ids WHERE how = 'append'
+  RETURN (new_ids + e.recent_mentions)[..$recent] AS recent
+  UNION ALL
+  WITH e, new_ids WHERE how = 'rebuild'
   CALL (e, new_ids) {
-    WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
-    UNWIND e.recent_mentions + new_ids AS rid
-    WITH DISTINCT rid
-    MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
-    RETURN m, ep
-    UNION
-    WITH e WHERE e.recent_mentions IS NULL
-    MATCH (e)<-[m:MENTIONS]-(ep:Episode)
-    RETURN m, ep
+    CALL (e, new_ids) {
+      WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+      UNWIND e.recent_mentions + new_ids AS rid
+      WITH DISTINCT rid
+      MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+      RETURN m, ep
+      UNION
+      WITH e WHERE e.recent_mentions IS NULL
+      MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+      RETURN m, ep
+    }
+    WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+    RETURN collect(elementId(m)) AS rebuilt
   }
-  WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
-  RETURN collect(elementId(m)) AS recent
+  RETURN rebuilt AS recent
 }";
 
 /// The best `$top` facts of `n` among its old list and the facts `changed` (element ids), or among
-/// all its facts when it has no list yet.
+/// all its facts when it has no list yet. A node with at most `$top` relationships of any kind
+/// keeps no list (null): a hop over it reads all its edges, which costs no more than the list, and
+/// the write saves reading and ranking them.
 pub(crate) fn refresh_top() -> String {
     format!(
         "\
@@ -64,6 +89,7 @@ UNWIND $ids AS id
 MATCH ()-[f]->() WHERE elementId(f) = id
 UNWIND [startNode(f), endNode(f)] AS n
 WITH n, collect(DISTINCT id) AS changed
+WHERE n.top_rels IS NOT NULL OR COUNT {{ (n)--() }} > $top
 CALL (n, changed) {{
   CALL (n, changed) {{
     WITH n, changed WHERE n.top_rels IS NOT NULL

@@ -1,17 +1,19 @@
-//! Batch writes and deletes: one transaction per call, a constant number of round trips (one
-//! statement per step, one per relationship type for facts), retried whole on transient errors.
+//! Batch writes and deletes: one transaction per call (several batches may share one: a group
+//! commit), a constant number of round trips (one statement per step, one per relationship type
+//! for facts), retried whole on transient errors.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use mnemo_core::{
     DeleteReport, Error, RelType, Result, Tenant, WriteBatch, WriteReport, MAX_ALIASES,
 };
-use neo4rs::{query, BoltType, Txn};
+use neo4rs::{query, BoltType, Graph, Txn};
+use tracing::Instrument;
 
 use crate::counts::{self, delta, StatsDelta};
 use crate::cypher_write as cy;
 use crate::db::{first_count, list, tx_rows};
-use crate::plan::plan_write;
+use crate::plan::{episode_row, map, plan_write};
 
 /// What a transaction body can fail with: a driver error (maybe transient) or a store error.
 pub(crate) enum TxError {
@@ -60,12 +62,12 @@ macro_rules! in_transaction {
 }
 pub(crate) use in_transaction;
 
-/// The fact statement of every relationship type of the batch, built (and the type re-checked)
+/// The fact statement of every relationship type of the batches, built (and the type re-checked)
 /// before any transaction starts.
-pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, String>> {
-    let types: BTreeSet<&RelType> = batch
-        .episodes
+pub(crate) fn fact_statements_of(batches: &[&WriteBatch]) -> Result<HashMap<RelType, String>> {
+    let types: BTreeSet<&RelType> = batches
         .iter()
+        .flat_map(|b| &b.episodes)
         .flat_map(|ew| ew.facts.iter().map(|f| &f.rel_type))
         .collect();
     types
@@ -74,18 +76,59 @@ pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, Str
         .collect()
 }
 
+/// The fact statements of one batch (see [`fact_statements_of`]).
+pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, String>> {
+    fact_statements_of(&[batch])
+}
+
 /// Most rows one statement carries. Big batches become several statements of the same
 /// transaction, so no single round trip runs long enough to hit the driver's read timeout.
 const CHUNK_ROWS: usize = 1_000;
 
-/// Splits rows into list parameters of at most `CHUNK_ROWS` rows (none for no rows).
+/// Most parameter bytes (estimated) one statement carries. neo4rs writes a Bolt message bigger
+/// than its 8 KiB buffer as header, body and end marker in three writes without TCP_NODELAY, so
+/// the server's delayed ACK holds the 2-byte end marker back: 40 ms per statement, more than the
+/// statement itself takes. Rows under this bound (query text included) go out in one write.
+const CHUNK_BYTES: usize = 5_000;
+
+/// Splits rows into list parameters of at most `CHUNK_ROWS` rows and about `CHUNK_BYTES` bytes
+/// (none for no rows; a single bigger row gets a statement of its own).
 pub(crate) fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
-    let mut out = Vec::with_capacity(rows.len().div_ceil(CHUNK_ROWS));
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        out.push(list(rows.by_ref().take(CHUNK_ROWS).collect()));
+    let mut out = Vec::new();
+    let mut current: Vec<BoltType> = Vec::new();
+    let mut bytes = 0;
+    for row in rows {
+        let size = approx_size(&row);
+        if !current.is_empty() && (current.len() == CHUNK_ROWS || bytes + size > CHUNK_BYTES) {
+            out.push(list(std::mem::take(&mut current)));
+            bytes = 0;
+        }
+        bytes += size;
+        current.push(row);
+    }
+    if !current.is_empty() {
+        out.push(list(current));
     }
     out
+}
+
+/// Roughly the PackStream size of a value (strings and containers exactly enough to bound a
+/// message; scalars at their widest).
+fn approx_size(v: &BoltType) -> usize {
+    match v {
+        BoltType::String(s) => 5 + s.value.len(),
+        BoltType::List(l) => 5 + l.value.iter().map(approx_size).sum::<usize>(),
+        BoltType::Map(m) => {
+            5 + m
+                .value
+                .iter()
+                .map(|(k, v)| 5 + k.value.len() + approx_size(v))
+                .sum::<usize>()
+        }
+        BoltType::Null(_) | BoltType::Boolean(_) => 1,
+        BoltType::Integer(_) | BoltType::Float(_) => 9,
+        _ => 24,
+    }
 }
 
 /// The body of a write transaction, the tenant's counts included.
@@ -95,45 +138,144 @@ pub(crate) async fn write_tx(
     batch: &WriteBatch,
     fact_sql: &HashMap<RelType, String>,
 ) -> Result<WriteReport, TxError> {
-    let mut d = StatsDelta::default();
-    let report = write_body(tx, tenant, batch, fact_sql, &mut d).await?;
-    counts::apply(tx, tenant, &d).await?;
-    Ok(report)
+    let mut reports = write_many_tx(tx, tenant, &[batch], fact_sql).await?;
+    Ok(reports.pop().unwrap_or_default())
 }
 
-async fn write_body(
+/// Writes several batches in one transaction (a group commit), each with the report it would get
+/// written alone, one after another in order. Every batch is validated first, so one invalid
+/// batch fails the call with nothing written; a failure leaves none of them written.
+// Reached through `GraphStore::write_many` once store.rs delegates to it (tests use it directly).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) async fn write_many(
+    graph: &Graph,
+    retries: u32,
+    tenant: &Tenant,
+    batches: &[WriteBatch],
+) -> Result<Vec<WriteReport>> {
+    for b in batches {
+        b.validate()?;
+    }
+    let batches: Vec<&WriteBatch> = batches.iter().collect();
+    if batches.iter().all(|b| b.is_empty()) {
+        return Ok(vec![WriteReport::default(); batches.len()]);
+    }
+    let fact_sql = fact_statements_of(&batches)?;
+    let span = tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
+    async {
+        in_transaction!(graph, retries, |tx| write_many_tx(
+            &mut tx, tenant, &batches, &fact_sql
+        ))
+    }
+    .instrument(span)
+    .await
+}
+
+/// The body of a group write, the tenant's counts included. Batches that could see each other's
+/// effects (a shared document or episode id, an episode naming another batch's document, an
+/// episode id another batch's document drops) are written one after another in the transaction;
+/// otherwise all of them at once, with the same statements on concatenated rows.
+pub(crate) async fn write_many_tx(
     tx: &mut Txn,
     tenant: &Tenant,
-    batch: &WriteBatch,
+    batches: &[&WriteBatch],
+    fact_sql: &HashMap<RelType, String>,
+) -> Result<Vec<WriteReport>, TxError> {
+    let mut d = StatsDelta::default();
+    let reports = if independent(batches) {
+        match write_group(tx, tenant, batches, fact_sql, &mut d).await? {
+            Some(reports) => reports,
+            None => write_each(tx, tenant, batches, fact_sql, &mut d).await?,
+        }
+    } else {
+        write_each(tx, tenant, batches, fact_sql, &mut d).await?
+    };
+    counts::apply(tx, tenant, &d).await?;
+    Ok(reports)
+}
+
+async fn write_each(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    batches: &[&WriteBatch],
     fact_sql: &HashMap<RelType, String>,
     d: &mut StatsDelta,
-) -> Result<WriteReport, TxError> {
-    let t = tenant.as_str();
-    let mut report = WriteReport::default();
-    let ids: Vec<BoltType> = batch
-        .episodes
-        .iter()
-        .map(|ew| ew.episode.id.as_str().into())
-        .collect();
+) -> Result<Vec<WriteReport>, TxError> {
+    let mut reports = Vec::with_capacity(batches.len());
+    for b in batches {
+        // A single batch is always independent of itself, so the group path takes it.
+        let report = write_group(tx, tenant, std::slice::from_ref(b), fact_sql, d).await?;
+        reports.extend(report.unwrap_or_default());
+    }
+    Ok(reports)
+}
 
-    if let Some(doc) = &batch.document {
-        let out = tx_rows(
-            tx,
-            query(cy::UPSERT_DOCUMENT)
-                .param("tenant", t)
-                .param("id", doc.id.as_str())
-                .param("source", doc.source.as_str())
-                .param("content_hash", doc.content_hash.as_str())
-                .param("created_at", doc.created_at),
-        )
-        .await?;
-        d.documents += delta(first_count(&out, "created")?);
+/// Whether the batches can be written together: distinct documents and episode ids, and no
+/// episode naming the document of another batch.
+fn independent(batches: &[&WriteBatch]) -> bool {
+    if batches.len() < 2 {
+        return true;
+    }
+    let mut docs = HashSet::new();
+    let mut episodes = HashSet::new();
+    for b in batches {
+        if let Some(doc) = &b.document {
+            if !docs.insert(doc.id.as_str()) {
+                return false;
+            }
+        }
+        for ew in &b.episodes {
+            if !episodes.insert(ew.episode.id.as_str()) {
+                return false;
+            }
+        }
+    }
+    batches.iter().all(|b| {
+        b.document.is_some()
+            || b.episodes.iter().all(|ew| {
+                ew.episode
+                    .document_id
+                    .as_deref()
+                    .is_none_or(|id| !docs.contains(id))
+            })
+    })
+}
+
+/// Writes independent batches with one statement per step. `None` (before writing anything) when
+/// a document drops an episode id that another batch writes: then order matters.
+async fn write_group(
+    tx: &mut Txn,
+    tenant: &Tenant,
+    batches: &[&WriteBatch],
+    fact_sql: &HashMap<RelType, String>,
+    d: &mut StatsDelta,
+) -> Result<Option<Vec<WriteReport>>, TxError> {
+    let t = tenant.as_str();
+    let mut reports = vec![WriteReport::default(); batches.len()];
+    let docs: Vec<BoltType> = batches
+        .iter()
+        .filter_map(|b| b.document.as_ref().map(|doc| (b, doc)))
+        .map(|(b, doc)| {
+            let keep: Vec<BoltType> = b
+                .episodes
+                .iter()
+                .map(|ew| ew.episode.id.as_str().into())
+                .collect();
+            map([
+                ("id", doc.id.as_str().into()),
+                ("source", doc.source.as_str().into()),
+                ("content_hash", doc.content_hash.as_str().into()),
+                ("created_at", doc.created_at.into()),
+                ("keep", list(keep)),
+            ])
+        })
+        .collect();
+    if !docs.is_empty() {
         let stale_rows = tx_rows(
             tx,
             query(cy::STALE_EPISODES)
                 .param("tenant", t)
-                .param("id", doc.id.as_str())
-                .param("keep", list(ids.clone())),
+                .param("docs", list(docs.clone())),
         )
         .await?;
         let stale: Vec<String> = stale_rows
@@ -141,32 +283,41 @@ async fn write_body(
             .map(|r| r.get::<String>("id"))
             .collect::<Result<_, _>>()
             .map_err(neo4rs::Error::from)?;
+        let writes = |id: &str| {
+            batches
+                .iter()
+                .any(|b| b.episodes.iter().any(|ew| ew.episode.id == id))
+        };
+        if batches.len() > 1 && stale.iter().any(|id| writes(id)) {
+            return Ok(None);
+        }
+        let out = tx_rows(
+            tx,
+            query(cy::UPSERT_DOCUMENTS)
+                .param("tenant", t)
+                .param("docs", list(docs)),
+        )
+        .await?;
+        d.documents += delta(first_count(&out, "created")?);
         if !stale.is_empty() {
-            report.episodes_replaced = delete_body(tx, tenant, &stale, d).await?.episodes;
+            delete_body(tx, tenant, &stale, d).await?;
+            for (report, b) in reports.iter_mut().zip(batches) {
+                if let Some(doc) = &b.document {
+                    let of_doc =
+                        |r: &&neo4rs::Row| r.get::<String>("doc").ok() == Some(doc.id.clone());
+                    report.episodes_replaced = stale_rows.iter().filter(of_doc).count() as u64;
+                }
+            }
         }
     }
 
-    let existing_rows = tx_rows(
-        tx,
-        query(cy::EXISTING_EPISODES)
-            .param("tenant", t)
-            .param("ids", list(ids)),
-    )
-    .await?;
-    let existing: HashSet<String> = existing_rows
+    let episode_rows: Vec<BoltType> = batches
         .iter()
-        .map(|r| r.get::<String>("id"))
-        .collect::<Result<_, _>>()
-        .map_err(neo4rs::Error::from)?;
-
-    let plan = plan_write(batch, &existing);
-    report.episodes_written = plan.episodes_written;
-    report.episodes_skipped = plan.episodes_skipped;
-    report.mentions_created = plan.mentions_created;
-    if plan.episodes.is_empty() {
-        return Ok(report);
-    }
-    for rows in chunks(plan.episodes) {
+        .flat_map(|b| &b.episodes)
+        .map(|ew| episode_row(&ew.episode))
+        .collect();
+    let mut created: HashSet<String> = HashSet::new();
+    for rows in chunks(episode_rows) {
         let out = tx_rows(
             tx,
             query(cy::CREATE_EPISODES)
@@ -174,7 +325,29 @@ async fn write_body(
                 .param("rows", rows),
         )
         .await?;
-        d.episodes += delta(first_count(&out, "created")?);
+        if let Some(row) = out.first() {
+            let ids: Vec<String> = row.get("created").map_err(neo4rs::Error::from)?;
+            created.extend(ids);
+        }
+    }
+    d.episodes += delta(created.len() as u64);
+    for (report, b) in reports.iter_mut().zip(batches) {
+        let written = b
+            .episodes
+            .iter()
+            .filter(|ew| created.contains(&ew.episode.id))
+            .count() as u64;
+        report.episodes_written = written;
+        report.episodes_skipped = b.episodes.len() as u64 - written;
+    }
+    if created.is_empty() {
+        return Ok(Some(reports));
+    }
+
+    let plan = plan_write(batches, &created);
+    for (report, n) in reports.iter_mut().zip(&plan.mentions_created) {
+        report.mentions_created = *n;
+        d.mentions += delta(*n);
     }
     let entity_sql = cy::merge_entities();
     for rows in chunks(plan.entities) {
@@ -183,26 +356,18 @@ async fn write_body(
             query(&entity_sql)
                 .param("tenant", t)
                 .param("max_aliases", MAX_ALIASES as i64)
-                .param("rows", rows),
-        )
-        .await?;
-        let created = first_count(&out, "created")?;
-        report.entities_created += created;
-        d.entities += delta(created);
-    }
-    let mentions_sql = cy::merge_mentions();
-    for rows in chunks(plan.mentions) {
-        let out = tx_rows(
-            tx,
-            query(&mentions_sql)
-                .param("tenant", t)
                 .param("recent", crate::top_edges::recent_param())
                 .param("rows", rows),
         )
         .await?;
-        d.mentions += delta(first_count(&out, "added")?);
+        for b in created_in(&out)? {
+            if let Some(r) = reports.get_mut(b) {
+                r.entities_created += 1;
+            }
+            d.entities += 1;
+        }
     }
-    // Element ids of every fact this batch changed, for the endpoints' top-edge lists.
+    // Element ids of every fact this write changed, for the endpoints' top-edge lists.
     let mut changed: Vec<BoltType> = Vec::new();
     for (rel, rows) in plan.facts {
         let Some(text) = fact_sql.get(&rel) else {
@@ -212,9 +377,12 @@ async fn write_body(
         };
         for rows in chunks(rows) {
             let out = tx_rows(tx, query(text).param("tenant", t).param("rows", rows)).await?;
-            let created = first_count(&out, "created")?;
-            report.facts_created += created;
-            d.facts += delta(created);
+            for b in created_in(&out)? {
+                if let Some(r) = reports.get_mut(b) {
+                    r.facts_created += 1;
+                }
+                d.facts += 1;
+            }
             if let Some(row) = out.first() {
                 let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
                 changed.extend(ids.into_iter().map(BoltType::from));
@@ -230,7 +398,19 @@ async fn write_body(
         )
         .await?;
     }
-    Ok(report)
+    Ok(Some(reports))
+}
+
+/// The batch indices of the `created` column of a statement's single row.
+fn created_in(rows: &[neo4rs::Row]) -> Result<Vec<usize>, TxError> {
+    let Some(row) = rows.first() else {
+        return Ok(Vec::new());
+    };
+    let idx: Vec<i64> = row.get("created").map_err(neo4rs::Error::from)?;
+    Ok(idx
+        .into_iter()
+        .map(|b| usize::try_from(b).unwrap_or(usize::MAX))
+        .collect())
 }
 
 /// The body of a delete transaction, the tenant's counts included.
@@ -358,7 +538,8 @@ mod tests {
     #[test]
     fn big_row_lists_are_split_into_bounded_statements() {
         let sizes = |n: usize| -> Vec<usize> {
-            let rows: Vec<BoltType> = (0..n as i64).map(BoltType::from).collect();
+            // Null rows are one byte each, so only the row bound splits them.
+            let rows: Vec<BoltType> = (0..n).map(|_| BoltType::Null(neo4rs::BoltNull)).collect();
             chunks(rows)
                 .into_iter()
                 .map(|c| match c {
@@ -371,5 +552,26 @@ mod tests {
         assert_eq!(sizes(1), vec![1]);
         assert_eq!(sizes(CHUNK_ROWS), vec![CHUNK_ROWS]);
         assert_eq!(sizes(2 * CHUNK_ROWS + 5), vec![CHUNK_ROWS, CHUNK_ROWS, 5]);
+        // Big rows: split by bytes; a row bigger than the bound still goes, alone.
+        let big = |n: usize| BoltType::from("x".repeat(n).as_str());
+        let split = chunks(vec![
+            big(2_000),
+            big(2_000),
+            big(2_000),
+            big(9_000),
+            big(10),
+        ]);
+        let lens: Vec<usize> = split
+            .iter()
+            .map(|c| match c {
+                BoltType::List(l) => l.value.len(),
+                other => panic!("not a list: {other:?}"),
+            })
+            .collect();
+        assert_eq!(lens, vec![2, 1, 1, 1]);
     }
 }
+
+#[cfg(test)]
+#[path = "write_many_tests.rs"]
+mod write_many_tests;
