@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
-use mnemo::{GraphStore, Mnemo, MnemoOptions, RuleExtractor, Tenant};
+use mnemo::{GraphStore, GroupLimits, Mnemo, MnemoOptions, RuleExtractor, Tenant};
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 use mnemo_store::EmbeddedStore;
 use serde::Serialize;
@@ -61,6 +61,15 @@ pub struct Args {
     /// Size of one generated document in bytes.
     #[arg(long, default_value_t = 16_384)]
     doc_bytes: usize,
+    /// End to end: documents per group commit (`write_many` call); 1 writes each alone.
+    #[arg(long, default_value_t = GroupLimits::default().max_documents)]
+    group_docs: usize,
+    /// End to end: a group is written once it holds this many extracted facts.
+    #[arg(long, default_value_t = GroupLimits::default().max_facts)]
+    group_facts: u64,
+    /// End to end: a group is written at the latest this many milliseconds after it opened.
+    #[arg(long, default_value_t = 200)]
+    group_ms: u64,
     #[arg(long)]
     json: bool,
 }
@@ -83,6 +92,8 @@ struct Report {
     generated: Option<Run2>,
     /// MB per second of the generated corpus, end to end on the embedded store (target >= 1).
     corpus_mb_per_s: Option<f64>,
+    /// Documents per group commit in the end-to-end runs.
+    group_docs: usize,
     load: String,
 }
 
@@ -185,12 +196,12 @@ async fn writers(args: &Args, report: &mut Report) -> anyhow::Result<()> {
 }
 
 /// A first run and a re-run of `paths` into a fresh durable embedded store.
-async fn end_to_end(paths: &[PathBuf], marks: &[f64]) -> anyhow::Result<Run2> {
+async fn end_to_end(paths: &[PathBuf], marks: &[f64], limits: GroupLimits) -> anyhow::Result<Run2> {
     let dir = tempfile::tempdir()?;
     let store = Arc::new(EmbeddedStore::open(dir.path())?);
     let m = memory(store, Tenant::new("bench")?);
-    let first = corpus::ingest(&m, paths, marks).await?;
-    let rerun = corpus::ingest(&m, paths, &[]).await?;
+    let first = corpus::ingest(&m, paths, marks, limits).await?;
+    let rerun = corpus::ingest(&m, paths, &[], limits).await?;
     anyhow::ensure!(
         rerun.documents_ingested == 0,
         "the re-run wrote {} documents",
@@ -220,14 +231,20 @@ async fn bench(args: &Args) -> anyhow::Result<Report> {
         musique: None,
         generated: None,
         corpus_mb_per_s: None,
+        group_docs: args.group_docs.max(1),
         load: std::fs::read_to_string("/proc/loadavg")
             .unwrap_or_default()
             .trim()
             .to_string(),
     };
     writers(args, &mut report).await?;
+    let limits = GroupLimits {
+        max_documents: args.group_docs.max(1),
+        max_facts: args.group_facts,
+        max_wait: std::time::Duration::from_millis(args.group_ms),
+    };
     if args.corpus.is_file() {
-        report.musique = Some(end_to_end(std::slice::from_ref(&args.corpus), &[]).await?);
+        report.musique = Some(end_to_end(std::slice::from_ref(&args.corpus), &[], limits).await?);
     } else {
         eprintln!(
             "note: {} not found; MuSiQue run skipped",
@@ -238,7 +255,7 @@ async fn bench(args: &Args) -> anyhow::Result<Report> {
         let dir = tempfile::tempdir()?;
         let file = corpus::generate(dir.path(), args.generated_mb, args.doc_bytes, 42)?;
         let mb = args.generated_mb as f64;
-        let run = end_to_end(&[file], &[mb / 4.0, mb / 2.0, mb * 0.999]).await?;
+        let run = end_to_end(&[file], &[mb / 4.0, mb / 2.0, mb * 0.999], limits).await?;
         report.corpus_mb_per_s = Some(run.first.mb / run.first.seconds.max(1e-9));
         report.generated = Some(run);
     }
@@ -269,6 +286,10 @@ fn print(r: &Report) {
                 "{name}: {} documents, {:.1} MB, {} facts in {:.2} s ({:.2} MB/s); re-run {:.2} s ({:.1}% of the first, {} written)",
                 f.documents_ingested, f.mb, f.facts, f.seconds, f.mb / f.seconds.max(1e-9),
                 run.rerun.seconds, run.rerun_fraction * 100.0, run.rerun.documents_ingested
+            );
+            println!(
+                "  writer: {:.2} s writing in {} group commits (up to {} documents), {:.2} s waiting for extraction",
+                f.write_seconds, f.groups, r.group_docs, f.wait_seconds
             );
             for (mark, now, peak) in &f.rss {
                 println!("  at {mark:.0} MB: RSS {now:.0} MB, peak {peak:.0} MB");

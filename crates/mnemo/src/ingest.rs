@@ -1,6 +1,7 @@
 //! `Mnemo::ingest_document`: a document is chunked, each chunk extracted into an episode, and the
 //! whole document written in one atomic batch. Re-ingesting unchanged content writes nothing; changed
-//! content replaces the document's old episodes exactly.
+//! content replaces the document's old episodes exactly. Consecutive documents may be written as one
+//! group (`group.rs`), each still atomic.
 
 use futures::{StreamExt, TryStreamExt};
 use mnemo_core::{content_hash, Document, Episode, EpisodeKind, EpisodeWrite, WriteBatch};
@@ -162,25 +163,16 @@ impl Mnemo {
             PreparedDocument::Unchanged { document_id } => Ok(IngestOutcome::Unchanged {
                 document_id: document_id.clone(),
             }),
-            PreparedDocument::Ready {
-                document_id,
-                batch,
-                entities,
-                facts,
-            } => {
+            PreparedDocument::Ready { batch, .. } => {
                 let report = self.store.write(&self.tenant, batch).await?;
-                tracing::debug!(document = %document_id, ?report, "ingested");
-                Ok(IngestOutcome::Ingested {
-                    document_id: document_id.clone(),
-                    episodes: report.episodes_written,
-                    entities: *entities,
-                    facts: *facts,
-                    replaced: report.episodes_replaced,
-                })
+                Ok(group::outcome(prepared, report))
             }
         }
     }
 }
 
+mod group;
 #[cfg(test)]
 mod tests;
+
+pub use group::{GroupLimits, WriteGroup};

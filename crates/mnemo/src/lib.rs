@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 pub use agent::{AgentAnswer, AnswerSource, EXTERNAL_CONFIDENCE, EXTERNAL_SOURCE};
 pub use error::{Error, Result};
-pub use ingest::{DocumentInput, IngestOutcome, PreparedDocument};
+pub use ingest::{DocumentInput, GroupLimits, IngestOutcome, PreparedDocument, WriteGroup};
 pub use mnemo_core::{
     self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
     Timestamp,

@@ -1,14 +1,15 @@
 //! End-to-end ingestion for the benchmark: a seeded generator of realistic sentences (people,
 //! organisations, places, years, and filler without entities), and the same pipeline as
 //! `mnemo ingest` (a reader thread, documents prepared in parallel ahead of an in-order writer,
-//! one atomic batch per document), with peak RSS sampled as the corpus goes by.
+//! one atomic batch per document, consecutive documents grouped into one `write_many` call), with
+//! peak RSS sampled as the corpus goes by.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use mnemo::sources::{SourceOptions, SourceReader};
-use mnemo::{DocumentInput, IngestOutcome, Mnemo};
+use mnemo::{DocumentInput, GroupLimits, IngestOutcome, Mnemo, WriteGroup};
 
 /// xorshift64*: deterministic, dependency-free randomness.
 #[derive(Debug)]
@@ -208,16 +209,24 @@ pub struct Run {
     pub facts: u64,
     pub mb: f64,
     pub seconds: f64,
-    /// Seconds the in-order writer spent in `write_prepared` (the rest overlaps with extraction).
+    /// Seconds the in-order writer spent writing (the rest overlaps with extraction).
     pub write_seconds: f64,
     /// Seconds the writer waited for the next document to be prepared.
     pub wait_seconds: f64,
+    /// Group writes (`write_many` calls).
+    pub groups: u64,
     /// (corpus MB read so far, RSS MB, peak RSS MB) at the requested marks.
     pub rss: Vec<(f64, f64, f64)>,
 }
 
-/// Ingests `paths` like `mnemo ingest`, sampling RSS when `marks_mb` of text have been read.
-pub async fn ingest(m: &Mnemo, paths: &[PathBuf], marks_mb: &[f64]) -> anyhow::Result<Run> {
+/// Ingests `paths` like `mnemo ingest` (documents grouped into `write_many` calls within `limits`),
+/// sampling RSS when `marks_mb` of text have been read.
+pub async fn ingest(
+    m: &Mnemo,
+    paths: &[PathBuf],
+    marks_mb: &[f64],
+    limits: GroupLimits,
+) -> anyhow::Result<Run> {
     let start = Instant::now();
     let (tx, mut rx) = tokio::sync::mpsc::channel::<DocumentInput>(16);
     let reader = SourceReader::new(paths, SourceOptions::default());
@@ -240,6 +249,7 @@ pub async fn ingest(m: &Mnemo, paths: &[PathBuf], marks_mb: &[f64]) -> anyhow::R
     let mut run = Run::default();
     let (mut bytes, mut next_mark) = (0u64, 0usize);
     let mut done = false;
+    let mut group = WriteGroup::new(limits);
     loop {
         while !done && pending.len() < ahead {
             match rx.recv().await {
@@ -254,20 +264,17 @@ pub async fn ingest(m: &Mnemo, paths: &[PathBuf], marks_mb: &[f64]) -> anyhow::R
             }
         }
         let Some((len, handle)) = pending.pop_front() else {
+            if !group.is_empty() {
+                write_group(m, &mut group, &mut run).await?;
+            }
             break;
         };
         let waited = Instant::now();
         let prepared = handle.await??;
         run.wait_seconds += waited.elapsed().as_secs_f64();
-        let writing = Instant::now();
-        let outcome = m.write_prepared(&prepared).await?;
-        run.write_seconds += writing.elapsed().as_secs_f64();
-        match outcome {
-            IngestOutcome::Ingested { facts, .. } => {
-                run.documents_ingested += 1;
-                run.facts += facts;
-            }
-            IngestOutcome::Unchanged { .. } => run.documents_skipped += 1,
+        group.push(prepared, ());
+        if group.is_due() || (done && pending.is_empty()) {
+            write_group(m, &mut group, &mut run).await?;
         }
         bytes += len;
         let read_mb = bytes as f64 / (1 << 20) as f64;
@@ -281,4 +288,23 @@ pub async fn ingest(m: &Mnemo, paths: &[PathBuf], marks_mb: &[f64]) -> anyhow::R
     run.mb = bytes as f64 / (1 << 20) as f64;
     run.seconds = start.elapsed().as_secs_f64();
     Ok(run)
+}
+
+/// Writes the group's documents in one call and counts their outcomes.
+async fn write_group(m: &Mnemo, group: &mut WriteGroup<()>, run: &mut Run) -> anyhow::Result<()> {
+    let docs: Vec<_> = group.take().into_iter().map(|(d, ())| d).collect();
+    let writing = Instant::now();
+    let outcomes = m.write_prepared_group(&docs).await;
+    run.write_seconds += writing.elapsed().as_secs_f64();
+    run.groups += 1;
+    for outcome in outcomes {
+        match outcome? {
+            IngestOutcome::Ingested { facts, .. } => {
+                run.documents_ingested += 1;
+                run.facts += facts;
+            }
+            IngestOutcome::Unchanged { .. } => run.documents_skipped += 1,
+        }
+    }
+    Ok(())
 }
