@@ -25,22 +25,7 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
                 })?;
             Arc::new(store)
         }
-        StoreKind::Neo4j => {
-            let n = &settings.store.neo4j;
-            let config = Neo4jConfig {
-                uri: n.uri.clone(),
-                user: n.user.clone(),
-                password: n.password.expose().to_string(),
-                database: (!n.database.trim().is_empty()).then(|| n.database.trim().to_string()),
-                max_connections: n.max_connections,
-                connection_timeout_secs: n.connection_timeout_secs,
-                ..Neo4jConfig::default()
-            };
-            let store = Neo4jStore::connect(config)
-                .await
-                .with_context(|| format!("cannot use the Neo4j store at {}", n.uri))?;
-            Arc::new(store)
-        }
+        StoreKind::Neo4j => Arc::new(connect_neo4j(settings).await?),
     };
     let options = MnemoOptions {
         chunk: ChunkConfig {
@@ -61,4 +46,21 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
         _ => Arc::new(RuleExtractor),
     };
     Ok(Mnemo::new(store, extractor, settings.tenant(), options))
+}
+
+/// Connects to the configured Neo4j server (schema bootstrapped on connect).
+pub async fn connect_neo4j(settings: &Settings) -> anyhow::Result<Neo4jStore> {
+    let n = &settings.store.neo4j;
+    let config = Neo4jConfig {
+        uri: n.uri.clone(),
+        user: n.user.clone(),
+        password: n.password.expose().to_string(),
+        database: (!n.database.trim().is_empty()).then(|| n.database.trim().to_string()),
+        max_connections: n.max_connections,
+        connection_timeout_secs: n.connection_timeout_secs,
+        ..Neo4jConfig::default()
+    };
+    Neo4jStore::connect(config)
+        .await
+        .with_context(|| format!("cannot use the Neo4j store at {}", n.uri))
 }

@@ -42,7 +42,7 @@ pub enum StoreKindArg {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Ingest documents: files or folders of .txt/.md/.jsonl, or `-` for stdin.
+    /// Ingest documents: files or folders of .txt/.md/.jsonl/.csv, or `-` for stdin.
     Ingest(crate::ingest::IngestArgs),
     /// Remember one text (a chat turn, an agent answer, a note).
     Remember(RememberArgs),
@@ -71,6 +71,9 @@ pub enum Command {
     /// Show, list, pin, link or delete memory records.
     #[command(subcommand)]
     Record(RecordCommand),
+    /// Bring the tenant's data written by an older mnemo up to date (Neo4j: each entity's top-edge
+    /// and recent-mention lists and the tenant's counts). Idempotent; the embedded store needs none.
+    Migrate(JsonFlag),
     /// Print the effective configuration (secrets masked).
     Config,
 }

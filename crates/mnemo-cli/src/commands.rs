@@ -11,6 +11,7 @@ use mnemo_records::{RecordInput, RecordType};
 
 use crate::cli::{ExportArgs, JsonFlag, RememberArgs, SearchArgs};
 use crate::output::outln;
+use crate::settings::{Settings, StoreKind};
 
 /// Largest text `remember -` reads from stdin.
 const MAX_STDIN_BYTES: u64 = 1 << 20;
@@ -135,6 +136,43 @@ pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
         outln!("episodes:  {}", stats.episodes);
         outln!("documents: {}", stats.documents);
         outln!("mentions:  {}", stats.mentions);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `mnemo migrate`: the derived state a newer mnemo keeps beside old data. Reads work without it
+/// (slower: hubs are expanded edge by edge, `stats` counts the tenant), so this is an upgrade step,
+/// not a repair.
+pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<ExitCode> {
+    let tenant = settings.tenant();
+    let steps: Vec<&str> = match settings.store.kind {
+        StoreKind::Embedded => Vec::new(),
+        StoreKind::Neo4j => {
+            let store = crate::backend::connect_neo4j(settings).await?;
+            let started = std::time::Instant::now();
+            store
+                .rebuild_top_edges(&tenant)
+                .await
+                .context("rebuilding the top-edge and recent-mention lists")?;
+            store
+                .rebuild_stats(&tenant)
+                .await
+                .context("recounting the tenant")?;
+            tracing::info!(seconds = started.elapsed().as_secs_f64(), "migrated");
+            vec!["top_edges", "stats"]
+        }
+    };
+    if args.json {
+        let v = serde_json::json!({
+            "backend": match settings.store.kind { StoreKind::Embedded => "embedded", StoreKind::Neo4j => "neo4j" },
+            "tenant": tenant.as_str(),
+            "migrated": steps,
+        });
+        outln!("{}", serde_json::to_string_pretty(&v)?);
+    } else if steps.is_empty() {
+        outln!("nothing to migrate: the embedded store keeps no derived state on disk");
+    } else {
+        outln!("migrated tenant {tenant}: {}", steps.join(", "));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -56,6 +56,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         output::write_all(settings.to_toml()?.as_bytes());
         return Ok(ExitCode::SUCCESS);
     }
+    if let Command::Migrate(args) = &cli.command {
+        return commands::migrate(&settings, args).await;
+    }
     let mnemo = backend::open(&settings).await?;
     match cli.command {
         Command::Ingest(args) => ingest::run(&mnemo, &settings, args).await,
@@ -76,6 +79,6 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Import(args) => records_cmd::import(&mnemo, args).await,
         Command::Audit(args) => records_cmd::audit(&mnemo, args).await,
         Command::Record(cmd) => records_cmd::record(&mnemo, cmd).await,
-        Command::Config => unreachable!("handled above"),
+        Command::Config | Command::Migrate(_) => unreachable!("handled above"),
     }
 }

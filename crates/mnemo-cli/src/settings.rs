@@ -111,7 +111,11 @@ impl Settings {
                 .separator("__")
                 .try_parsing(true)
                 .list_separator(",")
-                .with_list_parse_key("ingest.extensions"),
+                // Lists given in one variable, comma-separated (so a glob cannot use `{a,b}`
+                // there; give two patterns instead).
+                .with_list_parse_key("ingest.extensions")
+                .with_list_parse_key("ingest.include")
+                .with_list_parse_key("ingest.exclude"),
         );
         let mut s: Settings = builder
             .build()

@@ -226,3 +226,25 @@ fn config_layers_env_and_flags_and_masks_the_password() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("tenant"), "{}", stderr(&o));
 }
+
+#[test]
+fn config_reads_ingest_glob_lists_from_the_environment() {
+    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .args(["config"])
+        .env("MNEMO__INGEST__INCLUDE", "**/*.md,notes/**")
+        .env("MNEMO__INGEST__EXCLUDE", "drafts/**")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let shown: toml::Value = toml::from_str(&stdout(&o)).expect("config prints TOML");
+    let list = |k: &str| -> Vec<String> {
+        shown["ingest"][k]
+            .as_array()
+            .unwrap_or_else(|| panic!("ingest.{k} is a list: {shown}"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(list("include"), ["**/*.md", "notes/**"]);
+    assert_eq!(list("exclude"), ["drafts/**"]);
+}
