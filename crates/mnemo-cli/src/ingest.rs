@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
 use mnemo::{
-    DocumentInput, IngestOutcome, Mnemo, PreparedDocument, TripleChunk, TripleItem, TripleReader,
+    DocumentInput, GroupLimits, IngestOutcome, Mnemo, PreparedDocument, TripleChunk, TripleItem,
+    TripleReader, WriteGroup,
 };
 
 use crate::output::outln;
@@ -70,6 +71,9 @@ pub struct IngestArgs {
     /// Triples per atomic write (with --format triples).
     #[arg(long, value_name = "ROWS", default_value_t = 1000)]
     pub batch_rows: usize,
+    /// Documents written together in one commit (group commit); 1 writes each alone.
+    #[arg(long, value_name = "DOCS", default_value_t = GroupLimits::default().max_documents)]
+    pub group_docs: usize,
     /// Neither resume from nor write a checkpoint: every input is read and checked by hash.
     #[arg(long)]
     pub no_checkpoint: bool,
@@ -277,8 +281,9 @@ fn run_identity(settings: &Settings, args: &IngestArgs, opts: &SourceOptions) ->
 /// Ingests everything `args.paths` yields into `mnemo`.
 ///
 /// Reading, preparation and writing overlap: a reader thread streams inputs, up to
-/// `prepare_ahead()` of them are prepared in parallel, and the writer commits them one atomic batch
-/// each, in input order, recording its progress in the checkpoint after each.
+/// `prepare_ahead()` of them are prepared in parallel, and the writer commits them in input order,
+/// one atomic batch each, consecutive documents grouped into one `write_many` call (within
+/// `GroupLimits`), recording its progress in the checkpoint once each group is durable.
 async fn ingest(
     mnemo: &Mnemo,
     settings: &Settings,
@@ -313,12 +318,29 @@ async fn ingest(
     let mut pending: VecDeque<Pending> = VecDeque::new();
     let mut input_done = false;
     let mut read_bytes = 0u64;
+    let limits = GroupLimits {
+        max_documents: args.group_docs.max(1),
+        ..GroupLimits::default()
+    };
+    // A group's worth prepared ahead, so extraction goes on while the writer waits for a commit.
+    let ahead = prepare_ahead().max(limits.max_documents);
+    let mut group: WriteGroup<Queued> = WriteGroup::new(limits);
+    let mut w = Writer {
+        mnemo,
+        summary: &mut summary,
+        progress,
+        checkpoint: checkpoint.as_mut(),
+        read_bytes: &mut read_bytes,
+        start,
+    };
     loop {
         if stop.load(Ordering::SeqCst) {
-            summary.interrupted = true;
+            // The group's documents are prepared already: writing them is the write in flight.
+            w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+            w.summary.interrupted = true;
             break;
         }
-        while !input_done && pending.len() < prepare_ahead() {
+        while !input_done && pending.len() < ahead {
             let Some((input, position)) = rx.recv().await else {
                 input_done = true;
                 break;
@@ -334,27 +356,48 @@ async fn ingest(
             });
         }
         let Some(item) = pending.pop_front() else {
+            w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
             break;
         };
-        let result = handle(mnemo, item.input, item.prepared, &mut summary, progress).await;
+        if !matches!(item.input, Input::Doc(_)) {
+            // Everything else is written in input order after the documents before it.
+            w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+        }
+        let ready = match item.prepared {
+            None => None,
+            Some(mut h) => match group.remaining().filter(|_| !h.is_finished()) {
+                // The next document is not ready: write the open group when its window ends.
+                Some(left) => match tokio::time::timeout(left, &mut h).await {
+                    Ok(r) => Some(r),
+                    Err(_) => {
+                        w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+                        Some(h.await)
+                    }
+                },
+                None => Some(h.await),
+            },
+        };
+        let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
-            Ok(bytes) => read_bytes += bytes,
-            Err((e, at)) => {
-                if let Some(c) = checkpoint.as_mut() {
-                    c.flush()?;
-                }
-                return Err(e.context(format!(
-                    "ingest stopped at {at} after {} documents; finished documents are kept, resume with: {}",
-                    summary.documents_ingested,
-                    resume_command()
-                )));
+            Ok(Step::Done(bytes)) => {
+                *w.read_bytes += bytes;
+                w.advance(item.position)?;
             }
+            Ok(Step::Write(prepared, label, bytes)) => {
+                group.push(
+                    prepared,
+                    Queued {
+                        label,
+                        bytes,
+                        position: item.position,
+                    },
+                );
+                if group.is_due() || (input_done && pending.is_empty()) {
+                    w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+                }
+            }
+            Err(stop) => return Err(w.stopped(stop)),
         }
-        if let (Some(c), Some(p)) = (checkpoint.as_mut(), item.position) {
-            c.advance(p)?;
-        }
-        summary.seconds = start.elapsed().as_secs_f64();
-        progress.update(&summary, read_bytes);
     }
     summary.seconds = start.elapsed().as_secs_f64();
     progress.finish();
@@ -368,15 +411,114 @@ async fn ingest(
     Ok(summary)
 }
 
-/// Handles one input in order: waits for its preparation, writes it, counts it. Returns the bytes
-/// it accounted for, or the error that stops the run with where it happened.
+/// A prepared document waiting in the open group, with what its outcome needs.
+struct Queued {
+    label: String,
+    bytes: u64,
+    position: Option<Position>,
+}
+
+/// What became of one input.
+enum Step {
+    /// Handled (written, skipped or reported); the bytes it accounted for.
+    Done(u64),
+    /// A prepared document, to be written with the group.
+    Write(PreparedDocument, String, u64),
+}
+
+/// The in-order writer's state: counts, progress and checkpoint advance as inputs are stored.
+struct Writer<'a> {
+    mnemo: &'a Mnemo,
+    summary: &'a mut IngestSummary,
+    progress: &'a Progress,
+    checkpoint: Option<&'a mut Checkpoint>,
+    read_bytes: &'a mut u64,
+    start: Instant,
+}
+
+impl Writer<'_> {
+    /// Records that an input is stored (or reported) and shows progress.
+    fn advance(&mut self, position: Option<Position>) -> anyhow::Result<()> {
+        if let (Some(c), Some(p)) = (self.checkpoint.as_mut(), position) {
+            c.advance(p)?;
+        }
+        self.summary.seconds = self.start.elapsed().as_secs_f64();
+        self.progress.update(self.summary, *self.read_bytes);
+        Ok(())
+    }
+
+    /// The error that stops the run, after saving the checkpoint of what is stored.
+    fn stopped(&mut self, (e, at): (anyhow::Error, String)) -> anyhow::Error {
+        if let Some(c) = self.checkpoint.as_mut() {
+            if let Err(ce) = c.flush() {
+                return ce.context(format!("saving the checkpoint after: {e:#}"));
+            }
+        }
+        e.context(format!(
+            "ingest stopped at {at} after {} documents; finished documents are kept, resume with: {}",
+            self.summary.documents_ingested,
+            resume_command()
+        ))
+    }
+
+    /// Writes the open group (one `write_many` call; one by one if that fails), then counts each
+    /// document and advances the checkpoint past it, in order, now that it is durable.
+    async fn flush(
+        &mut self,
+        group: &mut WriteGroup<Queued>,
+    ) -> Result<(), (anyhow::Error, String)> {
+        if group.is_empty() {
+            return Ok(());
+        }
+        let (docs, queued): (Vec<PreparedDocument>, Vec<Queued>) = group.take().into_iter().unzip();
+        let outcomes = self.mnemo.write_prepared_group(&docs).await;
+        for ((doc, q), outcome) in docs.iter().zip(queued).zip(outcomes) {
+            let outcome = match outcome {
+                // A store outage: wait it out for this document (writes are idempotent).
+                Err(mnemo::Error::Unavailable(_)) => {
+                    with_retries(self.progress, || self.mnemo.write_prepared(doc)).await
+                }
+                other => other,
+            };
+            match outcome {
+                Ok(IngestOutcome::Ingested {
+                    entities, facts, ..
+                }) => {
+                    self.summary.documents_ingested += 1;
+                    self.summary.entities += entities;
+                    self.summary.facts += facts;
+                    self.summary.bytes += q.bytes;
+                }
+                Ok(IngestOutcome::Unchanged { .. }) => self.summary.documents_skipped += 1,
+                Err(mnemo::Error::InvalidInput(reason)) => {
+                    self.summary.fail(
+                        SourceError {
+                            location: q.label,
+                            reason,
+                        },
+                        self.progress,
+                    );
+                }
+                // The store itself failed: stop, since every further input would fail the same way.
+                Err(e) => return Err((anyhow::Error::from(e), q.label)),
+            }
+            *self.read_bytes += q.bytes;
+            self.advance(q.position).map_err(|e| (e, String::new()))?;
+        }
+        Ok(())
+    }
+}
+
+/// Handles one input in order once its preparation is done (`ready`): documents come back to be
+/// written with their group; everything else is written or reported here. Returns the error that
+/// stops the run with where it happened.
 async fn handle(
     mnemo: &Mnemo,
     input: Input,
-    prepared: Option<tokio::task::JoinHandle<Prepared>>,
+    ready: Option<Result<Prepared, tokio::task::JoinError>>,
     summary: &mut IngestSummary,
     progress: &Progress,
-) -> Result<u64, (anyhow::Error, String)> {
+) -> Result<Step, (anyhow::Error, String)> {
     let (label, bytes) = match &input {
         Input::Doc(d) => (d.source.clone(), d.text.len() as u64),
         Input::Chunk(c) => (
@@ -393,10 +535,11 @@ async fn handle(
         Input::Bad(e) => (e.location.clone(), 0),
     };
     let stopped = |e: mnemo::Error| (anyhow::Error::from(e), label.clone());
-    let prepared = match (input, prepared) {
+    let is_doc = matches!(input, Input::Doc(_));
+    let prepared = match (input, ready) {
         (Input::Bad(e), _) => {
             summary.fail(e, progress);
-            return Ok(0);
+            return Ok(Step::Done(0));
         }
         (Input::FileEnd { source, chunks }, _) => {
             let removed = with_retries(progress, || {
@@ -407,9 +550,9 @@ async fn handle(
             if removed > 0 {
                 tracing::info!(%source, removed, "chunks of a longer earlier version removed");
             }
-            return Ok(0);
+            return Ok(Step::Done(0));
         }
-        (input, Some(handle)) => match handle.await {
+        (input, Some(joined)) => match joined {
             // A store outage while preparing (the hash lookup): prepare again once it is back.
             Ok(Err(mnemo::Error::Unavailable(_))) => {
                 with_retries(progress, || prepare(mnemo, &input)).await
@@ -417,7 +560,7 @@ async fn handle(
             Ok(p) => p,
             Err(join) => return Err((anyhow::Error::from(join), label)),
         },
-        (_, None) => return Ok(0),
+        (_, None) => return Ok(Step::Done(0)),
     };
     let (prepared, bad_rows) = match prepared {
         Ok(p) => p,
@@ -429,12 +572,15 @@ async fn handle(
                 },
                 progress,
             );
-            return Ok(bytes);
+            return Ok(Step::Done(bytes));
         }
         Err(e) => return Err(stopped(e)),
     };
     for e in bad_rows {
         summary.fail(e, progress);
+    }
+    if is_doc {
+        return Ok(Step::Write(prepared, label, bytes));
     }
     match with_retries(progress, || mnemo.write_prepared(&prepared)).await {
         Ok(IngestOutcome::Ingested {
@@ -458,7 +604,7 @@ async fn handle(
         // The store itself failed: stop, since every further input would fail the same way.
         Err(e) => return Err(stopped(e)),
     }
-    Ok(bytes)
+    Ok(Step::Done(bytes))
 }
 
 pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow::Result<ExitCode> {

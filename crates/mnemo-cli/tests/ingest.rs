@@ -470,7 +470,8 @@ fn resume_after_kill_and_after_ctrl_c_ends_like_a_clean_run() {
     let dir = tempfile::tempdir().unwrap();
     let docs = dir.path().join("docs");
     corpus(&docs, 60);
-    let args = [docs.to_str().unwrap(), "--no-progress"];
+    // Small groups, so that the kill and the Ctrl-C land between group commits.
+    let args = [docs.to_str().unwrap(), "--no-progress", "--group-docs", "4"];
     for t in Target::all(dir.path(), "resume") {
         let who = t.name();
         // A crash: kill -9 in the middle of the run.

@@ -244,7 +244,9 @@ pub async fn ingest(
         }
         failed
     });
-    let ahead = std::thread::available_parallelism().map_or(2, |n| n.get()) * 2;
+    // A group's worth prepared ahead, so extraction goes on while the writer waits for a commit.
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let ahead = (cores * 2).max(limits.max_documents);
     let mut pending = std::collections::VecDeque::new();
     let mut run = Run::default();
     let (mut bytes, mut next_mark) = (0u64, 0usize);
