@@ -147,6 +147,21 @@ impl GraphStore for Neo4jStore {
         done
     }
 
+    async fn write_many(
+        &self,
+        tenant: &Tenant,
+        batches: &[WriteBatch],
+    ) -> Result<Vec<WriteReport>> {
+        let span =
+            tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
+        let done = write::write_many(&self.graph, self.config.write_retries, tenant, batches)
+            .instrument(span)
+            .await;
+        // Also after a failure: a commit whose answer was lost may have landed.
+        self.reads.cache.forget(tenant);
+        done
+    }
+
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
         read::get_entities(&self.graph, tenant, keys).await
     }
