@@ -145,8 +145,6 @@ pub(crate) async fn write_tx(
 /// Writes several batches in one transaction (a group commit), each with the report it would get
 /// written alone, one after another in order. Every batch is validated first, so one invalid
 /// batch fails the call with nothing written; a failure leaves none of them written.
-// Reached through `GraphStore::write_many` once store.rs delegates to it (tests use it directly).
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) async fn write_many(
     graph: &Graph,
     retries: u32,

@@ -14,7 +14,8 @@ use mnemo_core::{
 
 use crate::{Neo4jConfig, Neo4jStore};
 
-/// The Neo4j store with `write_many` as the group commit (until the trait delegates to it).
+/// The Neo4j store calling the group commit directly, so these checks pin `write::write_many`
+/// itself whatever `Neo4jStore` delegates to.
 #[derive(Debug)]
 struct Grouped(Neo4jStore);
 
