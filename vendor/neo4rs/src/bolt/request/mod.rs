@@ -1,0 +1,20 @@
+mod begin;
+mod commit;
+mod discard;
+mod extra;
+mod goodbye;
+mod hello;
+mod pull;
+mod reset;
+mod rollback;
+mod route;
+
+pub use begin::Begin;
+pub use commit::Commit;
+pub use discard::Discard;
+pub use extra::WrapExtra;
+pub use goodbye::Goodbye;
+pub use hello::{ConnectionsHints, Hello, HelloBuilder};
+pub use pull::Pull;
+pub use reset::Reset;
+pub use rollback::Rollback;

@@ -1,0 +1,3 @@
+mod concurrent_hashmap;
+
+pub use concurrent_hashmap::ConcurrentHashMap;
