@@ -17,8 +17,18 @@ const EPISODES: usize = 2048;
 /// Most (store, tenant) entries kept.
 const TENANTS: usize = 64;
 
-/// Keyed by the store's address and backend name and the tenant (as `knowledge.rs`).
-type Key = (usize, &'static str, String);
+/// Identifies a store and tenant across searches (this cache and `knowledge.rs`): the store's
+/// address and backend name, and the tenant. A store dropped and replaced at the same address is
+/// caught by the counts (and at worst the TTL).
+pub(crate) type Key = (usize, &'static str, String);
+
+pub(crate) fn store_key(store: &dyn GraphStore, tenant: &Tenant) -> Key {
+    (
+        store as *const dyn GraphStore as *const () as usize,
+        store.backend(),
+        tenant.as_str().to_string(),
+    )
+}
 
 #[derive(Debug)]
 struct TenantCache {
@@ -44,11 +54,7 @@ pub(crate) struct Episodes<'a> {
 impl<'a> Episodes<'a> {
     pub fn new(store: &dyn GraphStore, tenant: &Tenant, stats: &'a StoreStats) -> Self {
         Episodes {
-            key: (
-                store as *const dyn GraphStore as *const () as usize,
-                store.backend(),
-                tenant.as_str().to_string(),
-            ),
+            key: store_key(store, tenant),
             stats,
         }
     }

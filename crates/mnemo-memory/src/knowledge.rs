@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use mnemo_core::{Entity, EntityKey, EntityOrder, GraphStore, StoreStats, Tenant, Timestamp};
 
+use crate::cache::{store_key, Key};
 use crate::importance::{rank_entities, RankedEntity};
 use crate::MemoryError;
 
@@ -24,11 +25,8 @@ struct Cached {
     candidates: Vec<Entity>,
 }
 
-/// Keyed by the store's address and backend name and the tenant. A store that is dropped and
-/// replaced at the same address is caught by the counts (and at worst the TTL): the cache only
-/// ever serves the knowledge-store section, never facts.
-type Key = (usize, &'static str, String);
-
+// Keyed as the episode cache (`cache::store_key`); it only ever serves the knowledge-store section,
+// never facts.
 static CACHE: Mutex<Option<HashMap<Key, Cached>>> = Mutex::new(None);
 
 /// The top entities of the knowledge store, re-ranked by importance, leaving out `exclude`.
@@ -63,11 +61,7 @@ pub(crate) async fn top_entities_at(
         return Ok(Vec::new());
     }
     let fetch = limit.saturating_mul(4).saturating_add(exclude.len());
-    let key: Key = (
-        store as *const dyn GraphStore as *const () as usize,
-        store.backend(),
-        tenant.as_str().to_string(),
-    );
+    let key: Key = store_key(store, tenant);
     let cached = lock().as_ref().and_then(|m| {
         m.get(&key)
             .filter(|c| c.stats == *stats && c.fetch >= fetch && c.at.elapsed() < CACHE_TTL)
