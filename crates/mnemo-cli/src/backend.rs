@@ -10,8 +10,18 @@ use mnemo_store::EmbeddedStore;
 
 use crate::settings::{Settings, StoreKind};
 
-pub async fn open(settings: &Settings) -> anyhow::Result<Mnemo> {
+/// Opens the configured store. A `read_only` command (search, stats, export) on an embedded data
+/// dir that does not exist reads an empty store instead of creating the directory: a mistyped
+/// `--data-dir` must not leave empty stores behind.
+pub async fn open(settings: &Settings, read_only: bool) -> anyhow::Result<Mnemo> {
     let store: Arc<dyn GraphStore> = match settings.store.kind {
+        StoreKind::Embedded if read_only && !settings.data_dir.exists() => {
+            eprintln!(
+                "note: no mnemo data in {} (nothing stored yet); the store is empty",
+                settings.data_dir.display()
+            );
+            Arc::new(EmbeddedStore::in_memory())
+        }
         StoreKind::Embedded => {
             let dir = settings.data_dir.clone();
             let store = tokio::task::spawn_blocking(move || EmbeddedStore::open(&dir))

@@ -78,6 +78,16 @@ pub enum Command {
     Config,
 }
 
+impl Command {
+    /// Commands that only read the graph store (they never create a data dir).
+    pub fn read_only(&self) -> bool {
+        matches!(
+            self,
+            Command::Search(_) | Command::Stats(_) | Command::Export(_)
+        )
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct JsonFlag {
     /// Print JSON instead of text.

@@ -59,7 +59,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if let Command::Migrate(args) = &cli.command {
         return commands::migrate(&settings, args).await;
     }
-    let mnemo = backend::open(&settings).await?;
+    let mnemo = backend::open(&settings, cli.command.read_only()).await?;
     match cli.command {
         Command::Ingest(args) => ingest::run(&mnemo, &settings, args).await,
         Command::Remember(args) => commands::remember(&mnemo, args).await,

@@ -248,3 +248,27 @@ fn config_reads_ingest_glob_lists_from_the_environment() {
     assert_eq!(list("include"), ["**/*.md", "notes/**"]);
     assert_eq!(list("exclude"), ["drafts/**"]);
 }
+
+#[test]
+fn read_only_commands_on_a_missing_data_dir_report_an_empty_store_and_create_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("typo").join("data");
+    let counts = stats(&data);
+    assert_eq!(counts["facts"].as_u64(), Some(0), "{counts}");
+    assert_eq!(counts["entities"].as_u64(), Some(0), "{counts}");
+    let o = mnemo(&data, &["search", "--json", "Who founded Acme Robotics?"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let result: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(result["hit"], false, "{result}");
+    assert!(stderr(&o).contains("no mnemo data"), "{}", stderr(&o));
+    let o = mnemo(&data, &["export", "--format", "dot"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        !dir.path().join("typo").exists(),
+        "a read-only command created the data dir"
+    );
+    // A write still creates it.
+    let o = mnemo(&data, &["remember", "Sofia Marin founded Acme Robotics."]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stats(&data)["facts"].as_u64(), Some(1));
+}
