@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::tokens::count_tokens;
+use crate::tokens::{count_line_tokens, count_tokens};
 
 /// The sections of a context, in priority (and display) order: earlier sections are kept longer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -106,6 +106,22 @@ fn header(kind: SectionKind, first: bool) -> String {
     }
 }
 
+/// What a line costs: its own tokens (what the budget is planned with, plus one for its newline),
+/// and its tokens followed by one and by two newlines (what it adds to the rendered text).
+#[derive(Debug, Clone, Copy)]
+struct Cost {
+    own: usize,
+    nl: usize,
+    nl2: usize,
+}
+
+impl Cost {
+    fn of(text: &str) -> Cost {
+        let [own, nl, nl2] = count_line_tokens(text);
+        Cost { own, nl, nl2 }
+    }
+}
+
 /// Fits the sections into `budget` tokens. Lines are newline-free (callers pass one-line text).
 pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
     sections.sort_by_key(|s| s.kind);
@@ -113,7 +129,7 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
     let mut stopped = false;
     let mut kept: Vec<Vec<usize>> = Vec::with_capacity(sections.len());
     // Line costs are counted once, and only for lines that are considered.
-    let mut costs: Vec<HashMap<usize, usize>> = vec![HashMap::new(); sections.len()];
+    let mut costs: Vec<HashMap<usize, Cost>> = vec![HashMap::new(); sections.len()];
     for (si, section) in sections.iter().enumerate() {
         let mut keep = Vec::new();
         if !stopped && !section.lines.is_empty() {
@@ -121,8 +137,9 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
             let mut order: Vec<usize> = (0..section.lines.len()).collect();
             order.sort_by_key(|&i| (section.lines[i].rank, i));
             for i in order {
-                let cost = count_tokens(&section.lines[i].text) + 1;
-                costs[si].insert(i, cost);
+                let c = Cost::of(&section.lines[i].text);
+                costs[si].insert(i, c);
+                let cost = c.own + 1;
                 let extra = if keep.is_empty() { head } else { 0 };
                 if used + extra + cost > budget {
                     stopped = true;
@@ -136,31 +153,59 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
         kept.push(keep);
     }
 
-    // Tokens of concatenated text can differ slightly from the sum of its parts: re-count and drop
-    // trailing lines until the rendered text itself fits.
+    // Tokens of concatenated text can differ slightly from the sum of its parts: drop trailing
+    // lines until the rendered text itself fits.
     loop {
-        let (text, reports) = render(&sections, &kept, &costs);
-        let tokens = count_tokens(&text);
-        if tokens <= budget {
+        let (tokens, rendered) = match text_tokens(&sections, &kept, &costs) {
+            Some(tokens) => (tokens, None),
+            None => {
+                let r = render(&sections, &kept, &costs);
+                (count_tokens(&r.0), Some(r))
+            }
+        };
+        if tokens <= budget || kept.iter().all(Vec::is_empty) {
+            let (text, reports) = rendered.unwrap_or_else(|| render(&sections, &kept, &costs));
             return Assembled {
                 text,
                 tokens,
                 sections: reports,
             };
         }
-        match kept.iter_mut().rev().find(|k| !k.is_empty()) {
-            Some(k) => {
-                k.pop();
-            }
-            None => {
-                return Assembled {
-                    text,
-                    tokens,
-                    sections: reports,
-                }
-            }
+        if let Some(k) = kept.iter_mut().rev().find(|k| !k.is_empty()) {
+            k.pop();
         }
     }
+}
+
+/// Tokens of the text `render` makes, summed from the lines' counts: a cl100k piece never runs
+/// past a newline into a line that has something other than whitespace on it, so the text counts as
+/// the sum of its lines, each with the newlines that follow it (one, or two before the next
+/// section's header). None when a kept line is blank (a whitespace run would span it) or has a
+/// line break of its own: the sum would not hold, and the text is counted whole instead.
+fn text_tokens(
+    sections: &[Section],
+    kept: &[Vec<usize>],
+    costs: &[HashMap<usize, Cost>],
+) -> Option<usize> {
+    let mut total = 0;
+    let shown: Vec<usize> = (0..sections.len())
+        .filter(|&si| !kept[si].is_empty())
+        .collect();
+    for (n, &si) in shown.iter().enumerate() {
+        let section = &sections[si];
+        total += count_tokens(&header(section.kind, true));
+        let last_section = n + 1 == shown.len();
+        for (k, &i) in kept[si].iter().enumerate() {
+            let text = &section.lines[i].text;
+            if text.trim().is_empty() || text.contains(['\n', '\r']) {
+                return None;
+            }
+            let c = costs[si].get(&i)?;
+            let before_header = !last_section && k + 1 == kept[si].len();
+            total += if before_header { c.nl2 } else { c.nl };
+        }
+    }
+    Some(total)
 }
 
 /// Renders the kept lines. Section token counts are the header's plus the lines' own counts (the
@@ -168,7 +213,7 @@ pub fn assemble(mut sections: Vec<Section>, budget: usize) -> Assembled {
 fn render(
     sections: &[Section],
     kept: &[Vec<usize>],
-    costs: &[HashMap<usize, usize>],
+    costs: &[HashMap<usize, Cost>],
 ) -> (String, Vec<SectionReport>) {
     let mut text = String::new();
     let mut reports = Vec::with_capacity(sections.len());
@@ -181,7 +226,7 @@ fn render(
             for &i in keep {
                 text.push_str(&section.lines[i].text);
                 text.push('\n');
-                tokens += cost.get(&i).copied().unwrap_or(0);
+                tokens += cost.get(&i).map_or(0, |c| c.own + 1);
             }
         }
         reports.push(SectionReport {
@@ -193,4 +238,66 @@ fn render(
         });
     }
     (text, reports)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summed count is the rendered text's own count, whatever the lines end with.
+    #[test]
+    fn summed_tokens_are_the_rendered_texts() {
+        let parts = [
+            "- ",
+            "Ada",
+            " Lovelace",
+            " (person, 3 mentions, last seen 2026-05-30)",
+            ".",
+            "!",
+            "…",
+            " -[works at]-> ",
+            "Acme",
+            "2024",
+            "'s",
+            ":",
+            "\"",
+            ")",
+            "東京",
+            " ",
+            "##",
+            "#",
+        ];
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let kinds = [
+            SectionKind::KeyEntities,
+            SectionKind::Paths,
+            SectionKind::Facts,
+            SectionKind::Snippets,
+        ];
+        for round in 0..400 {
+            let sections: Vec<Section> = kinds
+                .iter()
+                .map(|&kind| {
+                    let lines = (0..next() % 4)
+                        .map(|_| {
+                            let n = 1 + next() % 6;
+                            (0..n)
+                                .map(|_| parts[(next() % parts.len() as u64) as usize])
+                                .collect::<String>()
+                        })
+                        .collect();
+                    Section::ranked_in_order(kind, lines)
+                })
+                .collect();
+            let out = assemble(sections, 10_000);
+            let whole = tiktoken_rs::cl100k_base_singleton().count_ordinary(&out.text);
+            assert_eq!(out.tokens, whole, "round {round}: {:?}", out.text);
+        }
+    }
 }

@@ -207,6 +207,11 @@ fn piece_end(cs: &[(usize, char, Class)], i: usize) -> usize {
 
 /// Tokens of `text` as cl100k_base counts them, or None when tiktoken must count it.
 pub fn count(text: &str) -> Option<usize> {
+    Some(pieces(text)?.0)
+}
+
+/// Tokens of `text` and where its last piece starts (`text.len()` when it is empty).
+fn pieces(text: &str) -> Option<(usize, usize)> {
     let t = tables()?;
     let cs: Vec<(usize, char, Class)> = text
         .char_indices()
@@ -214,13 +219,35 @@ pub fn count(text: &str) -> Option<usize> {
         .collect();
     let mut tokens = 0;
     let mut i = 0;
+    let mut last = text.len();
     while i < cs.len() {
         let end = piece_end(&cs, i);
         let to = cs.get(end).map_or(text.len(), |x| x.0);
-        tokens += t.piece_tokens(&text.as_bytes()[cs[i].0..to])?;
+        last = cs[i].0;
+        tokens += t.piece_tokens(&text.as_bytes()[last..to])?;
         i = end;
     }
-    Some(tokens)
+    Some((tokens, last))
+}
+
+/// Tokens of `line`, of `line + "\n"` and of `line + "\n\n"`, for a line that does not end in
+/// whitespace, splitting it once: appending newlines can only change its last piece (a trailing
+/// punctuation run takes them in), so only that piece is counted again. None when tiktoken must
+/// count.
+pub fn count_line(line: &str) -> Option<[usize; 3]> {
+    if line.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let (tokens, last) = pieces(line)?;
+    let tail = &line[last..];
+    let before = tokens - count(tail)?;
+    let mut with = String::with_capacity(tail.len() + 2);
+    with.push_str(tail);
+    with.push('\n');
+    let one = before + count(&with)?;
+    with.push('\n');
+    let two = before + count(&with)?;
+    Some([tokens, one, two])
 }
 
 #[cfg(test)]
@@ -276,6 +303,48 @@ mod tests {
         assert_eq!(count(text), Some(tiktoken(text)));
         assert_eq!(count(""), Some(0));
         assert_eq!(count("   trailing   "), Some(tiktoken("   trailing   ")));
+    }
+
+    #[test]
+    fn line_counts_match_tiktoken_with_newlines_appended() {
+        let parts = [
+            "a",
+            "Word",
+            "- ",
+            "Ada",
+            " (person, 3 mentions)",
+            ".",
+            "!?",
+            "…",
+            "2024",
+            "-[",
+            "]->",
+            " ",
+            "'s",
+            "😀",
+            "東京",
+            "\u{a0}",
+            ":",
+            "\"",
+            ")",
+            "; also: ",
+            "1.5",
+        ];
+        let mut g = Gen(0x2545_f491_4f6c_dd1d);
+        for round in 0..3000 {
+            let len = 1 + (g.next() % 12) as usize;
+            let line: String = (0..len).map(|_| g.pick(&parts)).collect();
+            let Some(counts) = count_line(&line) else {
+                assert!(line.ends_with(char::is_whitespace), "{line:?}");
+                continue;
+            };
+            let expected = [
+                tiktoken(&line),
+                tiktoken(&format!("{line}\n")),
+                tiktoken(&format!("{line}\n\n")),
+            ];
+            assert_eq!(counts, expected, "round {round}: {line:?}");
+        }
     }
 
     #[test]

@@ -147,9 +147,9 @@ pub async fn gather_snippets(
     let lexical = lexical_scores(query_words, &episodes);
     let mut ranked: Vec<(String, f64)> = episodes
         .iter()
-        .map(|e| {
-            let s = evidence.get(&e.id).copied().unwrap_or(0.0)
-                + LEXICAL_WEIGHT * lexical.get(&e.id).copied().unwrap_or(0.0);
+        .zip(&lexical)
+        .map(|(e, lex)| {
+            let s = evidence.get(&e.id).copied().unwrap_or(0.0) + LEXICAL_WEIGHT * lex;
             (e.id.clone(), s)
         })
         .collect();

@@ -9,6 +9,17 @@ pub fn count_tokens(text: &str) -> usize {
         .unwrap_or_else(|| tiktoken_rs::cl100k_base_singleton().count_ordinary(text))
 }
 
+/// Tokens of `line`, of `line + "\n"` and of `line + "\n\n"`.
+pub(crate) fn count_line_tokens(line: &str) -> [usize; 3] {
+    crate::cl100k::count_line(line).unwrap_or_else(|| {
+        [
+            count_tokens(line),
+            count_tokens(&format!("{line}\n")),
+            count_tokens(&format!("{line}\n\n")),
+        ]
+    })
+}
+
 /// `text` cut to at most `max_chars` characters at a word boundary when there is one, with an
 /// ellipsis when something was cut.
 pub fn truncate_chars(text: &str, max_chars: usize) -> String {

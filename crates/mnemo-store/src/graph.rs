@@ -3,7 +3,6 @@
 //! so a capped neighbourhood reads a prefix instead of sorting a hub's edges on every query.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use mnemo_core::{
@@ -11,6 +10,7 @@ use mnemo_core::{
 };
 use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
+use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::body::Body;

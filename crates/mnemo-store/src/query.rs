@@ -2,7 +2,9 @@
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashSet as HashSet;
 
 use mnemo_core::{
     canonical_key, Entity, EntityKey, EntityOrder, Fact, MentionEvent, NeighbourhoodQuery,
@@ -132,7 +134,7 @@ impl TenantGraph {
     }
 
     pub fn find_by_tokens(&self, tokens: &[String], limit: usize) -> Vec<Entity> {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         for t in tokens {
             for part in canonical_key(t).split(' ').filter(|p| !p.is_empty()) {
                 if let Some(list) = self.token_index.get(part) {
@@ -178,7 +180,7 @@ impl TenantGraph {
     /// Expands hop by hop; each frontier node contributes a prefix of its rank-sorted adjacency.
     pub fn neighbourhood(&self, q: &NeighbourhoodQuery) -> Subgraph {
         let mut nodes: Vec<Node> = Vec::new();
-        let mut node_set: HashSet<Node> = HashSet::new();
+        let mut node_set: HashSet<Node> = HashSet::default();
         for s in &q.seeds {
             if let Some(n) = self.node(s.as_str()) {
                 if node_set.insert(n) {
@@ -187,7 +189,7 @@ impl TenantGraph {
             }
         }
         let mut edges: Vec<Edge> = Vec::new();
-        let mut edge_set: HashSet<Edge> = HashSet::new();
+        let mut edge_set: HashSet<Edge> = HashSet::default();
         let mut frontier = nodes.clone();
         'hops: for hop in 1..=q.depth.clamp(1, MAX_DEPTH) {
             let cap = q.fanout_at(hop);
