@@ -69,8 +69,11 @@ async fn entities(graph: &Graph, q: neo4rs::Query) -> Result<Vec<Entity>> {
         .collect()
 }
 
+/// Entities by key, in key order; those a neighbourhood or lookup of this search returned a
+/// moment ago come from the cache (a search asks for the far ends of its top facts).
 pub(crate) async fn get_entities(
     graph: &Graph,
+    cache: &ReadCache,
     t: &Tenant,
     keys: &[EntityKey],
 ) -> Result<Vec<Entity>> {
@@ -84,11 +87,22 @@ pub(crate) async fn get_entities(
     if distinct.is_empty() {
         return Ok(Vec::new());
     }
-    let q = query(&cy::get_entities())
-        .param("tenant", t.as_str())
-        .param("keys", strings(distinct));
+    let known = cache.entities(t, &distinct);
+    let missing: Vec<&str> = distinct
+        .into_iter()
+        .filter(|k| !known.contains_key(*k))
+        .collect();
+    let mut found: Vec<Entity> = known.into_values().collect();
+    if !missing.is_empty() {
+        let q = query(&cy::get_entities())
+            .param("tenant", t.as_str())
+            .param("keys", strings(missing));
+        let read_at = Instant::now();
+        let fetched = entities(graph, q).await?;
+        cache.put_entities(t, &fetched, read_at);
+        found.extend(fetched);
+    }
     // Sorted here too: Neo4j orders strings by UTF-16 units, Rust (and the contract) by bytes.
-    let mut found = entities(graph, q).await?;
     found.sort_by(|a, b| a.key.cmp(&b.key));
     Ok(found)
 }
@@ -104,15 +118,16 @@ pub(crate) async fn lookup_names(
     if keys.is_empty() {
         return Ok(Vec::new());
     }
-    let (graph, tenant) = (graph.clone(), t.clone());
+    let (graph, state, tenant) = (graph.clone(), Arc::clone(reads), t.clone());
     reads
         .names
         .call(t.clone(), keys.to_vec(), move |asks| async move {
+            let cache = &state.cache;
             if let [only] = asks.as_slice() {
-                return Ok(vec![lookup_names_once(&graph, &tenant, only).await?]);
+                return Ok(vec![lookup_names_once(&graph, cache, &tenant, only).await?]);
             }
             let all: Vec<String> = asks.iter().flatten().cloned().collect();
-            let found = lookup_names_once(&graph, &tenant, &all).await?;
+            let found = lookup_names_once(&graph, cache, &tenant, &all).await?;
             Ok(asks
                 .iter()
                 .map(|ask| {
@@ -130,6 +145,7 @@ pub(crate) async fn lookup_names(
 
 async fn lookup_names_once(
     graph: &Graph,
+    cache: &ReadCache,
     t: &Tenant,
     keys: &[String],
 ) -> Result<Vec<(String, Entity)>> {
@@ -150,6 +166,7 @@ async fn lookup_names_once(
         .param("lucenes", list(lucenes));
     let mut out = Vec::new();
     let mut seen = HashSet::new();
+    let read_at = Instant::now();
     for row in read_rows(graph, q).await? {
         let matched: String = column(&row, "matched")?;
         let e = column::<EntityRow>(&row, "e")?;
@@ -157,6 +174,7 @@ async fn lookup_names_once(
             out.push((matched, e.into_entity()?));
         }
     }
+    cache.put_entities(t, out.iter().map(|(_, e)| e), read_at);
     // A fixed order, so that an answer never depends on which lookups happened to share a statement.
     out.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.key.cmp(&b.1.key)));
     Ok(out)
@@ -332,6 +350,8 @@ pub(crate) async fn neighbourhood(
     let depth = nq.depth.clamp(1, MAX_DEPTH);
     let group = (t.clone(), depth, nq.fanout_at(1), nq.fanout_at(2));
     let (graph, g) = (graph.clone(), group.clone());
+    // Taken before the statement is sent (it may be a shared one started a moment later).
+    let read_at = Instant::now();
     let (mut hop1, hop2) = reads
         .hoods
         .call(group, nq.seeds.clone(), move |queries| async move {
@@ -339,7 +359,9 @@ pub(crate) async fn neighbourhood(
         })
         .await?;
     hop1.sort_by_key(|s| s.pos);
-    replay(hop1, hop2, depth, nq.max_facts)
+    let sub = replay(hop1, hop2, depth, nq.max_facts)?;
+    reads.cache.put_entities(t, &sub.entities, read_at);
+    Ok(sub)
 }
 
 async fn neighbourhoods(

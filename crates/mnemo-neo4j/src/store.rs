@@ -163,7 +163,7 @@ impl GraphStore for Neo4jStore {
     }
 
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
-        read::get_entities(&self.graph, tenant, keys).await
+        read::get_entities(&self.graph, &self.reads.cache, tenant, keys).await
     }
 
     async fn lookup_names(

@@ -236,3 +236,63 @@ async fn changes_through_the_store_are_seen_at_once_and_others_after_the_cache_t
         .expect("episodes")
         .is_empty());
 }
+
+#[tokio::test]
+async fn entities_a_neighbourhood_brought_are_reused_until_the_store_changes_them() {
+    let Some(uri) = common::test_uri() else {
+        return;
+    };
+    let store = connect(&uri, 60_000).await;
+    let uncached = connect(&uri, 0).await;
+    let t = tenant("entities");
+    store.write(&t, &graph_batch()).await.expect("write");
+    let hood = store
+        .neighbourhood(
+            &t,
+            &NeighbourhoodQuery {
+                seeds: vec![key("Spoke 3")],
+                depth: 1,
+                fanout: vec![8],
+                max_facts: 50,
+            },
+        )
+        .await
+        .expect("neighbourhood");
+    let asked = [key("Spoke 4"), key("Hub"), key("Nobody"), key("Spoke 3")];
+    let fresh = uncached.get_entities(&t, &asked).await.expect("uncached");
+    assert_eq!(fresh.len(), 3);
+    assert_eq!(store.get_entities(&t, &asked).await.expect("cached"), fresh);
+    assert!(fresh.iter().all(|e| hood.entities.contains(e)));
+
+    // Another process changes an entity: the store keeps the answer it read a moment ago ...
+    store
+        .graph()
+        .run(
+            query("MATCH (e:Entity {tenant: $t, key: 'hub'}) SET e.mentions = 999")
+                .param("t", t.as_str()),
+        )
+        .await
+        .expect("raw change");
+    assert_eq!(store.get_entities(&t, &asked).await.expect("cached"), fresh);
+    let seen_elsewhere = uncached.get_entities(&t, &asked).await.expect("uncached");
+    assert_eq!(seen_elsewhere[0].mentions, 999, "{seen_elsewhere:?}");
+    // ... until it changes the tenant itself: then every entity is read afresh.
+    store
+        .write(
+            &t,
+            &WriteBatch {
+                document: None,
+                episodes: vec![episode("later", 9_000, &[("Spoke 4", "Newcomer")])],
+            },
+        )
+        .await
+        .expect("write");
+    let after = store.get_entities(&t, &asked).await.expect("after write");
+    assert_eq!(
+        after,
+        uncached.get_entities(&t, &asked).await.expect("uncached")
+    );
+    assert_eq!(after[0].mentions, 999);
+    assert_ne!(after, fresh);
+    store.purge_tenant(&t).await.expect("purge");
+}

@@ -59,6 +59,10 @@ pub struct Connection {
     recv_timeout: Duration,
     pending_responses: usize,
     io_in_progress: bool,
+    /// mnemo patch: the server is known to be in its READY state (an auto-commit result was
+    /// consumed to its end, or a transaction committed or rolled back, and nothing was sent
+    /// since), so a pool checkout need not RESET it.
+    ready: bool,
     #[allow(unused)]
     #[cfg(feature = "unstable-bolt-protocol-impl-v2")]
     hints: Option<ConnectionsHints>,
@@ -146,6 +150,7 @@ impl Connection {
             recv_timeout,
             pending_responses: 0,
             io_in_progress: false,
+            ready: false,
             #[cfg(feature = "unstable-bolt-protocol-impl-v2")]
             hints: None,
         }
@@ -267,6 +272,36 @@ impl Connection {
         self.pending_responses == 0 && !self.io_in_progress
     }
 
+    /// mnemo patch: records that the server has just returned to READY (called after the last
+    /// response of an auto-commit statement or of COMMIT/ROLLBACK was received in full).
+    pub(crate) fn mark_ready(&mut self) {
+        self.ready = self.is_reusable();
+    }
+
+    /// mnemo patch: whether the connection can be handed out again without a RESET round trip:
+    /// the server is READY, no response is outstanding, and the socket has nothing to read (no
+    /// unsolicited bytes, no end of stream from a server that went away). Checked without waiting
+    /// and without consuming anything, so a connection that fails the check can still be drained
+    /// and reset.
+    pub(crate) fn is_idle_and_ready(&mut self) -> bool {
+        use futures::FutureExt;
+        use tokio::io::AsyncBufRead;
+
+        if !(self.ready && self.is_reusable()) {
+            return false;
+        }
+        let stream = &mut self.stream;
+        let peeked = std::future::poll_fn(|cx| {
+            std::pin::Pin::new(&mut *stream)
+                .poll_fill_buf(cx)
+                .map(|r| r.map(|buf| buf.len()))
+        })
+        .now_or_never();
+        // Pending: nothing arrived, the socket is open. Anything else (bytes, end of stream or an
+        // error) goes through the full health check.
+        peeked.is_none()
+    }
+
     /// Receives the responses that are still outstanding for requests already sent,
     /// so that a connection returned to the pool with a request in flight can be
     /// reused. The responses are not decoded, only counted. A read that was
@@ -319,6 +354,7 @@ impl Connection {
         if !self.is_reusable() {
             return Err(Error::IncompleteBoltExchange);
         }
+        self.ready = false;
         self.io_in_progress = true;
         for bytes in messages {
             self.pending_responses += 1;

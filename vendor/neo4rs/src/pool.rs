@@ -65,6 +65,12 @@ impl Manager for ConnectionManager {
 
     async fn recycle(&self, obj: &mut Self::Type, _: &Metrics) -> RecycleResult<Self::Error> {
         trace!("recycling connection");
+        // mnemo patch: a connection returned in READY with a quiet socket is reused as it is; the
+        // RESET below would cost a network round trip on every checkout. Anything else (a failed
+        // or unfinished statement, an open transaction, data or EOF on the socket) is reset.
+        if obj.is_idle_and_ready() {
+            return Ok(());
+        }
         // A stream dropped before it was consumed leaves its pipelined PULL in flight.
         // Its responses are drained here, so the connection can be reset and reused.
         // A connection with an interrupted read fails the drain and is discarded.

@@ -311,7 +311,12 @@ impl RetryableQuery<'_> {
 
     async fn run(&self) -> QueryResult<RunResult> {
         let mut connection = self.connect().await?;
-        self.query.run_retryable(&mut connection).await
+        let result = self.query.run_retryable(&mut connection).await;
+        if result.is_ok() {
+            // mnemo patch: an auto-commit statement run to its summary leaves the server READY.
+            connection.mark_ready();
+        }
+        result
     }
 
     pub(crate) async fn retry_execute(self) -> (Self, QueryResult<DetachedRowStream>) {

@@ -385,7 +385,12 @@ impl DetachedRowStream {
     /// if the buffer is empty and the server has more rows left to consume, then a new batch of rows
     /// are fetched from the server (using the fetch_size value configured see [`crate::ConfigBuilder::fetch_size`])
     pub async fn next(&mut self) -> Result<Option<Row>> {
-        self.stream.next(&mut self.connection).await
+        let next = self.stream.next(&mut self.connection).await;
+        if let Ok(None) = next {
+            // mnemo patch: an auto-commit result read to its end leaves the server READY.
+            self.connection.mark_ready();
+        }
+        next
     }
 
     /// Return the [`RowStream::next`] item,
@@ -462,7 +467,12 @@ impl DetachedRowStream {
     /// Stop consuming the stream and return a summary, if available.
     /// Stopping the stream will also discard any messages on the server side.
     pub async fn finish(mut self) -> Result<RunResult> {
-        self.stream.finish(&mut self.connection).await
+        let summary = self.stream.finish(&mut self.connection).await;
+        if summary.is_ok() {
+            // mnemo patch: as in `next`.
+            self.connection.mark_ready();
+        }
+        summary
     }
 
     /// Turns this RowStream into a [`futures::stream::TryStream`] where

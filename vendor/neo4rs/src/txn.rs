@@ -152,7 +152,11 @@ impl Txn {
     pub async fn commit(mut self) -> Result<()> {
         let commit = BoltRequest::commit();
         match self.connection.send_recv(commit).await? {
-            BoltResponse::Success(_) => Ok(()),
+            BoltResponse::Success(_) => {
+                // mnemo patch: a committed transaction leaves the server READY.
+                self.connection.mark_ready();
+                Ok(())
+            }
             msg => Err(msg.into_error("COMMIT")),
         }
     }
@@ -174,7 +178,11 @@ impl Txn {
         {
             let rollback = BoltRequest::rollback();
             match self.connection.send_recv(rollback).await? {
-                BoltResponse::Success(_) => Ok(()),
+                BoltResponse::Success(_) => {
+                    // mnemo patch: as after COMMIT.
+                    self.connection.mark_ready();
+                    Ok(())
+                }
                 msg => Err(msg.into_error("ROLLBACK")),
             }
         }

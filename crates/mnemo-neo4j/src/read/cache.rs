@@ -1,6 +1,7 @@
 //! Short-lived memory of reads that a search repeats, so it need not ask the server again: a
-//! tenant's counts (read once per search) and whole episodes (the memory-stream read returns them
-//! and the search asks for the same episodes right after).
+//! tenant's counts (read once per search), whole episodes (the memory-stream read returns them
+//! and the search asks for the same episodes right after) and entities (a neighbourhood returns
+//! every entity at its facts' ends, and the search then asks for some of them by key).
 //!
 //! Exact for this process: every write, delete, purge or rebuild through the store forgets the
 //! tenant. Changes made by other processes become visible after at most `read_cache_ms` (0 turns
@@ -10,18 +11,47 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use mnemo_core::{Episode, StoreStats, Tenant};
+use mnemo_core::{Entity, Episode, StoreStats, Tenant};
 
-/// Most episodes remembered per store; the whole map is dropped when it is full (a search reads
-/// a few dozen, so this never bites within one).
-const MAX_EPISODES: usize = 4096;
+/// Most episodes, and separately entities, remembered per tenant; a full map is dropped whole (a
+/// search reads a few dozen episodes and a few hundred entities, so this never bites within one).
+const MAX_ITEMS: usize = 4096;
+
+/// Values by id, each with the moment the read that brought it was sent.
+#[derive(Debug)]
+struct Items<V>(HashMap<String, (V, Instant)>);
+
+impl<V> Default for Items<V> {
+    fn default() -> Self {
+        Items(HashMap::new())
+    }
+}
+
+impl<V: Clone> Items<V> {
+    fn fresh(&self, ids: &[&str], ttl: Duration) -> HashMap<String, V> {
+        ids.iter()
+            .filter_map(|id| {
+                let (v, at) = self.0.get(*id)?;
+                (at.elapsed() < ttl).then(|| (id.to_string(), v.clone()))
+            })
+            .collect()
+    }
+
+    fn put(&mut self, id: &str, v: &V, read_at: Instant) {
+        if self.0.len() >= MAX_ITEMS && !self.0.contains_key(id) {
+            self.0.clear();
+        }
+        self.0.insert(id.to_string(), (v.clone(), read_at));
+    }
+}
 
 #[derive(Debug, Default)]
 struct TenantMemory {
     /// When this process last changed the tenant: answers to reads sent before it are stale.
     changed: Option<Instant>,
     stats: Option<(StoreStats, Instant)>,
-    episodes: HashMap<String, (Episode, Instant)>,
+    episodes: Items<Episode>,
+    entities: Items<Entity>,
 }
 
 impl TenantMemory {
@@ -76,28 +106,20 @@ impl ReadCache {
     /// Remembers counts from a read sent at `read_at` (taken before sending, so that the answer
     /// of a read that overlapped a change of this process is never remembered).
     pub(crate) fn put_stats(&self, t: &Tenant, s: StoreStats, read_at: Instant) {
-        if !self.on() {
-            return;
-        }
-        let mut map = self.lock();
-        let m = map.entry(t.clone()).or_default();
-        if m.takes(read_at) && m.stats.as_ref().is_none_or(|(_, at)| *at < read_at) {
-            m.stats = Some((s, read_at));
-        }
+        self.with_tenant(t, read_at, |m| {
+            if m.stats.as_ref().is_none_or(|(_, at)| *at < read_at) {
+                m.stats = Some((s, read_at));
+            }
+        });
     }
 
     /// The remembered episodes among `ids` (fresh ones only), by id.
     pub(crate) fn episodes(&self, t: &Tenant, ids: &[String]) -> HashMap<String, Episode> {
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
         let map = self.lock();
-        let Some(m) = map.get(t) else {
-            return HashMap::new();
-        };
-        ids.iter()
-            .filter_map(|id| {
-                let (ep, at) = m.episodes.get(id)?;
-                (at.elapsed() < self.ttl).then(|| (id.clone(), ep.clone()))
-            })
-            .collect()
+        map.get(t)
+            .map(|m| m.episodes.fresh(&ids, self.ttl))
+            .unwrap_or_default()
     }
 
     pub(crate) fn put_episodes<'a>(
@@ -106,19 +128,45 @@ impl ReadCache {
         eps: impl IntoIterator<Item = &'a Episode>,
         read_at: Instant,
     ) {
+        self.with_tenant(t, read_at, |m| {
+            for ep in eps {
+                m.episodes.put(&ep.id, ep, read_at);
+            }
+        });
+    }
+
+    /// The remembered entities among `keys` (fresh ones only), by key.
+    pub(crate) fn entities(&self, t: &Tenant, keys: &[&str]) -> HashMap<String, Entity> {
+        let map = self.lock();
+        map.get(t)
+            .map(|m| m.entities.fresh(keys, self.ttl))
+            .unwrap_or_default()
+    }
+
+    /// Remembers entities read in full (every property the domain type has) at `read_at`.
+    pub(crate) fn put_entities<'a>(
+        &self,
+        t: &Tenant,
+        ents: impl IntoIterator<Item = &'a Entity>,
+        read_at: Instant,
+    ) {
+        self.with_tenant(t, read_at, |m| {
+            for e in ents {
+                m.entities.put(e.key.as_str(), e, read_at);
+            }
+        });
+    }
+
+    /// Runs `f` on the tenant's memory if the cache is on and a read sent at `read_at` may still
+    /// be remembered (no change of this process since).
+    fn with_tenant(&self, t: &Tenant, read_at: Instant, f: impl FnOnce(&mut TenantMemory)) {
         if !self.on() {
             return;
         }
         let mut map = self.lock();
         let m = map.entry(t.clone()).or_default();
-        if !m.takes(read_at) {
-            return;
-        }
-        for ep in eps {
-            if m.episodes.len() >= MAX_EPISODES {
-                m.episodes.clear();
-            }
-            m.episodes.insert(ep.id.clone(), (ep.clone(), read_at));
+        if m.takes(read_at) {
+            f(m);
         }
     }
 }

@@ -277,3 +277,62 @@ async fn drain_pending_responses_rejects_an_interrupted_read() {
     ));
     assert!(!connection.is_reusable());
 }
+
+// mnemo patch: checkouts skip RESET only for a connection marked READY whose socket is quiet.
+
+/// Lets the runtime's reactor see what the peer did to the socket.
+async fn settle() {
+    tokio::time::sleep(Duration::from_millis(20)).await;
+}
+
+#[tokio::test]
+async fn only_a_connection_marked_ready_with_a_quiet_socket_skips_reset() {
+    let (mut connection, mut peer) = connection().await;
+    assert!(!connection.is_idle_and_ready(), "never marked");
+    connection.send(BoltRequest::reset()).await.unwrap();
+    connection.mark_ready();
+    assert!(
+        !connection.is_idle_and_ready(),
+        "a response is still outstanding"
+    );
+    send_response(&mut peer, &[0xb1, SUCCESS_SIGNATURE, 0xa0]).await;
+    receive_response(&mut connection).await.unwrap();
+    assert!(
+        !connection.is_idle_and_ready(),
+        "not marked after the reply"
+    );
+    connection.mark_ready();
+    settle().await;
+    assert!(connection.is_idle_and_ready());
+    assert!(connection.is_idle_and_ready(), "the check changes nothing");
+    // Any request sent afterwards makes the state unknown again.
+    connection.send(BoltRequest::reset()).await.unwrap();
+    send_response(&mut peer, &[0xb1, SUCCESS_SIGNATURE, 0xa0]).await;
+    receive_response(&mut connection).await.unwrap();
+    assert!(!connection.is_idle_and_ready());
+}
+
+#[tokio::test]
+async fn bytes_waiting_on_the_socket_are_kept_for_the_reset_path() {
+    let (mut connection, mut peer) = connection().await;
+    connection.mark_ready();
+    assert!(connection.is_idle_and_ready());
+    // A NOOP chunk: the check must see it without consuming it, so the framing stays intact.
+    peer.write_u16(0).await.unwrap();
+    settle().await;
+    assert!(!connection.is_idle_and_ready());
+    connection.send(BoltRequest::reset()).await.unwrap();
+    send_response(&mut peer, &[0xb1, SUCCESS_SIGNATURE, 0xa0]).await;
+    receive_response(&mut connection).await.unwrap();
+    assert!(connection.is_reusable());
+}
+
+#[tokio::test]
+async fn a_server_that_went_away_is_not_ready() {
+    let (mut connection, peer) = connection().await;
+    connection.mark_ready();
+    assert!(connection.is_idle_and_ready());
+    drop(peer);
+    settle().await;
+    assert!(!connection.is_idle_and_ready());
+}
