@@ -1,9 +1,11 @@
 //! Fact ranking: role first (connecting path > 1 hop > 2 hops), then the importance of the fact's
 //! entities, its mentions, confidence and overlap with the query words. Deterministic ties.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use mnemo_core::{canonical_key, Entity, EntityKey, FactId, Timestamp};
+use rustc_hash::FxHashMap as HashMap;
+
+use mnemo_core::{canonical_key, Entity, EntityKey, Timestamp};
 use mnemo_retrieve::{is_stop_word, Retrieval};
 use serde::Serialize;
 
@@ -92,6 +94,18 @@ pub fn rank_facts(
     now: Timestamp,
     half_life_days: f64,
 ) -> Vec<ScoredFact> {
+    rank_top_facts(retrieval, query_words, now, half_life_days, usize::MAX)
+}
+
+/// The best `limit` facts of `rank_facts`, in its order; only those are built (a retrieval holds
+/// hundreds of facts, a context shows a few dozen).
+pub(crate) fn rank_top_facts(
+    retrieval: &Retrieval,
+    query_words: &HashSet<String>,
+    now: Timestamp,
+    half_life_days: f64,
+    limit: usize,
+) -> Vec<ScoredFact> {
     let entities: HashMap<&EntityKey, &Entity> = retrieval
         .subgraph
         .entities
@@ -117,24 +131,16 @@ pub fn rank_facts(
         .max()
         .unwrap_or(1);
     // Shortest connecting path through each fact: shorter paths are stronger evidence.
-    let mut on_path: HashMap<&FactId, usize> = HashMap::new();
+    let mut on_path: HashMap<(&EntityKey, &str, &EntityKey), usize> = HashMap::default();
     for p in &retrieval.paths {
         for s in &p.steps {
-            let len = on_path.entry(&s.fact).or_insert(p.len());
+            let id = (&s.fact.subject, s.fact.rel_type.as_str(), &s.fact.object);
+            let len = on_path.entry(id).or_insert(p.len());
             *len = (*len).min(p.len());
         }
     }
-    // Name words per entity, computed once: an entity ends many facts.
-    let words_of: HashMap<&EntityKey, HashSet<String>> = if query_words.is_empty() {
-        HashMap::new()
-    } else {
-        entities
-            .iter()
-            .map(|(k, e)| (*k, content_words(&e.name)))
-            .collect()
-    };
-    let no_words = HashSet::new();
-    let entity_words = |k: &EntityKey| words_of.get(k).unwrap_or(&no_words);
+    // Name words per entity, computed once, when first needed: an entity ends many facts.
+    let mut words_of: HashMap<&EntityKey, HashSet<String>> = HashMap::default();
     let name = |k: &EntityKey| {
         entities
             .get(k)
@@ -143,15 +149,16 @@ pub fn rank_facts(
     };
 
     // Predicates repeat across facts: their words are computed once each.
-    let mut predicate_words: HashMap<&str, HashSet<String>> = HashMap::new();
-    let mut out: Vec<ScoredFact> = retrieval
-        .subgraph
-        .facts
+    let mut predicate_words: HashMap<&str, HashSet<String>> = HashMap::default();
+    let facts = &retrieval.subgraph.facts;
+    let mut scored: Vec<(f64, Role, Option<u8>, usize)> = facts
         .iter()
         .enumerate()
         .map(|(i, f)| {
             let hop = retrieval.fact_hops.get(i).copied().flatten();
-            let path_len = on_path.get(&f.id()).copied();
+            let path_len = on_path
+                .get(&(&f.subject, f.rel_type.as_str(), &f.object))
+                .copied();
             let role = if path_len.is_some() {
                 Role::Path
             } else {
@@ -170,7 +177,15 @@ pub fn rank_facts(
                 let pred = predicate_words
                     .entry(f.predicate.as_str())
                     .or_insert_with(|| content_words(&f.predicate));
-                let (sw, ow) = (entity_words(&f.subject), entity_words(&f.object));
+                for k in [&f.subject, &f.object] {
+                    words_of.entry(k).or_insert_with(|| {
+                        entities
+                            .get(k)
+                            .map(|e| content_words(&e.name))
+                            .unwrap_or_default()
+                    });
+                }
+                let (sw, ow) = (&words_of[&f.subject], &words_of[&f.object]);
                 query_words
                     .iter()
                     .filter(|w| pred.contains(*w) || sw.contains(*w) || ow.contains(*w))
@@ -181,6 +196,20 @@ pub fn rank_facts(
                 + 0.2 * mentions
                 + 0.15 * f64::from(f.confidence.clamp(0.0, 1.0))
                 + 0.3 * query;
+            let score = role.base() + path_bonus(path_len) + 0.9 * bonus;
+            (score, role, hop, i)
+        })
+        .collect();
+    let id = |i: usize| {
+        let f = &facts[i];
+        (&f.subject, f.rel_type.as_str(), &f.object)
+    };
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| id(a.3).cmp(&id(b.3))));
+    scored.truncate(limit);
+    scored
+        .into_iter()
+        .map(|(score, role, hop, i)| {
+            let f = &facts[i];
             ScoredFact {
                 subject: f.subject.clone(),
                 subject_name: name(&f.subject),
@@ -192,15 +221,9 @@ pub fn rank_facts(
                 confidence: f.confidence,
                 role,
                 hop,
-                score: role.base() + path_bonus(path_len) + 0.9 * bonus,
+                score,
                 episodes: f.episodes.clone(),
             }
         })
-        .collect();
-    out.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.id().cmp(&b.id()))
-    });
-    out
+        .collect()
 }

@@ -9,7 +9,7 @@ use mnemo_retrieve::{retrieve, tokenize};
 use crate::compose::compose;
 use crate::history::ChatTurn;
 use crate::knowledge::top_entities_at;
-use crate::rank::{content_words, rank_facts};
+use crate::rank::{content_words, rank_top_facts};
 use crate::result::SearchResult;
 use crate::sources::gather_snippets;
 use crate::{MemoryError, SearchConfig};
@@ -44,8 +44,13 @@ pub async fn search(
             query_words.remove(&w);
         }
     }
-    let mut facts = rank_facts(&retrieval, &query_words, now, cfg.half_life_days);
-    facts.truncate(cfg.max_facts);
+    let facts = rank_top_facts(
+        &retrieval,
+        &query_words,
+        now,
+        cfg.half_life_days,
+        cfg.max_facts,
+    );
 
     // Read once: both the knowledge-store list and the snippet caches are valid for these counts.
     let stats = store.stats(tenant).await?;

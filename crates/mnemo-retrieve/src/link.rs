@@ -1,6 +1,7 @@
 //! Entity linking: the query's word n-grams matched against entity names and aliases, exact
 //! canonical matches first, then token overlap; longer, rarer and capitalised matches win.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use mnemo_core::{canonical_key, Entity, GraphStore, Tenant};
@@ -278,7 +279,7 @@ pub fn resolve(
         rarity * case
     };
 
-    let mut candidates: Vec<(Vec<usize>, LinkedEntity)> = Vec::new();
+    let mut candidates: Vec<(Vec<usize>, Candidate<'_>)> = Vec::new();
     // Every occurrence is a candidate: if one is inside a longer match, a later one may still link.
     let mut spans: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
     for (key, _) in exact {
@@ -292,9 +293,9 @@ pub fn resolve(
             let score = EXACT_BOOST * positions.iter().map(|&i| weight(&tokens[i])).sum::<f64>();
             candidates.push((
                 positions,
-                LinkedEntity {
-                    entity: entity.clone(),
-                    matched: key.clone(),
+                Candidate {
+                    entity,
+                    matched: Cow::Borrowed(key),
                     kind: MatchKind::Exact,
                     score,
                     span: (s, e),
@@ -333,23 +334,38 @@ pub fn resolve(
             }
             if cand.score < cfg.min_score
                 || positions.iter().any(|p| taken.contains(p))
-                || !keys.insert(cand.entity.key.clone())
+                || !keys.insert(&cand.entity.key)
             {
                 continue;
             }
             taken.extend(positions);
-            out.push(cand);
+            out.push(LinkedEntity {
+                entity: cand.entity.clone(),
+                matched: cand.matched.into_owned(),
+                kind: cand.kind,
+                score: cand.score,
+                span: cand.span,
+            });
         }
     }
     out
 }
 
-fn token_candidate(
+/// A match under consideration; only the ones kept are turned into owned `LinkedEntity`s.
+struct Candidate<'a> {
+    entity: &'a Entity,
+    matched: Cow<'a, str>,
+    kind: MatchKind,
+    score: f64,
+    span: (usize, usize),
+}
+
+fn token_candidate<'a>(
     tokens: &[Token],
-    entity: &Entity,
+    entity: &'a Entity,
     cfg: &LinkConfig,
     weight: &dyn Fn(&Token) -> f64,
-) -> Option<(Vec<usize>, LinkedEntity)> {
+) -> Option<(Vec<usize>, Candidate<'a>)> {
     let core = core_words(entity);
     let mut positions = Vec::new();
     for w in &core {
@@ -381,9 +397,9 @@ fn token_candidate(
         .join(" ");
     Some((
         positions,
-        LinkedEntity {
-            entity: entity.clone(),
-            matched,
+        Candidate {
+            entity,
+            matched: Cow::Owned(matched),
             kind: MatchKind::Tokens,
             score,
             span: (s, e),

@@ -1,9 +1,7 @@
 //! The retrieval pipeline: link the query, fetch each seed's capped depth-2 neighbourhood, merge them
 //! into one subgraph and join it.
 
-use std::collections::BTreeMap;
-
-use mnemo_core::{EntityKey, GraphStore, NeighbourhoodQuery, Subgraph, Tenant};
+use mnemo_core::{EntityKey, Fact, GraphStore, NeighbourhoodQuery, Subgraph, Tenant};
 use serde::{Deserialize, Serialize};
 
 use crate::join::{join, JoinConfig, Path};
@@ -120,20 +118,22 @@ pub async fn retrieve_around(
     })
 }
 
-/// Unions subgraphs: entities by key, facts by (subject, type, object), both in key order.
+/// Unions subgraphs: entities by key, facts by (subject, type, object), both in key order. The
+/// first occurrence wins (a stable sort keeps parts in order).
 pub fn merge(parts: Vec<Subgraph>) -> Subgraph {
-    let mut entities = BTreeMap::new();
-    let mut facts = BTreeMap::new();
+    let mut entities = Vec::new();
+    let mut facts = Vec::new();
     for part in parts {
-        for e in part.entities {
-            entities.entry(e.key.clone()).or_insert(e);
-        }
-        for f in part.facts {
-            facts.entry(f.id()).or_insert(f);
-        }
+        entities.extend(part.entities);
+        facts.extend(part.facts);
     }
-    Subgraph {
-        entities: entities.into_values().collect(),
-        facts: facts.into_values().collect(),
-    }
+    entities.sort_by(|a, b| a.key.cmp(&b.key));
+    entities.dedup_by(|later, first| later.key == first.key);
+    facts.sort_by(|a, b| id(a).cmp(&id(b)));
+    facts.dedup_by(|later, first| id(later) == id(first));
+    Subgraph { entities, facts }
+}
+
+fn id(f: &Fact) -> (&EntityKey, &str, &EntityKey) {
+    (&f.subject, f.rel_type.as_str(), &f.object)
 }
