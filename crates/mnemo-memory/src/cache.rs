@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use mnemo_core::{Entity, Episode, GraphStore, StoreStats, Tenant};
+use rustc_hash::FxHashMap;
 
 /// Longest an entry is used even when the store's counts did not change.
 const TTL: Duration = Duration::from_secs(10);
@@ -34,8 +35,8 @@ pub(crate) fn store_key(store: &dyn GraphStore, tenant: &Tenant) -> Key {
 struct TenantCache {
     stats: StoreStats,
     at: Instant,
-    episodes: HashMap<String, Arc<Episode>>,
-    named: HashMap<String, Arc<Vec<Entity>>>,
+    episodes: FxHashMap<String, Arc<Episode>>,
+    named: FxHashMap<String, Arc<Vec<Entity>>>,
 }
 
 static CACHE: Mutex<Option<HashMap<Key, TenantCache>>> = Mutex::new(None);
@@ -75,8 +76,8 @@ impl<'a> Episodes<'a> {
                 TenantCache {
                     stats: self.stats.clone(),
                     at: Instant::now(),
-                    episodes: HashMap::new(),
-                    named: HashMap::new(),
+                    episodes: FxHashMap::default(),
+                    named: FxHashMap::default(),
                 },
             );
         }

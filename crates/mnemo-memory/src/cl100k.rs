@@ -26,10 +26,16 @@ const FIRST_SPECIAL: Rank = 100_257;
 /// when full, which keeps it bounded without bookkeeping.
 const MERGED_CAP: usize = 8192;
 
+/// Most classified characters a thread keeps room for between counts.
+const CHARS_CAP: usize = 16 * 1024;
+
 thread_local! {
     /// Token counts of multi-token pieces (shorter than `LONG_PIECE`) this thread has merged.
     static MERGED: std::cell::RefCell<FxHashMap<Box<[u8]>, u32>> =
         std::cell::RefCell::new(FxHashMap::default());
+    /// Scratch space for the classified characters of the text being counted.
+    static CHARS: std::cell::RefCell<Vec<(usize, char, Class)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// What the splitting pattern distinguishes about a character.
@@ -213,15 +219,26 @@ pub fn count(text: &str) -> Option<usize> {
 /// Tokens of `text` and where its last piece starts (`text.len()` when it is empty).
 fn pieces(text: &str) -> Option<(usize, usize)> {
     let t = tables()?;
-    let cs: Vec<(usize, char, Class)> = text
-        .char_indices()
-        .map(|(o, c)| (o, c, t.class(c)))
-        .collect();
+    // The classified characters go in a buffer the thread keeps: a source line of a few hundred
+    // characters made a fresh allocation large enough to send malloc into its slow path.
+    CHARS.with(|buf| match buf.try_borrow_mut() {
+        Ok(mut cs) => pieces_in(t, text, &mut cs),
+        Err(_) => pieces_in(t, text, &mut Vec::new()),
+    })
+}
+
+fn pieces_in(t: &Tables, text: &str, cs: &mut Vec<(usize, char, Class)>) -> Option<(usize, usize)> {
+    cs.clear();
+    cs.extend(text.char_indices().map(|(o, c)| (o, c, t.class(c))));
+    if cs.capacity() > CHARS_CAP {
+        cs.shrink_to(CHARS_CAP);
+    }
+    let cs = &cs[..];
     let mut tokens = 0;
     let mut i = 0;
     let mut last = text.len();
     while i < cs.len() {
-        let end = piece_end(&cs, i);
+        let end = piece_end(cs, i);
         let to = cs.get(end).map_or(text.len(), |x| x.0);
         last = cs[i].0;
         tokens += t.piece_tokens(&text.as_bytes()[last..to])?;

@@ -162,11 +162,15 @@ pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Arc<Episode>]) 
 pub fn build_snippets(
     ranked: &[(String, f64)],
     episodes: &[Arc<Episode>],
-    names: &[String],
+    names: &[&str],
     query_words: &HashSet<String>,
     max_chars: usize,
 ) -> Vec<Snippet> {
     let by_id: HashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), &**e)).collect();
+    // The same few entities end many facts: each name is folded once.
+    let mut names = names.to_vec();
+    names.sort_unstable();
+    names.dedup();
     // Padded with spaces for whole-word containment checks.
     let mut keys: Vec<String> = names
         .iter()
@@ -208,13 +212,16 @@ pub fn excerpt(
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let folded = fold(s);
-            let canon = format!(" {folded} ");
+            let mut canon = String::with_capacity(s.len() + 2);
+            canon.push(' ');
+            canon.push_str(&fold(s));
+            canon.push(' ');
+            let folded = &canon[1..canon.len() - 1];
             let names = keys.iter().filter(|k| canon.contains(k.as_str())).count() as f64;
             let qw = if query_words.is_empty() {
                 0.0
             } else {
-                matching_folded(&folded, query_words).len() as f64
+                matching_folded(folded, query_words).len() as f64
             };
             let first = if i == 0 { 0.5 } else { 0.0 };
             (names + 0.5 * qw + first, i)

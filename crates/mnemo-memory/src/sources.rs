@@ -2,11 +2,12 @@
 //! provenance of the top facts, and one step further, the mentions of the entities those sources
 //! and facts name. Candidates are scored by that evidence plus their overlap with the query.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use mnemo_core::{Entity, EntityKey, Episode, GraphStore, StoreStats, Tenant};
 use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
+use rustc_hash::FxHashMap;
 
 use crate::cache::Episodes;
 use crate::rank::ScoredFact;
@@ -48,7 +49,7 @@ pub async fn gather_snippets(
     cfg: &SearchConfig,
 ) -> Result<Vec<Snippet>, MemoryError> {
     let cache = Episodes::new(store, tenant, stats);
-    let mut evidence: BTreeMap<String, f64> = BTreeMap::new();
+    let mut evidence: FxHashMap<String, f64> = FxHashMap::default();
     let seeds: HashSet<&EntityKey> = retrieval.seeds.iter().map(|s| &s.entity.key).collect();
     let mentions = futures::future::try_join_all(
         retrieval
@@ -66,7 +67,8 @@ pub async fn gather_snippets(
             *evidence.entry(ep.clone()).or_default() += FACT_WEIGHT * f.score;
         }
     }
-    let first_ids: Vec<String> = evidence.keys().cloned().collect();
+    let mut first_ids: Vec<String> = evidence.keys().cloned().collect();
+    first_ids.sort_unstable();
     let mut episodes = cache.get(store, tenant, &first_ids).await?;
 
     // One step further: entities named by the seeds' sources and the top facts' far ends.
@@ -157,15 +159,15 @@ pub async fn gather_snippets(
     ranked.dedup_by(|a, b| a.0 == b.0);
     ranked.truncate(cfg.max_snippets);
 
-    let mut names: Vec<String> = retrieval
+    let mut names: Vec<&str> = retrieval
         .seeds
         .iter()
-        .map(|s| s.entity.name.clone())
+        .map(|s| s.entity.name.as_str())
         .collect();
-    names.extend(bridges.iter().map(|b| b.name.clone()));
+    names.extend(bridges.iter().map(|b| b.name.as_str()));
     for f in top_facts {
-        names.push(f.subject_name.clone());
-        names.push(f.object_name.clone());
+        names.push(&f.subject_name);
+        names.push(&f.object_name);
     }
     Ok(build_snippets(
         &ranked,

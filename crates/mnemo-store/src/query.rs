@@ -34,13 +34,20 @@ impl TenantGraph {
             if key.is_empty() {
                 continue;
             }
-            let mut nodes: Vec<Node> = self.node(&key).into_iter().collect();
-            if let Some(list) = self.alias_index.get(&*key) {
-                nodes.extend(list.iter().copied());
-            }
-            if nodes.is_empty() {
-                continue;
-            }
+            let direct = self.node(&key);
+            let aliases = self.alias_index.get(&*key);
+            // Most hits are one entity's own key: no list to sort.
+            let mut nodes: Vec<Node> = match (direct, aliases) {
+                (None, None) => continue,
+                (Some(n), None) => {
+                    out.push((asked.clone(), self.entity(n)));
+                    continue;
+                }
+                (direct, aliases) => direct
+                    .into_iter()
+                    .chain(aliases.into_iter().flatten().copied())
+                    .collect(),
+            };
             nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
             nodes.dedup();
             out.extend(nodes.into_iter().map(|n| (asked.clone(), self.entity(n))));
