@@ -85,11 +85,13 @@ pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, Str
 /// transaction, so no single round trip runs long enough to hit the driver's read timeout.
 const CHUNK_ROWS: usize = 1_000;
 
-/// Most parameter bytes (estimated) one statement carries. neo4rs writes a Bolt message bigger
-/// than its 8 KiB buffer as header, body and end marker in three writes without TCP_NODELAY, so
-/// the server's delayed ACK holds the 2-byte end marker back: 40 ms per statement, more than the
-/// statement itself takes. Rows under this bound (query text included) go out in one write.
-const CHUNK_BYTES: usize = 5_000;
+/// Most parameter bytes (estimated) one statement carries: a bound on one Bolt message and on the
+/// rows the server holds at once, not a tuning knob. An earlier bound of 5 KB kept messages under
+/// the driver's 8 KiB buffer, because without TCP_NODELAY a bigger message waited 40 ms for the
+/// server's delayed ACK; the vendored driver sets TCP_NODELAY, and the split then only multiplied
+/// round trips (a 1,000-fact triple chunk took ~160 statements instead of ~18, and ran 1.6-1.9x
+/// slower in `mnemo-bench ingest --store neo4j`).
+const CHUNK_BYTES: usize = 2 << 20;
 
 /// Splits rows into list parameters of at most `CHUNK_ROWS` rows and about `CHUNK_BYTES` bytes
 /// (none for no rows; a single bigger row gets a statement of its own).
@@ -552,11 +554,12 @@ mod tests {
         assert_eq!(sizes(2 * CHUNK_ROWS + 5), vec![CHUNK_ROWS, CHUNK_ROWS, 5]);
         // Big rows: split by bytes; a row bigger than the bound still goes, alone.
         let big = |n: usize| BoltType::from("x".repeat(n).as_str());
+        let part = CHUNK_BYTES * 2 / 5;
         let split = chunks(vec![
-            big(2_000),
-            big(2_000),
-            big(2_000),
-            big(9_000),
+            big(part),
+            big(part),
+            big(part),
+            big(CHUNK_BYTES * 2),
             big(10),
         ]);
         let lens: Vec<usize> = split
