@@ -149,3 +149,18 @@ fn top_entities_order_the_nodes_before_projecting_them() {
         WITH i, n, collect({at: m.at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end}}) AS ms
         RETURN i, ms[..n] AS ms"#]].assert_eq(&r::mentions_of());
 }
+
+#[test]
+fn name_lookups_read_aliases_through_the_keyword_index() {
+    expect![[r#"
+        UNWIND $keys AS k
+        MATCH (e:Entity {tenant: $tenant, key: k})
+        RETURN k AS matched, e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e
+        UNION
+        UNWIND $lucenes AS lucene
+        CALL db.index.fulltext.queryNodes('mnemo_entity_alias_keys', lucene) YIELD node AS e
+        WITH e WHERE e.tenant = $tenant
+        UNWIND [k IN e.alias_keys WHERE k IN $keys] AS k
+        RETURN k AS matched, e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]].assert_eq(&r::lookup_names());
+    expect!["CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}"].assert_eq(&r::READ_SCHEMA.join("\n"));
+}

@@ -108,7 +108,8 @@ impl Neo4jStore {
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {
-        for stmt in SCHEMA {
+        // The read schema first: the write schema ends by waiting for every index to be online.
+        for stmt in cyr::READ_SCHEMA.iter().chain(SCHEMA) {
             // Two processes creating the same index at once: the loser reports an equivalent
             // rule; the schema is what we want either way.
             match self.graph.run(query(stmt)).await {
