@@ -205,6 +205,7 @@ fn config_layers_env_and_flags_and_masks_the_password() {
         .args(["config", "--tenant", "from-flag"])
         .env("MNEMO__STORE__NEO4J__PASSWORD", "s3cret-pw")
         .env("MNEMO__SEARCH__BUDGET_TOKENS", "777")
+        .env("MNEMO__STORE__NEO4J__READ_CACHE_MS", "250")
         .env("MNEMO__DATA_DIR", dir.path())
         .output()
         .unwrap();
@@ -212,6 +213,7 @@ fn config_layers_env_and_flags_and_masks_the_password() {
     let out = stdout(&o);
     assert!(out.contains("tenant = \"from-flag\""), "{out}");
     assert!(out.contains("budget_tokens = 777"), "{out}");
+    assert!(out.contains("read_cache_ms = 250"), "{out}");
     assert!(
         out.contains(&format!("data_dir = \"{}\"", dir.path().display())),
         "{out}"
