@@ -109,7 +109,7 @@ impl<'a> Episodes<'a> {
                 .into_iter()
                 .map(Arc::new)
                 .collect();
-            let by_id: HashMap<&str, &Arc<Episode>> =
+            let by_id: FxHashMap<&str, &Arc<Episode>> =
                 read.iter().map(|e| (e.id.as_str(), e)).collect();
             for (slot, id) in found.iter_mut().zip(ids) {
                 if slot.is_none() {

@@ -83,27 +83,14 @@ pub fn compose(
         .iter()
         .map(|&i| path_views[i].clone())
         .collect();
-    let path_facts: HashSet<(String, String, String)> = kept_paths
+    let path_facts: HashSet<(&EntityKey, &str, &EntityKey)> = kept_paths
         .iter()
         .flat_map(|p| p.path.steps.iter())
-        .map(|s| {
-            (
-                s.fact.subject.to_string(),
-                s.fact.rel_type.to_string(),
-                s.fact.object.to_string(),
-            )
-        })
+        .map(|s| (&s.fact.subject, s.fact.rel_type.as_str(), &s.fact.object))
         .collect();
     let mut kept_facts: Vec<ScoredFact> = facts
         .iter()
-        .filter(|f| {
-            f.role == Role::Path
-                && path_facts.contains(&(
-                    f.subject.to_string(),
-                    f.rel_type.clone(),
-                    f.object.to_string(),
-                ))
-        })
+        .filter(|f| f.role == Role::Path && path_facts.contains(&f.id()))
         .cloned()
         .collect();
     kept_facts.extend(
@@ -171,6 +158,9 @@ fn top_entity_line(e: &RankedEntity) -> String {
 
 /// Renders the retrieval's paths with entity names and each step's direction.
 fn path_views(retrieval: &Retrieval, facts: &[ScoredFact]) -> Vec<PathView> {
+    if retrieval.paths.is_empty() {
+        return Vec::new();
+    }
     let names: HashMap<&EntityKey, &str> = retrieval
         .subgraph
         .entities
@@ -180,11 +170,11 @@ fn path_views(retrieval: &Retrieval, facts: &[ScoredFact]) -> Vec<PathView> {
     let name = |k: &EntityKey| names.get(k).map(|n| n.to_string()).unwrap_or(k.to_string());
     let episodes: HashMap<(&EntityKey, &str, &EntityKey), &Vec<String>> =
         facts.iter().map(|f| (f.id(), &f.episodes)).collect();
-    let facts_by_id: HashMap<_, _> = retrieval
+    let facts_by_id: HashMap<(&EntityKey, &str, &EntityKey), &Vec<String>> = retrieval
         .subgraph
         .facts
         .iter()
-        .map(|f| (f.id(), &f.episodes))
+        .map(|f| ((&f.subject, f.rel_type.as_str(), &f.object), &f.episodes))
         .collect();
     retrieval
         .paths
@@ -207,7 +197,7 @@ fn path_views(retrieval: &Retrieval, facts: &[ScoredFact]) -> Vec<PathView> {
                 let list = episodes
                     .get(&id)
                     .copied()
-                    .or_else(|| facts_by_id.get(&step.fact).copied());
+                    .or_else(|| facts_by_id.get(&id).copied());
                 eps.extend(list.into_iter().flatten().cloned());
             }
             eps.sort();

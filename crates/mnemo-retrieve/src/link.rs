@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use mnemo_core::{canonical_key, Entity, GraphStore, Tenant};
 use serde::{Deserialize, Serialize};
 
@@ -257,17 +259,17 @@ pub fn resolve(
     cfg: &LinkConfig,
 ) -> Vec<LinkedEntity> {
     // Rarity: a word shared by many candidate entities says little about which one is meant.
-    let mut df: HashMap<String, usize> = HashMap::new();
+    let mut df: FxHashMap<&str, usize> = FxHashMap::default();
     for e in fuzzy {
-        for w in e.key.as_str().split(' ').collect::<HashSet<_>>() {
-            *df.entry(w.to_string()).or_default() += 1;
+        for w in e.key.as_str().split(' ').collect::<FxHashSet<_>>() {
+            *df.entry(w).or_default() += 1;
         }
     }
     let cased_query = is_cased(tokens);
     let weight = |t: &Token| {
         let d = df
-            .get(&t.key)
-            .or_else(|| df.get(&t.raw))
+            .get(t.key.as_str())
+            .or_else(|| df.get(t.raw.as_str()))
             .copied()
             .unwrap_or(0);
         let rarity = 1.0 / (1.0 + (1.0 + d as f64).ln());
@@ -281,7 +283,7 @@ pub fn resolve(
 
     let mut candidates: Vec<(Vec<usize>, Candidate<'_>)> = Vec::new();
     // Every occurrence is a candidate: if one is inside a longer match, a later one may still link.
-    let mut spans: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    let mut spans: FxHashMap<&str, Vec<(usize, usize)>> = FxHashMap::default();
     for (key, _) in exact {
         spans
             .entry(key.as_str())
@@ -321,8 +323,8 @@ pub fn resolve(
     let (named, plain): (Vec<_>, Vec<_>) = candidates
         .into_iter()
         .partition(|(positions, _)| !cased_query || positions.iter().any(|&i| tokens[i].marked));
-    let mut taken: HashSet<usize> = HashSet::new();
-    let mut keys = HashSet::new();
+    let mut taken: FxHashSet<usize> = FxHashSet::default();
+    let mut keys = FxHashSet::default();
     let mut out = Vec::new();
     for group in [named, plain] {
         if !out.is_empty() {
