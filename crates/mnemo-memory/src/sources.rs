@@ -91,16 +91,33 @@ pub async fn gather_snippets(
         score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id))
     });
     texts.truncate(TEXTS_READ);
-    for ep in texts {
-        let named = match cache.named(&ep.id) {
+    // The texts not named yet are linked concurrently: a store that batches concurrent lookups
+    // (Neo4j) answers them with one statement instead of one round trip each.
+    let cached: Vec<Option<Arc<Vec<Entity>>>> =
+        texts.iter().map(|ep| cache.named(&ep.id)).collect();
+    let linked = futures::future::try_join_all(
+        texts
+            .iter()
+            .zip(&cached)
+            .filter(|(_, c)| c.is_none())
+            .map(|(ep, _)| entities_in_text(store, tenant, &ep.content, &link, BRIDGES)),
+    )
+    .await?;
+    let mut linked = linked.into_iter();
+    let mut named_texts = Vec::with_capacity(texts.len());
+    for (ep, c) in texts.iter().zip(cached) {
+        let named = match c {
             Some(named) => named,
             None => {
-                let linked = entities_in_text(store, tenant, &ep.content, &link, BRIDGES).await?;
-                let named = Arc::new(linked.into_iter().map(|l| l.entity).collect::<Vec<_>>());
+                let l = linked.next().unwrap_or_default();
+                let named = Arc::new(l.into_iter().map(|l| l.entity).collect::<Vec<_>>());
                 cache.set_named(&ep.id, Arc::clone(&named));
                 named
             }
         };
+        named_texts.push(named);
+    }
+    for named in named_texts {
         for e in named.iter() {
             if seen.insert(e.key.clone()) {
                 bridges.push(e.clone());
