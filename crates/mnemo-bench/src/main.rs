@@ -3,6 +3,10 @@
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc, as in the `mnemo` binary: the benchmarks measure what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod extract;
 mod ingest;
 mod latency;

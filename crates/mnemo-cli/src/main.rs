@@ -18,6 +18,11 @@ use clap::Parser;
 use crate::cli::{Cli, Command};
 use crate::settings::Settings;
 
+/// mimalloc: a search allocates many small, short-lived values; with glibc malloc a search on a
+/// 1M-fact graph took about twice as long at p95 (docs/benchmarks.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit code when some inputs of a batch failed but the rest was processed.
 pub const EXIT_PARTIAL: u8 = 3;
 
