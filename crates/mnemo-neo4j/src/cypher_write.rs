@@ -28,20 +28,8 @@ pub(crate) const SCHEMA: &[&str] = &[
     "CALL db.awaitIndexes(300)",
 ];
 
-/// Query option of the write statements: keep a cached plan when the graph's statistics change.
-///
-/// Why: Neo4j replans a cached statement once the counts it was planned with have drifted far
-/// enough, and a growing (or just purged) tenant drifts fast. Planning the entity and fact
-/// statements costs far more than running them: in `mnemo-bench ingest --store neo4j` the first
-/// three or four 1,000-fact chunks after a purge took 2-4 s each instead of ~0.3 s, and jstack
-/// samples of the Bolt worker showed the Cypher planner. These statements are anchored on
-/// unique-constraint seeks, element-id seeks and expansions from bound nodes, so their plan does not
-/// depend on the statistics; statements whose plan could (the delete path, reads) keep the default.
-pub(crate) const KEEP_PLAN: &str = "CYPHER replan=skip\n";
-
 /// Upserts the documents of a write (one row each); returns how many it created.
 pub(crate) const UPSERT_DOCUMENTS: &str = "\
-CYPHER replan=skip
 UNWIND $docs AS doc
 MERGE (d:Document {tenant: $tenant, id: doc.id})
 WITH d, doc, d.content_hash IS NULL AS created
@@ -61,7 +49,6 @@ RETURN doc.id AS doc, ep.id AS id";
 /// else can have linked them yet, which lets the later statements create their edges and extend
 /// provenance lists without checking for duplicates.
 pub(crate) const CREATE_EPISODES: &str = "\
-CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (ep:Episode {tenant: $tenant, id: row.id})
 WITH ep, row, ep.kind IS NULL AS created
@@ -97,8 +84,7 @@ fn specificity_case(expr: &str) -> String {
 /// created.
 pub(crate) fn merge_entities() -> String {
     let labels: Vec<&str> = EntityType::ALL.iter().map(|t| t.as_str()).collect();
-    let mut q = String::from(KEEP_PLAN);
-    q.push_str(
+    let mut q = String::from(
         "\
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
@@ -174,7 +160,7 @@ pub(crate) fn merge_facts(rel: &RelType) -> Result<String> {
     let rel = checked_rel_type(rel)?;
     Ok(format!(
         "\
-{KEEP_PLAN}UNWIND $rows AS row
+UNWIND $rows AS row
 MATCH (s:Entity {{tenant: $tenant, key: row.subject}})
 MATCH (o:Entity {{tenant: $tenant, key: row.object}})
 MERGE (s)-[r:`{rel}`]->(o)

@@ -14,7 +14,6 @@ fn merge_facts_interpolates_only_the_checked_type() {
         "{text}"
     );
     expect![[r#"
-        CYPHER replan=skip
         UNWIND $rows AS row
         MATCH (s:Entity {tenant: $tenant, key: row.subject})
         MATCH (o:Entity {tenant: $tenant, key: row.object})
@@ -43,7 +42,6 @@ fn merge_facts_interpolates_only_the_checked_type() {
 #[test]
 fn merge_entities_links_mentions_and_sets_labels() {
     expect![[r#"
-        CYPHER replan=skip
         UNWIND $rows AS row
         MERGE (e:Entity {tenant: $tenant, key: row.key})
         ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
@@ -109,7 +107,6 @@ fn merge_entities_links_mentions_and_sets_labels() {
 #[test]
 fn episode_and_delete_statements() {
     expect![[r#"
-        CYPHER replan=skip
         UNWIND $rows AS row
         MERGE (ep:Episode {tenant: $tenant, id: row.id})
         WITH ep, row, ep.kind IS NULL AS created

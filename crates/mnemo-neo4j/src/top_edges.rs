@@ -19,7 +19,6 @@
 //! same way until `Neo4jStore::rebuild_top_edges` (or a write touching them) gives them one.
 
 use crate::cypher_read::EDGE_ORDER;
-use crate::cypher_write::KEEP_PLAN;
 
 /// Length of every entity's `top_rels` list: the largest per-hop fan-out served from it.
 pub(crate) const TOP_EDGES: usize = 64;
@@ -86,7 +85,7 @@ CALL (e, new_ids, how) {
 pub(crate) fn refresh_top() -> String {
     format!(
         "\
-{KEEP_PLAN}UNWIND $ids AS id
+UNWIND $ids AS id
 MATCH ()-[f]->() WHERE elementId(f) = id
 UNWIND [startNode(f), endNode(f)] AS n
 WITH n, collect(DISTINCT id) AS changed
