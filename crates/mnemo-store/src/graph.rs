@@ -366,7 +366,7 @@ impl TenantGraph {
         let last = e.mentions.last().map(|&s| self.ep(s).created_at);
         let epoch = Timestamp::default();
         Entity {
-            key: stored_key(&e.key),
+            key: EntityKey::from_stored(&*e.key),
             name: e.name.to_string(),
             entity_type: e.etype,
             aliases: e.aliases.iter().map(|a| a.to_string()).collect(),
@@ -411,42 +411,21 @@ impl TenantGraph {
     }
 
     pub fn entity_key(&self, n: Node) -> EntityKey {
-        stored_key(&self.graph[n].key)
+        EntityKey::from_stored(&*self.graph[n].key)
     }
-}
-
-/// The `EntityKey` of a key stored in the graph. Keys enter the graph only as `EntityKey`s, so they
-/// are canonical already: they are wrapped without `from_canonical`'s check, which folds the key
-/// again (every entity and fact a read returns carries keys; the check was ~3% of a search). The
-/// key's serde form is the plain string, so deserializing from it wraps it as it is.
-fn stored_key(k: &str) -> EntityKey {
-    use serde::de::IntoDeserializer;
-    use serde::Deserialize;
-    let de: serde::de::value::StringDeserializer<serde::de::value::Error> =
-        k.to_string().into_deserializer();
-    match EntityKey::deserialize(de) {
-        Ok(key) if key.as_str() == k => key,
-        _ => EntityKey::from_canonical(k).unwrap_or_else(|_| unreachable_key(k)),
-    }
-}
-
-/// Keys enter the graph only as `EntityKey`s, so they are canonical; this keeps the read path total.
-fn unreachable_key(k: &str) -> EntityKey {
-    tracing::error!(key = k, "non-canonical key in the graph");
-    EntityKey::from_name(k)
-        .or_else(|_| EntityKey::from_name("invalid"))
-        .unwrap_or_else(|_| unreachable!("\"invalid\" is a valid name"))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::stored_key;
     use mnemo_core::EntityKey;
 
     #[test]
     fn stored_keys_wrap_what_from_canonical_accepts() {
         for k in ["ada lovelace", "x1 2y", "zoë", "東京"] {
-            assert_eq!(stored_key(k), EntityKey::from_canonical(k).unwrap());
+            assert_eq!(
+                EntityKey::from_stored(k),
+                EntityKey::from_canonical(k).unwrap()
+            );
         }
     }
 }
