@@ -40,6 +40,7 @@ RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
 pub(crate) const STALE_EPISODES: &str = "\
 UNWIND $docs AS doc
 MATCH (ep:Episode {tenant: $tenant, document_id: doc.id})
+USING INDEX ep:Episode(tenant, document_id)
 WHERE NOT ep.id IN doc.keep
 RETURN doc.id AS doc, ep.id AS id";
 
@@ -60,6 +61,7 @@ WITH ep, row, created
 CALL (ep, row) {
   WITH ep, row WHERE row.document_id IS NOT NULL
   MATCH (d:Document {tenant: $tenant, id: row.document_id})
+  USING INDEX d:Document(tenant, id)
   MERGE (d)-[h:HAS_CHUNK]->(ep)
   ON CREATE SET h.tenant = $tenant
 }
@@ -118,6 +120,7 @@ WITH e, row, created, old_last
 CALL (e, row) {
   UNWIND row.mentions AS m
   MATCH (ep:Episode {tenant: $tenant, id: m.episode})
+  USING INDEX ep:Episode(tenant, id)
   CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
   WITH x, m ORDER BY m.at DESC, m.episode DESC
   RETURN collect(elementId(x)) AS new_ids
@@ -162,7 +165,9 @@ pub(crate) fn merge_facts(rel: &RelType) -> Result<String> {
         "\
 UNWIND $rows AS row
 MATCH (s:Entity {{tenant: $tenant, key: row.subject}})
+USING INDEX s:Entity(tenant, key)
 MATCH (o:Entity {{tenant: $tenant, key: row.object}})
+USING INDEX o:Entity(tenant, key)
 MERGE (s)-[r:`{rel}`]->(o)
 ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
   r.episode_times = [], r.episode_confidences = []
@@ -190,6 +195,7 @@ RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r
 pub(crate) const EPISODES_TO_DELETE: &str = "\
 UNWIND $ids AS id
 MATCH (ep:Episode {tenant: $tenant, id: id})
+USING INDEX ep:Episode(tenant, id)
 OPTIONAL MATCH (ep)-[:MENTIONS]->(e:Entity)
 RETURN ep.id AS id, collect(e.key) AS keys";
 
@@ -198,6 +204,7 @@ RETURN ep.id AS id, collect(e.key) AS keys";
 pub(crate) const UNLINK_FACTS: &str = "\
 UNWIND $ids AS id
 MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)
+USING INDEX ep:Episode(tenant, id)
 MATCH (ep)-[:MENTIONS]->(o:Entity)
 MATCH (s)-[r]->(o)
 WHERE id IN r.episodes
@@ -215,6 +222,7 @@ RETURN sum(CASE WHEN dead THEN 1 ELSE 0 END) AS deleted";
 pub(crate) const DELETE_EPISODES: &str = "\
 UNWIND $ids AS id
 MATCH (ep:Episode {tenant: $tenant, id: id})
+USING INDEX ep:Episode(tenant, id)
 DETACH DELETE ep
 RETURN count(*) AS deleted";
 
@@ -223,6 +231,7 @@ RETURN count(*) AS deleted";
 pub(crate) const REFRESH_ENTITIES: &str = "\
 UNWIND $keys AS key
 MATCH (e:Entity {tenant: $tenant, key: key})
+USING INDEX e:Entity(tenant, key)
 CALL (e) {
   OPTIONAL MATCH (e)<-[m:MENTIONS]-(:Episode)
   RETURN count(m) AS n, min(m.at) AS first, max(m.at) AS last
@@ -234,10 +243,13 @@ RETURN sum(CASE WHEN dead THEN 1 ELSE 0 END) AS deleted";
 
 pub(crate) const DOCUMENT_EPISODES: &str = "\
 MATCH (d:Document {tenant: $tenant, id: $id})
+USING INDEX d:Document(tenant, id)
 OPTIONAL MATCH (ep:Episode {tenant: $tenant, document_id: $id})
+USING INDEX ep:Episode(tenant, document_id)
 RETURN d.id AS id, collect(ep.id) AS ids";
 
 pub(crate) const DELETE_DOCUMENT: &str = "\
 MATCH (d:Document {tenant: $tenant, id: $id})
+USING INDEX d:Document(tenant, id)
 DETACH DELETE d
 RETURN count(*) AS deleted";

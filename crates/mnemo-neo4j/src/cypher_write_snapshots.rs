@@ -16,7 +16,9 @@ fn merge_facts_interpolates_only_the_checked_type() {
     expect![[r#"
         UNWIND $rows AS row
         MATCH (s:Entity {tenant: $tenant, key: row.subject})
+        USING INDEX s:Entity(tenant, key)
         MATCH (o:Entity {tenant: $tenant, key: row.object})
+        USING INDEX o:Entity(tenant, key)
         MERGE (s)-[r:`DETACH_DELETE_N`]->(o)
         ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
           r.episode_times = [], r.episode_confidences = []
@@ -66,6 +68,7 @@ fn merge_entities_links_mentions_and_sets_labels() {
         CALL (e, row) {
           UNWIND row.mentions AS m
           MATCH (ep:Episode {tenant: $tenant, id: m.episode})
+          USING INDEX ep:Episode(tenant, id)
           CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
           WITH x, m ORDER BY m.at DESC, m.episode DESC
           RETURN collect(elementId(x)) AS new_ids
@@ -118,6 +121,7 @@ fn episode_and_delete_statements() {
         CALL (ep, row) {
           WITH ep, row WHERE row.document_id IS NOT NULL
           MATCH (d:Document {tenant: $tenant, id: row.document_id})
+          USING INDEX d:Document(tenant, id)
           MERGE (d)-[h:HAS_CHUNK]->(ep)
           ON CREATE SET h.tenant = $tenant
         }
@@ -125,6 +129,7 @@ fn episode_and_delete_statements() {
     expect![[r#"
         UNWIND $ids AS id
         MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)
+        USING INDEX ep:Episode(tenant, id)
         MATCH (ep)-[:MENTIONS]->(o:Entity)
         MATCH (s)-[r]->(o)
         WHERE id IN r.episodes
@@ -142,6 +147,7 @@ fn episode_and_delete_statements() {
     expect![[r#"
         UNWIND $keys AS key
         MATCH (e:Entity {tenant: $tenant, key: key})
+        USING INDEX e:Entity(tenant, key)
         CALL (e) {
           OPTIONAL MATCH (e)<-[m:MENTIONS]-(:Episode)
           RETURN count(m) AS n, min(m.at) AS first, max(m.at) AS last

@@ -131,7 +131,7 @@ fn rebuild_one() -> String {
 /// Rebuilds the lists of the entities `$keys` (after deletes).
 pub(crate) fn rebuild_top() -> String {
     format!(
-        "UNWIND $keys AS key\nMATCH (n:Entity {{tenant: $tenant, key: key}})\nCALL (n) {{\n{}\n}}",
+        "UNWIND $keys AS key\nMATCH (n:Entity {{tenant: $tenant, key: key}})\nUSING INDEX n:Entity(tenant, key)\nCALL (n) {{\n{}\n}}",
         rebuild_one()
     )
 }
