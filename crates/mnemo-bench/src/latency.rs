@@ -4,11 +4,14 @@
 //! writer and purged afterwards).
 
 mod backend;
+mod calls;
 mod synth;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
+use mnemo_core::GraphStore;
 use mnemo_memory::{search, SearchConfig};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -54,6 +57,9 @@ pub struct Args {
     /// Episodes per write batch while loading.
     #[arg(long, default_value_t = 250)]
     batch_episodes: usize,
+    /// Also print (to stderr) the wall time of each kind of store call per search.
+    #[arg(long)]
+    calls: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -169,7 +175,14 @@ async fn measure_on(
     facts: usize,
     target: &backend::Target,
 ) -> anyhow::Result<SizeReport> {
-    let (store, tenant) = (target.store.as_ref(), &target.tenant);
+    let tenant = &target.tenant;
+    let timed = args
+        .calls
+        .then(|| calls::Timed::new(Arc::clone(&target.store)));
+    let store: &dyn GraphStore = match &timed {
+        Some(t) => t,
+        None => target.store.as_ref(),
+    };
     let mut rng = StdRng::seed_from_u64(args.seed ^ facts as u64);
     let per_episode = args.facts_per_episode.max(1);
     // About four facts per entity, as in extracted document graphs.
@@ -234,6 +247,11 @@ async fn measure_on(
         )
         .await?;
     }
+    if let Some(t) = &timed {
+        t.reset();
+    }
+    let timed_from = Instant::now();
+    let mut per_search = Vec::new();
     for q in 0..args.queries * 3 {
         let shape = q % 3;
         let names: Vec<String> = (0..=shape)
@@ -254,12 +272,25 @@ async fn measure_on(
             [a, b, c] => format!("What links {a}, {b} and {c}?"),
             _ => unreachable!("shapes have 1 to 3 names"),
         };
+        let before = timed.as_ref().map(|t| t.snapshot());
         let t = Instant::now();
         let res = search(store, tenant, &query, &cfg, &[], now).await?;
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        if let (Some(timed), Some(before)) = (&timed, before) {
+            per_search.push((ms, before, timed.snapshot()));
+        }
         hits += usize::from(res.hit);
         all.push(ms);
         by_shape[shape].push(ms);
+    }
+    if let Some(t) = &timed {
+        eprintln!(
+            "store calls at {facts} facts:\n{}",
+            t.report(all.len(), timed_from.elapsed())
+        );
+        for share in [0.5, 0.05] {
+            eprint!("{}", calls::Timed::tail_report(&per_search, share));
+        }
     }
     let overall = percentiles(&mut all);
     let mut shapes = by_shape.into_iter().map(|mut s| percentiles(&mut s));
