@@ -4,14 +4,14 @@
 use std::collections::HashSet;
 
 use mnemo_core::{EntityKey, GraphStore, Tenant, Timestamp};
-use mnemo_retrieve::{retrieve, tokenize};
+use mnemo_retrieve::{link_entities, retrieve_around, tokenize};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
 use crate::knowledge::top_entities_at;
 use crate::rank::{content_words, rank_top_facts};
 use crate::result::SearchResult;
-use crate::sources::gather_snippets;
+use crate::sources::{gather_snippets, seed_mentions, Found};
 use crate::{MemoryError, SearchConfig};
 
 /// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
@@ -26,13 +26,35 @@ pub async fn search(
 ) -> Result<SearchResult, MemoryError> {
     cfg.validate()?;
     let rcfg = cfg.retrieve_config();
-    let retrieval = retrieve(store, tenant, query, &rcfg).await?;
-    if retrieval.is_miss() {
+    let seeds = link_entities(store, tenant, query, &rcfg.link).await?;
+    if seeds.is_empty() {
         tracing::debug!(tenant = %tenant, "search miss: nothing linked");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
     }
+    // The seeds' memory streams and the tenant's counts depend only on the seeds: they are read
+    // while the neighbourhoods are (on Neo4j, statements in flight together instead of in turn).
+    let snippets_on = cfg.snippets && cfg.max_snippets > 0;
+    let seed_keys: Vec<EntityKey> = seeds.iter().map(|s| s.entity.key.clone()).collect();
+    let (retrieval, seed_mentions, stats) = futures::future::try_join3(
+        async {
+            retrieve_around(store, tenant, seeds, &rcfg)
+                .await
+                .map_err(MemoryError::from)
+        },
+        async {
+            if snippets_on {
+                seed_mentions(store, tenant, &seed_keys)
+                    .await
+                    .map_err(MemoryError::from)
+            } else {
+                Ok(Vec::new())
+            }
+        },
+        async { store.stats(tenant).await.map_err(MemoryError::from) },
+    )
+    .await?;
 
-    let seed_keys: HashSet<EntityKey> = retrieval.seed_keys().into_iter().collect();
+    let seed_keys: HashSet<EntityKey> = seed_keys.into_iter().collect();
     // Words of the question other than the seeds' names: what the answer is about.
     let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
         .into_iter()
@@ -53,7 +75,6 @@ pub async fn search(
     );
 
     // Read once: both the knowledge-store list and the snippet caches are valid for these counts.
-    let stats = store.stats(tenant).await?;
     let top = top_entities_at(
         store,
         tenant,
@@ -64,8 +85,13 @@ pub async fn search(
         &seed_keys,
     )
     .await?;
-    let snippets = if cfg.snippets && cfg.max_snippets > 0 {
-        gather_snippets(store, tenant, &stats, &retrieval, &facts, &query_words, cfg).await?
+    let snippets = if snippets_on {
+        let found = Found {
+            retrieval: &retrieval,
+            seed_mentions: &seed_mentions,
+            facts: &facts,
+        };
+        gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await?
     } else {
         Vec::new()
     };

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use mnemo_core::{Entity, EntityKey, Episode, GraphStore, StoreStats, Tenant};
+use mnemo_core::{Entity, EntityKey, Episode, GraphStore, MentionEvent, StoreStats, Tenant};
 use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
 use rustc_hash::FxHashMap;
 
@@ -37,72 +37,107 @@ fn specificity(e: &Entity) -> f64 {
     1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
 }
 
+/// The memory stream of each seed (its newest mention events), in seed order. `search` reads it
+/// while the neighbourhoods are read, since it depends on the seeds only.
+pub async fn seed_mentions(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    seeds: &[EntityKey],
+) -> Result<Vec<Vec<MentionEvent>>, mnemo_core::Error> {
+    futures::future::try_join_all(
+        seeds
+            .iter()
+            .map(|k| store.mentions_of(tenant, k, SEED_MENTIONS)),
+    )
+    .await
+}
+
+/// What the search found before the snippet stage: the retrieval, the seeds' memory streams (from
+/// `seed_mentions`, in seed order) and the ranked facts.
+pub struct Found<'a> {
+    pub retrieval: &'a Retrieval,
+    pub seed_mentions: &'a [Vec<MentionEvent>],
+    pub facts: &'a [ScoredFact],
+}
+
 /// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
 /// counts read at the start of the search (they validate what is cached from earlier searches).
 pub async fn gather_snippets(
     store: &dyn GraphStore,
     tenant: &Tenant,
     stats: &StoreStats,
-    retrieval: &Retrieval,
-    facts: &[ScoredFact],
+    found: &Found<'_>,
     query_words: &HashSet<String>,
     cfg: &SearchConfig,
 ) -> Result<Vec<Snippet>, MemoryError> {
+    let (retrieval, mentions, facts) = (found.retrieval, found.seed_mentions, found.facts);
     let cache = Episodes::new(store, tenant, stats);
     let mut evidence: FxHashMap<String, f64> = FxHashMap::default();
     let seeds: HashSet<&EntityKey> = retrieval.seeds.iter().map(|s| &s.entity.key).collect();
-    let mentions = futures::future::try_join_all(
-        retrieval
-            .seeds
-            .iter()
-            .map(|s| store.mentions_of(tenant, &s.entity.key, SEED_MENTIONS)),
-    )
-    .await?;
     for m in mentions.iter().flatten() {
         *evidence.entry(m.episode.clone()).or_default() += SEED_WEIGHT;
     }
     let top_facts = &facts[..facts.len().min(FACTS_CONSIDERED)];
+    let mut fact_ids: Vec<String> = Vec::new();
     for f in top_facts {
         for ep in f.episodes.iter().rev().take(2) {
             *evidence.entry(ep.clone()).or_default() += FACT_WEIGHT * f.score;
+            fact_ids.push(ep.clone());
         }
     }
-    let mut first_ids: Vec<String> = evidence.keys().cloned().collect();
-    first_ids.sort_unstable();
-    let mut episodes = cache.get(store, tenant, &first_ids).await?;
-
-    // One step further: entities named by the seeds' sources and the top facts' far ends.
-    let link = LinkConfig::default();
-    let mut bridges: Vec<Entity> = Vec::new();
-    let mut seen: HashSet<EntityKey> = seeds.iter().map(|k| (*k).clone()).collect();
+    fact_ids.sort_unstable();
+    fact_ids.dedup();
     let seed_eps: HashSet<&str> = mentions
         .iter()
         .flatten()
         .map(|m| m.episode.as_str())
         .collect();
+    let mut seed_ids: Vec<String> = seed_eps.iter().map(|id| id.to_string()).collect();
+    seed_ids.sort_unstable();
+    // The seeds' episodes came with their memory streams (a store may keep them: Neo4j does for a
+    // second), so this read is usually answered without the store doing any work.
+    let seed_texts = cache.get(store, tenant, &seed_ids).await?;
+
+    // One step further: entities named by the seeds' sources and the top facts' far ends.
+    let link = LinkConfig::default();
+    let mut bridges: Vec<Entity> = Vec::new();
+    let mut seen: HashSet<EntityKey> = seeds.iter().map(|k| (*k).clone()).collect();
     // The seeds' best-supported sources are read for names; more would cost more than it finds.
-    let mut texts: Vec<&Episode> = episodes
-        .iter()
-        .map(|e| &**e)
-        .filter(|e| seed_eps.contains(e.id.as_str()))
-        .collect();
+    let mut texts: Vec<&Episode> = seed_texts.iter().map(|e| &**e).collect();
     texts.sort_by(|a, b| {
         let score = |e: &Episode| evidence.get(&e.id).copied().unwrap_or(0.0);
         score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id))
     });
     texts.truncate(TEXTS_READ);
-    // The texts not named yet are linked concurrently: a store that batches concurrent lookups
-    // (Neo4j) answers them with one statement instead of one round trip each.
+    // The texts not named yet are linked concurrently (a store that batches concurrent lookups,
+    // Neo4j, answers them with one statement instead of one round trip each), and the top facts'
+    // episodes are read meanwhile.
     let cached: Vec<Option<Arc<Vec<Entity>>>> =
         texts.iter().map(|ep| cache.named(&ep.id)).collect();
-    let linked = futures::future::try_join_all(
-        texts
-            .iter()
-            .zip(&cached)
-            .filter(|(_, c)| c.is_none())
-            .map(|(ep, _)| entities_in_text(store, tenant, &ep.content, &link, BRIDGES)),
+    let (linked, _) = futures::future::try_join(
+        async {
+            futures::future::try_join_all(
+                texts
+                    .iter()
+                    .zip(&cached)
+                    .filter(|(_, c)| c.is_none())
+                    .map(|(ep, _)| entities_in_text(store, tenant, &ep.content, &link, BRIDGES)),
+            )
+            .await
+            .map_err(MemoryError::from)
+        },
+        async {
+            cache
+                .get(store, tenant, &fact_ids)
+                .await
+                .map_err(MemoryError::from)
+        },
     )
     .await?;
+    let mut first_ids: Vec<String> = evidence.keys().cloned().collect();
+    first_ids.sort_unstable();
+    // Every one of these was read just above.
+    let mut episodes = cache.get(store, tenant, &first_ids).await?;
     let mut linked = linked.into_iter();
     let mut named_texts = Vec::with_capacity(texts.len());
     for (ep, c) in texts.iter().zip(cached) {
