@@ -5,11 +5,11 @@
 
 mod read;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use mnemo_core::{
-    content_hash, Document, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, FactInput,
-    WriteBatch,
+    content_hash, Document, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
+    FactInput, RelType, WriteBatch,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -177,30 +177,50 @@ fn check(row: &TripleRow, default_source: &str) -> Result<Checked, SourceError> 
     })
 }
 
-/// Adds an entity to an episode's list: one entry per key, other spellings become aliases, the most
-/// specific type wins.
-fn add_entity(list: &mut Vec<EntityInput>, e: &EntityInput) {
-    match list.iter_mut().find(|x| x.key == e.key) {
-        Some(x) => {
-            if e.entity_type.specificity() > x.entity_type.specificity() {
-                x.entity_type = e.entity_type;
-            }
-            if e.name != x.name && !x.aliases.contains(&e.name) {
-                x.aliases.push(e.name.clone());
-            }
-        }
-        None => list.push(e.clone()),
-    }
+/// An episode's entities and facts under construction, with indexes by key so a chunk of n rows
+/// costs O(n), not a scan of the lists per row (a 1,000-row chunk did ~1.5M key comparisons).
+#[derive(Default)]
+struct EpisodeAcc {
+    entities: Vec<EntityInput>,
+    entity_at: HashMap<EntityKey, usize>,
+    facts: Vec<FactInput>,
+    fact_at: HashMap<(EntityKey, RelType, EntityKey), usize>,
 }
 
-/// Adds a fact once per (subject, type, object), keeping the highest confidence.
-fn add_fact(list: &mut Vec<FactInput>, f: FactInput) {
-    let same = |x: &&mut FactInput| {
-        (&x.subject, &x.rel_type, &x.object) == (&f.subject, &f.rel_type, &f.object)
-    };
-    match list.iter_mut().find(|x| same(x)) {
-        Some(x) => x.confidence = x.confidence.max(f.confidence),
-        None => list.push(f),
+impl EpisodeAcc {
+    /// Adds an entity: one entry per key, other spellings become aliases, the most specific type
+    /// wins.
+    fn add_entity(&mut self, e: &EntityInput) {
+        match self.entity_at.get(&e.key) {
+            Some(&i) => {
+                let x = &mut self.entities[i];
+                if e.entity_type.specificity() > x.entity_type.specificity() {
+                    x.entity_type = e.entity_type;
+                }
+                if e.name != x.name && !x.aliases.contains(&e.name) {
+                    x.aliases.push(e.name.clone());
+                }
+            }
+            None => {
+                self.entity_at.insert(e.key.clone(), self.entities.len());
+                self.entities.push(e.clone());
+            }
+        }
+    }
+
+    /// Adds a fact once per (subject, type, object), keeping the highest confidence.
+    fn add_fact(&mut self, f: FactInput) {
+        let id = (f.subject.clone(), f.rel_type.clone(), f.object.clone());
+        match self.fact_at.get(&id) {
+            Some(&i) => {
+                let x = &mut self.facts[i];
+                x.confidence = x.confidence.max(f.confidence);
+            }
+            None => {
+                self.fact_at.insert(id, self.facts.len());
+                self.facts.push(f);
+            }
+        }
     }
 }
 
@@ -237,21 +257,23 @@ impl Mnemo {
         let (mut n_entities, mut n_facts) = (0u64, 0u64);
         let mut episodes = Vec::with_capacity(by_source.len());
         for (i, (source, checked)) in by_source.into_iter().enumerate() {
-            let mut entities = Vec::new();
-            let mut facts = Vec::new();
+            let mut acc = EpisodeAcc::default();
             let mut content = String::new();
             let mut lines = String::new();
             for c in checked {
-                add_entity(&mut entities, &c.subject);
-                add_entity(&mut entities, &c.object);
+                acc.add_entity(&c.subject);
+                acc.add_entity(&c.object);
                 content.push_str(&format!(
                     "{} {} {}.\n",
                     c.subject.name, c.fact.predicate, c.object.name
                 ));
                 lines.push_str(&c.line);
                 lines.push('\n');
-                add_fact(&mut facts, c.fact);
+                acc.add_fact(c.fact);
             }
+            let EpisodeAcc {
+                entities, facts, ..
+            } = acc;
             n_entities += entities.len() as u64;
             n_facts += facts.len() as u64;
             let episode_hash = content_hash(&lines);
@@ -302,5 +324,80 @@ impl Mnemo {
             deleted += 1;
         }
         Ok(deleted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use mnemo_store::EmbeddedStore;
+
+    use super::*;
+    use crate::{MnemoOptions, RuleExtractor, Tenant};
+
+    fn row(line: usize, s: &str, st: &str, p: &str, o: &str, conf: f32) -> TripleRow {
+        TripleRow {
+            location: format!("t.jsonl:{line}"),
+            triple: TripleInput {
+                subject: s.into(),
+                predicate: p.into(),
+                object: o.into(),
+                subject_type: Some(st.into()),
+                object_type: None,
+                source: None,
+                confidence: Some(conf),
+            },
+        }
+    }
+
+    #[allow(clippy::default_constructed_unit_structs)] // the rule extractor may grow settings
+    #[tokio::test]
+    async fn a_chunk_keeps_one_entity_per_key_and_one_fact_per_triple() {
+        let m = Mnemo::new(
+            Arc::new(EmbeddedStore::in_memory()),
+            Arc::new(RuleExtractor::default()),
+            Tenant::new("t").expect("tenant"),
+            MnemoOptions::default(),
+        );
+        let chunk = TripleChunk {
+            source: "t.jsonl".into(),
+            index: 0,
+            rows: vec![
+                row(1, "Ann Lee", "Other", "knows", "Bob", 0.4),
+                row(2, "ann lee", "Person", "knows", "Bob", 0.9),
+                row(3, "Bob", "Other", "knows", "Ann Lee", 0.5),
+                row(4, "Ann Lee", "Other", "knows", "Bob", 0.6),
+            ],
+        };
+        let (prepared, bad) = m.prepare_triples(&chunk).await.expect("prepared");
+        assert!(bad.is_empty(), "{bad:?}");
+        let PreparedDocument::Ready { batch, facts, .. } = prepared else {
+            panic!("a new chunk is written");
+        };
+        assert_eq!(facts, 2);
+        let ew = &batch.episodes[0];
+        let names: Vec<(&str, EntityType, &[String])> = ew
+            .entities
+            .iter()
+            .map(|e| (e.name.as_str(), e.entity_type, e.aliases.as_slice()))
+            .collect();
+        // First spelling is the name, later ones aliases, the most specific type wins; first-seen order.
+        assert_eq!(
+            names,
+            vec![
+                ("Ann Lee", EntityType::Person, &["ann lee".to_string()][..]),
+                ("Bob", EntityType::Other, &[][..]),
+            ]
+        );
+        let confs: Vec<(&str, &str, f32)> = ew
+            .facts
+            .iter()
+            .map(|f| (f.subject.as_str(), f.object.as_str(), f.confidence))
+            .collect();
+        assert_eq!(
+            confs,
+            vec![("ann lee", "bob", 0.9), ("bob", "ann lee", 0.5)]
+        );
     }
 }
