@@ -134,18 +134,27 @@ pub async fn entities_in_text(
 ) -> Result<Vec<LinkedEntity>, RetrieveError> {
     let tokens = tokenize(text, cfg.max_query_words);
     // Names in running text start and end with a capitalised word or a number ("Bank of
-    // England"): only such n-grams are looked up, which keeps a passage to a few dozen keys.
+    // England") and do not run over the end of a sentence: only such n-grams are looked up, which
+    // keeps a passage to a few dozen keys. The sentences' tokens together are `tokens`.
     let name_edge = |t: &Token| t.marked && !t.stop;
     let mut keys: Vec<String> = Vec::new();
-    for start in (0..tokens.len()).filter(|&i| name_edge(&tokens[i])) {
-        let mut key = String::new();
-        for (end, t) in tokens.iter().enumerate().skip(start).take(TEXT_NGRAM) {
-            if end > start {
-                key.push(' ');
-            }
-            key.push_str(&t.key);
-            if name_edge(t) {
-                keys.push(key.clone());
+    let mut budget = cfg.max_query_words;
+    for sentence in sentences(text) {
+        if budget == 0 {
+            break;
+        }
+        let words = tokenize(sentence, budget);
+        budget -= words.len();
+        for start in (0..words.len()).filter(|&i| name_edge(&words[i])) {
+            let mut key = String::new();
+            for (end, t) in words.iter().enumerate().skip(start).take(TEXT_NGRAM) {
+                if end > start {
+                    key.push(' ');
+                }
+                key.push_str(&t.key);
+                if name_edge(t) {
+                    keys.push(key.clone());
+                }
             }
         }
     }
@@ -166,6 +175,50 @@ pub async fn entities_in_text(
             .any(|t| t.marked && !t.stop)
     });
     Ok(linked)
+}
+
+/// Words that end with a full stop without ending a sentence (besides those with fewer than two
+/// lower-case letters at the end, "Mr.", "St.", "U.S.", which never end one here).
+const ABBREVIATIONS: &[&str] = &[
+    "mrs", "ms", "inc", "ltd", "corp", "bros", "gen", "col", "capt", "sgt", "lieut", "rev", "prof",
+    "hon", "gov", "sen", "rep", "pres", "ave", "blvd", "rd", "etc", "vs", "vol", "ch", "fig",
+    "dept", "univ", "est", "approx", "jan", "feb", "mar", "apr", "aug", "sept", "oct", "nov",
+    "dec", "op", "no", "nos", "pp", "ed", "eds", "al", "ca", "cf",
+];
+
+/// `text` cut after each sentence end: a full stop followed by white space, after a word that
+/// ends with two lower-case letters and is not a known abbreviation. Initials, "St." or "U.S."
+/// never cut, so a name written with them stays whole; a cut is only ever made where no name of
+/// the graph plausibly runs on.
+fn sentences(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (i, c) in text.char_indices() {
+        if c != '.' || !bytes.get(i + 1).is_some_and(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let word_start = text[..i]
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric())
+            .last()
+            .map_or(i, |(j, _)| j);
+        let word = &text[word_start..i];
+        let lower_end = word
+            .chars()
+            .rev()
+            .take(2)
+            .filter(|c| c.is_lowercase())
+            .count()
+            == 2;
+        if lower_end && !ABBREVIATIONS.contains(&word.to_lowercase().as_str()) {
+            out.push(&text[from..=i]);
+            from = i + 1;
+        }
+    }
+    out.push(&text[from..]);
+    out
 }
 
 /// Distinct non-stop words of the query, in both possessive-stripped and written forms.
@@ -407,4 +460,26 @@ fn token_candidate<'a>(
             span: (s, e),
         },
     ))
+}
+
+#[cfg(test)]
+mod sentence_tests {
+    use super::sentences;
+
+    #[test]
+    fn sentences_end_at_full_stops_after_words_but_not_after_initials_or_abbreviations() {
+        let text = "Umar Ka. Maya Vinka founded Sa Group. Dr. No met J. R. Tolkien in St. Louis. \
+                    Acme Inc. hired Mrs. Dalloway in Washington, D.C. today. 3.5 percent.";
+        assert_eq!(
+            sentences(text),
+            vec![
+                "Umar Ka. Maya Vinka founded Sa Group.",
+                " Dr. No met J. R. Tolkien in St. Louis.",
+                " Acme Inc. hired Mrs. Dalloway in Washington, D.C. today.",
+                " 3.5 percent.",
+            ]
+        );
+        assert_eq!(sentences("no stop at all"), vec!["no stop at all"]);
+        assert_eq!(sentences(""), vec![""]);
+    }
 }
