@@ -91,7 +91,9 @@ const EPISODE: &str = "{.id, .kind, .content, .created_at, .source, .content_has
 /// entity that exists, with its index `i` and its mentions newest first (`ms`), each with the
 /// whole episode, which the search reads next. From the entity's `recent_mentions` list when it
 /// has one and the limit fits (a hub costs the limit, not its 30k mentions: ~100 ms at 1M facts),
-/// else from all of them. Ids from the list are checked against tenant and entity.
+/// else from all of them. Ids from the list are checked against tenant and entity. Only the
+/// mentions kept are projected (an entity without a list has up to 32: projecting every episode
+/// before cutting to the limit cost ~0.9 ms of a 16-entity read at 1M facts).
 pub(crate) fn mentions_of() -> String {
     format!(
         "UNWIND range(0, size($keys) - 1) AS i
@@ -109,8 +111,11 @@ CALL (e, n) {{
   RETURN m, ep
 }}
 WITH i, n, m, ep ORDER BY m.at DESC, ep.id DESC
-WITH i, n, collect({{at: m.at, ep: ep {EPISODE}}}) AS ms
-RETURN i, ms[..n] AS ms"
+WITH i, n, collect({{at: m.at, ep: ep}}) AS ms
+UNWIND ms[..n] AS x
+WITH i, x.at AS at, x.ep AS ep
+WITH i, collect({{at: at, ep: ep {EPISODE}}}) AS ms
+RETURN i, ms"
     )
 }
 

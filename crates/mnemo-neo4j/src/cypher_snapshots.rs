@@ -146,8 +146,11 @@ fn top_entities_order_the_nodes_before_projecting_them() {
           RETURN m, ep
         }
         WITH i, n, m, ep ORDER BY m.at DESC, ep.id DESC
-        WITH i, n, collect({at: m.at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end}}) AS ms
-        RETURN i, ms[..n] AS ms"#]].assert_eq(&r::mentions_of());
+        WITH i, n, collect({at: m.at, ep: ep}) AS ms
+        UNWIND ms[..n] AS x
+        WITH i, x.at AS at, x.ep AS ep
+        WITH i, collect({at: at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end}}) AS ms
+        RETURN i, ms"#]].assert_eq(&r::mentions_of());
 }
 
 #[test]
