@@ -146,3 +146,25 @@ async fn names_in_running_text_are_found_by_their_capitalised_words() {
     // "tennessee" is written in lower case here: running text is read for names only.
     assert_eq!(keys, ["hank snow", "nashville"]);
 }
+
+#[tokio::test]
+async fn names_in_running_text_do_not_run_over_a_sentence_end() {
+    let (store, tenant) = store().await;
+    let batch = WriteBatch {
+        document: None,
+        episodes: vec![ep(
+            "e4",
+            &[("St. Louis", &[]), ("Nashville Town", &[])],
+            &[("Nashville Town", "near", "St. Louis")],
+        )],
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    let text = "Hank Snow sang in St. Louis and then moved to Nashville. Town 5 grew.";
+    let found = entities_in_text(&store, &tenant, text, &LinkConfig::default(), 10)
+        .await
+        .expect("links");
+    let mut keys: Vec<&str> = found.iter().map(|l| l.entity.key.as_str()).collect();
+    keys.sort();
+    // "St." does not end a sentence, so "St. Louis" is found whole; "Nashville. Town" spans one.
+    assert_eq!(keys, ["hank snow", "nashville", "st louis", "town 5"]);
+}
