@@ -2,8 +2,10 @@
 //!
 //! 1. Writers, same rows, same store, one run: mnemo's batched triple writer (`facts_per_s`), and
 //!    with `--store neo4j` a raw `UNWIND ... MERGE` of the same rows without mnemo logic
-//!    (`raw_unwind_facts_per_s`) and a per-fact `MERGE` loop on a sample (`per_fact_merge_facts_per_s`,
-//!    a rate), each on a fresh tenant, all purged afterwards.
+//!    (`raw_unwind_facts_per_s`), a raw `UNWIND` writing mnemo's whole data model
+//!    (`raw_full_unwind_facts_per_s`), interleaved over `--rounds` (medians reported), and a
+//!    per-fact `MERGE` loop on a sample (`per_fact_merge_facts_per_s`, a rate); each on a fresh
+//!    tenant, purged afterwards.
 //! 2. End to end on the durable embedded store with the deterministic extractor: the MuSiQue corpus,
 //!    and a generated corpus (seeded realistic sentences, written to a temp dir, never kept) with
 //!    RSS at 25/50/100 % of it (`corpus_mb_per_s`); each followed by a re-run over the unchanged
@@ -52,6 +54,10 @@ pub struct Args {
     /// Rows per atomic batch.
     #[arg(long, default_value_t = 1_000)]
     batch_rows: usize,
+    /// Neo4j: rounds of the three batched writers (each round on fresh tenants, the writers' order
+    /// turning); rates and ratios are the medians of the rounds.
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
     /// The MuSiQue corpus (skipped when missing).
     #[arg(long, default_value = "../shared/datasets/musique-100/corpus.jsonl")]
     corpus: PathBuf,
@@ -79,15 +85,21 @@ struct Report {
     store: &'static str,
     facts: usize,
     batch_rows: usize,
-    /// mnemo's batched writer, facts (input rows) per second.
+    /// mnemo's batched writer, facts (input rows) per second (Neo4j: median of the rounds).
     facts_per_s: f64,
     raw_unwind_facts_per_s: Option<f64>,
+    /// The raw `UNWIND` writing mnemo's whole data model (episodes, mentions, counts, provenance).
+    raw_full_unwind_facts_per_s: Option<f64>,
     per_fact_merge_facts_per_s: Option<f64>,
     per_fact_sample: Option<usize>,
     /// facts_per_s / per_fact_merge_facts_per_s (target >= 30).
     speedup_vs_per_fact: Option<f64>,
-    /// facts_per_s / raw_unwind_facts_per_s (target >= 0.7).
+    /// Median over the rounds of mnemo's rate / raw UNWIND's rate in the same round (target >= 0.7).
     ratio_vs_raw_unwind: Option<f64>,
+    /// Median over the rounds of mnemo's rate / the full-model raw UNWIND's rate in the same round.
+    ratio_vs_raw_full_unwind: Option<f64>,
+    /// Neo4j: each round's rates, side by side.
+    rounds: Vec<Round>,
     musique: Option<Run2>,
     generated: Option<Run2>,
     /// MB per second of the generated corpus, end to end on the embedded store (target >= 1).
@@ -95,6 +107,16 @@ struct Report {
     /// Documents per group commit in the end-to-end runs.
     group_docs: usize,
     load: String,
+}
+
+/// One round of the batched writers on the same server, each on a fresh tenant.
+#[derive(Debug, Serialize)]
+struct Round {
+    mnemo_facts_per_s: f64,
+    raw_unwind_facts_per_s: f64,
+    raw_full_unwind_facts_per_s: f64,
+    ratio_vs_raw_unwind: f64,
+    ratio_vs_raw_full_unwind: f64,
 }
 
 /// A first run and a re-run over the unchanged corpus.
@@ -148,51 +170,104 @@ async fn writers(args: &Args, report: &mut Report) -> anyhow::Result<()> {
                     .with_context(|| format!("connecting to {}", args.uri))?,
             );
             let graph = store.graph().clone();
-            let tenants: Vec<Tenant> = ["warm", "mnemo", "raw", "perfact", "warmraw"]
-                .iter()
-                .map(|t| fresh_tenant(t))
-                .collect::<anyhow::Result<_>>()?;
-            let result = async {
-                // Warm-up (query plans, page cache), not measured, on tenants of their own: a
-                // relationship the raw writer made lacks mnemo's provenance lists.
-                let warm = &rows[..rows.len().min(args.batch_rows)];
-                writers::raw_unwind(&graph, &tenants[4], warm, args.batch_rows).await?;
+            // Warm-up (query plans, page cache), not measured, on tenants of their own: a
+            // relationship the raw writers made lacks mnemo's provenance lists.
+            let warm = &rows[..rows.len().min(args.batch_rows)];
+            let warm_tenants = [
+                fresh_tenant("warm")?,
+                fresh_tenant("warmraw")?,
+                fresh_tenant("warmfull")?,
+            ];
+            let warmed = async {
+                writers::raw_unwind(&graph, &warm_tenants[1], warm, args.batch_rows).await?;
+                writers::raw_full(&graph, &warm_tenants[2], warm, args.batch_rows).await?;
                 writers::mnemo_writer(
-                    &memory(store.clone(), tenants[0].clone()),
+                    &memory(store.clone(), warm_tenants[0].clone()),
                     warm,
                     args.batch_rows,
                 )
-                .await?;
-                let m = memory(store.clone(), tenants[1].clone());
-                report.facts_per_s = rate(
-                    rows.len(),
-                    writers::mnemo_writer(&m, &rows, args.batch_rows).await?,
-                );
-                let raw = writers::raw_unwind(&graph, &tenants[2], &rows, args.batch_rows).await?;
-                report.raw_unwind_facts_per_s = Some(rate(rows.len(), raw));
-                let sample = &rows[..rows.len().min(args.per_fact_sample)];
-                let per = writers::per_fact(&graph, &tenants[3], sample).await?;
-                report.per_fact_merge_facts_per_s = Some(rate(sample.len(), per));
-                report.per_fact_sample = Some(sample.len());
-                anyhow::Ok(())
+                .await
             }
             .await;
-            for t in &tenants {
-                store
-                    .purge_tenant(t)
-                    .await
-                    .context("purging a benchmark tenant")?;
+            purge(&store, &warm_tenants).await?;
+            warmed?;
+            for round in 0..args.rounds.max(1) {
+                let tenants = [
+                    fresh_tenant("mnemo")?,
+                    fresh_tenant("raw")?,
+                    fresh_tenant("rawfull")?,
+                ];
+                let mut secs = [0.0f64; 3];
+                let result = async {
+                    // The order turns each round, so drift in the server's speed is shared out.
+                    for w in (0..3).map(|k| (k + round) % 3) {
+                        secs[w] = match w {
+                            0 => {
+                                let m = memory(store.clone(), tenants[0].clone());
+                                writers::mnemo_writer(&m, &rows, args.batch_rows).await?
+                            }
+                            1 => {
+                                writers::raw_unwind(&graph, &tenants[1], &rows, args.batch_rows)
+                                    .await?
+                            }
+                            _ => {
+                                writers::raw_full(&graph, &tenants[2], &rows, args.batch_rows)
+                                    .await?
+                            }
+                        };
+                    }
+                    anyhow::Ok(())
+                }
+                .await;
+                purge(&store, &tenants).await?;
+                result?;
+                let [mnemo, raw, full] = secs.map(|s| rate(rows.len(), s));
+                report.rounds.push(Round {
+                    mnemo_facts_per_s: mnemo,
+                    raw_unwind_facts_per_s: raw,
+                    raw_full_unwind_facts_per_s: full,
+                    ratio_vs_raw_unwind: mnemo / raw,
+                    ratio_vs_raw_full_unwind: mnemo / full,
+                });
             }
-            result?;
-            report.speedup_vs_per_fact = report
-                .per_fact_merge_facts_per_s
-                .map(|p| report.facts_per_s / p);
-            report.ratio_vs_raw_unwind = report
-                .raw_unwind_facts_per_s
-                .map(|r| report.facts_per_s / r);
+            let median_of = |f: fn(&Round) -> f64| median(report.rounds.iter().map(f).collect());
+            report.facts_per_s = median_of(|r| r.mnemo_facts_per_s);
+            report.raw_unwind_facts_per_s = Some(median_of(|r| r.raw_unwind_facts_per_s));
+            report.raw_full_unwind_facts_per_s = Some(median_of(|r| r.raw_full_unwind_facts_per_s));
+            report.ratio_vs_raw_unwind = Some(median_of(|r| r.ratio_vs_raw_unwind));
+            report.ratio_vs_raw_full_unwind = Some(median_of(|r| r.ratio_vs_raw_full_unwind));
+            let perfact = [fresh_tenant("perfact")?];
+            let sample = &rows[..rows.len().min(args.per_fact_sample)];
+            let per = writers::per_fact(&graph, &perfact[0], sample).await;
+            purge(&store, &perfact).await?;
+            let per = rate(sample.len(), per?);
+            report.per_fact_merge_facts_per_s = Some(per);
+            report.per_fact_sample = Some(sample.len());
+            report.speedup_vs_per_fact = Some(report.facts_per_s / per);
         }
     }
     Ok(())
+}
+
+/// Purges benchmark tenants (also after a failed run, so nothing is left behind).
+async fn purge(store: &Neo4jStore, tenants: &[Tenant]) -> anyhow::Result<()> {
+    for t in tenants {
+        store
+            .purge_tenant(t)
+            .await
+            .context("purging a benchmark tenant")?;
+    }
+    Ok(())
+}
+
+/// The median (the mean of the middle two for an even count); 0 for none.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
 }
 
 /// A first run and a re-run of `paths` into a fresh durable embedded store.
@@ -224,10 +299,13 @@ async fn bench(args: &Args) -> anyhow::Result<Report> {
         batch_rows: args.batch_rows,
         facts_per_s: 0.0,
         raw_unwind_facts_per_s: None,
+        raw_full_unwind_facts_per_s: None,
         per_fact_merge_facts_per_s: None,
         per_fact_sample: None,
         speedup_vs_per_fact: None,
         ratio_vs_raw_unwind: None,
+        ratio_vs_raw_full_unwind: None,
+        rounds: Vec::new(),
         musique: None,
         generated: None,
         corpus_mb_per_s: None,
@@ -268,9 +346,31 @@ fn print(r: &Report) {
         "writer on {}: {} synthetic facts, {} per batch",
         r.store, r.facts, r.batch_rows
     );
-    println!("  mnemo batched writer     {:>10.0} facts/s", r.facts_per_s);
+    for (i, round) in r.rounds.iter().enumerate() {
+        println!(
+            "  round {}: mnemo {:.0}, raw {:.0}, raw full model {:.0} facts/s (mnemo = {:.2}x raw, {:.2}x raw full)",
+            i + 1,
+            round.mnemo_facts_per_s,
+            round.raw_unwind_facts_per_s,
+            round.raw_full_unwind_facts_per_s,
+            round.ratio_vs_raw_unwind,
+            round.ratio_vs_raw_full_unwind
+        );
+    }
+    let of_rounds = if r.rounds.is_empty() {
+        ""
+    } else {
+        " (medians of the rounds)"
+    };
+    println!(
+        "  mnemo batched writer     {:>10.0} facts/s{of_rounds}",
+        r.facts_per_s
+    );
     if let (Some(raw), Some(ratio)) = (r.raw_unwind_facts_per_s, r.ratio_vs_raw_unwind) {
         println!("  raw UNWIND ... MERGE     {raw:>10.0} facts/s  (mnemo = {ratio:.2}x of raw; target >= 0.7)");
+    }
+    if let (Some(raw), Some(ratio)) = (r.raw_full_unwind_facts_per_s, r.ratio_vs_raw_full_unwind) {
+        println!("  raw UNWIND, full model   {raw:>10.0} facts/s  (mnemo = {ratio:.2}x: episodes, mentions, counts and provenance written raw)");
     }
     if let (Some(per), Some(x), Some(n)) = (
         r.per_fact_merge_facts_per_s,
