@@ -78,7 +78,10 @@ fn specificity_case(expr: &str) -> String {
 }
 
 /// Merges entities (one row per distinct key of the write) and links them to the new episodes
-/// that mention them (`row.mentions`, created by this transaction, so the edges are new): the
+/// that mention them (`row.mentions`, created by this transaction, so the edges are new; each
+/// names its episode by position in `$episodes`, looked up once per statement rather than once per
+/// mention: a chunk has one or a few episodes and a thousand mentions). The episodes exist, so the
+/// collected list keeps the positions of `$episodes`. The
 /// first name stays, aliases are the capped union of new surface forms, the type (and its label)
 /// only moves to a more specific one, the mention count moves by the edges created here, and the
 /// `recent_mentions` list takes the new edges. Unchanged aliases are not written again, since every
@@ -88,11 +91,16 @@ pub(crate) fn merge_entities() -> String {
     let labels: Vec<&str> = EntityType::ALL.iter().map(|t| t.as_str()).collect();
     let mut q = String::from(
         "\
+UNWIND range(0, size($episodes) - 1) AS i
+MATCH (ep:Episode {tenant: $tenant, id: $episodes[i]})
+USING INDEX ep:Episode(tenant, id)
+WITH i, ep ORDER BY i
+WITH collect(ep) AS eps
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
 ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
   e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
-WITH e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
+WITH eps, e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
   reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
     CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
       THEN acc
@@ -116,13 +124,12 @@ FOREACH (_ IN CASE WHEN NOT created AND ",
 SET e.mentions = e.mentions + size(row.mentions),
   e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
   e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-WITH e, row, created, old_last
-CALL (e, row) {
+WITH eps, e, row, created, old_last
+CALL (eps, e, row) {
   UNWIND row.mentions AS m
-  MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-  USING INDEX ep:Episode(tenant, id)
+  WITH eps[m.ep] AS ep, m
   CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-  WITH x, m ORDER BY m.at DESC, m.episode DESC
+  WITH x, m ORDER BY m.at DESC, $episodes[m.ep] DESC
   RETURN collect(elementId(x)) AS new_ids
 }
 ",

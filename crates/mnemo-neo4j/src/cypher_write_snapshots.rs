@@ -44,11 +44,16 @@ fn merge_facts_interpolates_only_the_checked_type() {
 #[test]
 fn merge_entities_links_mentions_and_sets_labels() {
     expect![[r#"
+        UNWIND range(0, size($episodes) - 1) AS i
+        MATCH (ep:Episode {tenant: $tenant, id: $episodes[i]})
+        USING INDEX ep:Episode(tenant, id)
+        WITH i, ep ORDER BY i
+        WITH collect(ep) AS eps
         UNWIND $rows AS row
         MERGE (e:Entity {tenant: $tenant, key: row.key})
         ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
           e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
-        WITH e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
+        WITH eps, e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
           reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
             CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
               THEN acc
@@ -64,13 +69,12 @@ fn merge_entities_links_mentions_and_sets_labels() {
         SET e.mentions = e.mentions + size(row.mentions),
           e.first_seen = CASE WHEN e.first_seen IS NULL OR row.first < e.first_seen THEN row.first ELSE e.first_seen END,
           e.last_seen = CASE WHEN e.last_seen IS NULL OR row.last > e.last_seen THEN row.last ELSE e.last_seen END
-        WITH e, row, created, old_last
-        CALL (e, row) {
+        WITH eps, e, row, created, old_last
+        CALL (eps, e, row) {
           UNWIND row.mentions AS m
-          MATCH (ep:Episode {tenant: $tenant, id: m.episode})
-          USING INDEX ep:Episode(tenant, id)
+          WITH eps[m.ep] AS ep, m
           CREATE (ep)-[x:MENTIONS {tenant: $tenant, at: m.at}]->(e)
-          WITH x, m ORDER BY m.at DESC, m.episode DESC
+          WITH x, m ORDER BY m.at DESC, $episodes[m.ep] DESC
           RETURN collect(elementId(x)) AS new_ids
         }
         WITH e, row, created, new_ids, CASE

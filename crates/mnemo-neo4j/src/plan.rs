@@ -22,7 +22,9 @@ fn int(v: u64) -> BoltType {
 #[derive(Debug, Default)]
 pub(crate) struct WritePlan {
     /// One row per entity: its names and type, and the new MENTIONS edges to create.
-    pub entities: Vec<BoltType>,
+    pub entities: Vec<EntityRow>,
+    /// Ids of the episodes the entity rows' mentions point at (by index into this list).
+    pub episodes: Vec<String>,
     /// Fact rows grouped by relationship type (sorted, so statements run in a stable order).
     pub facts: BTreeMap<RelType, Vec<BoltType>>,
     /// Mentions created per batch (distinct entities per new episode).
@@ -30,16 +32,92 @@ pub(crate) struct WritePlan {
 }
 
 /// One entity of the write with every surface form it was mentioned by, in batch order, and the
-/// new episodes mentioning it. `batch` is the first batch that mentions it: the one that creates
-/// it when it is new, as if the batches were written one after another.
-struct EntityAcc {
+/// new episodes mentioning it (index into `WritePlan::episodes`, time). `batch` is the first batch
+/// that mentions it: the one that creates it when it is new, as if the batches were written one
+/// after another.
+#[derive(Debug)]
+pub(crate) struct EntityRow {
+    key: String,
     name: String,
     entity_type: EntityType,
     forms: Vec<String>,
-    mentions: Vec<BoltType>,
+    mentions: Vec<(usize, Timestamp)>,
     first: Timestamp,
     last: Timestamp,
     batch: usize,
+}
+
+impl EntityRow {
+    /// The statement row, each mention naming its episode by `index(plan episode index)`: the
+    /// position of the episode in the statement's own `$episodes` list.
+    pub(crate) fn row(&self, mut index: impl FnMut(usize) -> usize) -> BoltType {
+        let forms: Vec<BoltType> = self
+            .forms
+            .iter()
+            .map(|s| {
+                map([
+                    ("surface", s.as_str().into()),
+                    ("key", canonical_key(s).into()),
+                ])
+            })
+            .collect();
+        let mentions: Vec<BoltType> = self
+            .mentions
+            .iter()
+            .map(|(ep, at)| map([("ep", int(index(*ep) as u64)), ("at", (*at).into())]))
+            .collect();
+        map([
+            ("name_key", canonical_key(&self.name).into()),
+            ("key", self.key.as_str().into()),
+            ("name", self.name.as_str().into()),
+            ("type", self.entity_type.as_str().into()),
+            ("forms", forms.into_iter().collect()),
+            ("mentions", mentions.into_iter().collect()),
+            ("first", self.first.into()),
+            ("last", self.last.into()),
+            ("b", int(self.batch as u64)),
+        ])
+    }
+}
+
+/// Splits the entity rows into statements of at most `max_rows` rows and about `max_bytes`
+/// parameter bytes, each with the list of the episodes its rows mention (`$episodes`) and its rows
+/// (`$rows`) naming them by position in that list, so the statement looks each episode up once
+/// instead of once per mention.
+pub(crate) fn entity_chunks(
+    rows: &[EntityRow],
+    episodes: &[String],
+    max_rows: usize,
+    max_bytes: usize,
+) -> Vec<(BoltType, BoltType)> {
+    let mut out = Vec::new();
+    let mut local: HashMap<usize, usize> = HashMap::new();
+    let mut eps: Vec<BoltType> = Vec::new();
+    let mut current: Vec<BoltType> = Vec::new();
+    let mut bytes = 0;
+    for e in rows {
+        // Indexes are fixed-width in the estimate, so the size does not depend on the mapping.
+        let size = crate::write::approx_size(&e.row(|i| i));
+        if !current.is_empty() && (current.len() >= max_rows || bytes + size > max_bytes) {
+            out.push((
+                std::mem::take(&mut eps).into_iter().collect(),
+                std::mem::take(&mut current).into_iter().collect(),
+            ));
+            local.clear();
+            bytes = 0;
+        }
+        bytes += size;
+        current.push(e.row(|i| {
+            *local.entry(i).or_insert_with(|| {
+                eps.push(episodes[i].as_str().into());
+                eps.len() - 1
+            })
+        }));
+    }
+    if !current.is_empty() {
+        out.push((eps.into_iter().collect(), current.into_iter().collect()));
+    }
+    out
 }
 
 /// One fact with the new episodes stating it: (time, episode id, confidence).
@@ -78,7 +156,7 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
         ..WritePlan::default()
     };
     let mut order: Vec<String> = Vec::new();
-    let mut entities: HashMap<String, EntityAcc> = HashMap::new();
+    let mut entities: HashMap<String, EntityRow> = HashMap::new();
     let mut facts: BTreeMap<(RelType, EntityKey, EntityKey), FactAcc> = BTreeMap::new();
     for (b, batch) in batches.iter().enumerate() {
         for ew in &batch.episodes {
@@ -87,11 +165,13 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
                 continue;
             }
             let mut mentioned = HashSet::new();
+            let ep_index = plan.episodes.len();
             for e in &ew.entities {
                 let key = e.key.as_str();
                 let acc = entities.entry(key.to_string()).or_insert_with(|| {
                     order.push(key.to_string());
-                    EntityAcc {
+                    EntityRow {
+                        key: key.to_string(),
                         name: e.name.clone(),
                         entity_type: e.entity_type,
                         forms: Vec::new(),
@@ -110,14 +190,14 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
                     }
                 }
                 if mentioned.insert(key) {
-                    acc.mentions.push(map([
-                        ("episode", ep.id.as_str().into()),
-                        ("at", ep.created_at.into()),
-                    ]));
+                    acc.mentions.push((ep_index, ep.created_at));
                     acc.first = acc.first.min(ep.created_at);
                     acc.last = acc.last.max(ep.created_at);
                     plan.mentions_created[b] += 1;
                 }
+            }
+            if !mentioned.is_empty() {
+                plan.episodes.push(ep.id.clone());
             }
 
             let mut stated = HashSet::new();
@@ -136,32 +216,10 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
             }
         }
     }
-    for key in order {
-        let Some(acc) = entities.remove(&key) else {
-            continue;
-        };
-        let forms: Vec<BoltType> = acc
-            .forms
-            .iter()
-            .map(|s| {
-                map([
-                    ("surface", s.as_str().into()),
-                    ("key", canonical_key(s).into()),
-                ])
-            })
-            .collect();
-        plan.entities.push(map([
-            ("name_key", canonical_key(&acc.name).into()),
-            ("key", key.as_str().into()),
-            ("name", acc.name.into()),
-            ("type", acc.entity_type.as_str().into()),
-            ("forms", forms.into_iter().collect()),
-            ("mentions", acc.mentions.into_iter().collect()),
-            ("first", acc.first.into()),
-            ("last", acc.last.into()),
-            ("b", int(acc.batch as u64)),
-        ]));
-    }
+    plan.entities = order
+        .iter()
+        .filter_map(|key| entities.remove(key))
+        .collect();
     for ((rel, subject, object), mut acc) in facts {
         acc.adds
             .sort_by(|x, y| x.0.cmp(&y.0).then_with(|| x.1.cmp(&y.1)));
@@ -278,7 +336,11 @@ mod tests {
             .collect();
         let plan = plan_write(&[&first, &second], &created);
         assert_eq!(plan.mentions_created, vec![2, 3]);
-        let batches: Vec<BoltType> = plan.entities.iter().map(|r| field(r, "b")).collect();
+        let batches: Vec<BoltType> = plan
+            .entities
+            .iter()
+            .map(|r| field(&r.row(|i| i), "b"))
+            .collect();
         assert_eq!(
             batches,
             vec![BoltType::from(0i64), 0i64.into(), 1i64.into()]
@@ -291,5 +353,71 @@ mod tests {
             eps,
             "oldest first, whatever the batch order"
         );
+    }
+
+    fn list_of(v: &BoltType) -> Vec<BoltType> {
+        match v {
+            BoltType::List(l) => l.value.clone(),
+            other => panic!("not a list: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn entity_chunks_name_only_their_own_episodes_by_position() {
+        // Episode i mentions entities i and i+1 (distinct names), so rows share episodes.
+        let episodes: Vec<EpisodeWrite> = (0..5)
+            .map(|i| {
+                let a = format!("Ent{i}");
+                let b = format!("Ent{}", i + 1);
+                ep(
+                    &format!("ep{i}"),
+                    &[(&a, EntityType::Person), (&b, EntityType::Person)],
+                    &[],
+                )
+            })
+            .collect();
+        let created: HashSet<String> = (0..5).map(|i| format!("ep{i}")).collect();
+        let batch = WriteBatch {
+            document: None,
+            episodes,
+        };
+        let plan = plan_write(&[&batch], &created);
+        assert_eq!(plan.entities.len(), 6);
+        let split = entity_chunks(&plan.entities, &plan.episodes, 4, usize::MAX);
+        assert_eq!(split.len(), 2, "6 rows at 4 per statement");
+        let mut links: Vec<(String, String)> = Vec::new();
+        for (eps, rows) in &split {
+            let eps = list_of(eps);
+            let mut used = vec![false; eps.len()];
+            for row in list_of(rows) {
+                let key = field(&row, "key");
+                for m in list_of(&field(&row, "mentions")) {
+                    let BoltType::Integer(i) = field(&m, "ep") else {
+                        panic!("index")
+                    };
+                    let i = usize::try_from(i.value).expect("index");
+                    used[i] = true;
+                    let (BoltType::String(k), BoltType::String(e)) = (&key, &eps[i]) else {
+                        panic!("strings")
+                    };
+                    links.push((k.value.clone(), e.value.clone()));
+                }
+            }
+            assert!(used.iter().all(|u| *u), "no episode a row does not name");
+        }
+        links.sort();
+        let mut want: Vec<(String, String)> = (0..5)
+            .flat_map(|i| {
+                [
+                    (format!("ent{i}"), format!("ep{i}")),
+                    (format!("ent{}", i + 1), format!("ep{i}")),
+                ]
+            })
+            .collect();
+        want.sort();
+        assert_eq!(links, want, "every mention names its own episode");
+        // The byte bound splits too, and a row never goes without its episodes.
+        let one_each = entity_chunks(&plan.entities, &plan.episodes, 100, 1);
+        assert_eq!(one_each.len(), 6);
     }
 }

@@ -13,7 +13,7 @@ use tracing::Instrument;
 use crate::counts::{self, delta, StatsDelta};
 use crate::cypher_write as cy;
 use crate::db::{first_count, list, tx_rows};
-use crate::plan::{episode_row, map, plan_write};
+use crate::plan::{entity_chunks, episode_row, map, plan_write};
 
 /// What a transaction body can fail with: a driver error (maybe transient) or a store error.
 pub(crate) enum TxError {
@@ -91,7 +91,13 @@ const CHUNK_ROWS: usize = 1_000;
 /// server's delayed ACK; the vendored driver sets TCP_NODELAY, and the split then only multiplied
 /// round trips (a 1,000-fact triple chunk took ~160 statements instead of ~18, and ran 1.6-1.9x
 /// slower in `mnemo-bench ingest --store neo4j`).
-const CHUNK_BYTES: usize = 2 << 20;
+pub(crate) const CHUNK_BYTES: usize = 2 << 20;
+
+/// Most entity rows one statement carries. A 1,000-fact triple chunk names ~1,050 distinct
+/// entities: a cap of `CHUNK_ROWS` split them into a 1,000-row statement and a ~50-row one (a
+/// second round trip and plan lookup for a handful of rows). 2,000 rows stay well inside the
+/// driver's read timeout (a 1,000-row statement runs ~40-70 ms) and the byte bound still holds.
+const ENTITY_CHUNK_ROWS: usize = 2_000;
 
 /// Splits rows into list parameters of at most `CHUNK_ROWS` rows and about `CHUNK_BYTES` bytes
 /// (none for no rows; a single bigger row gets a statement of its own).
@@ -116,7 +122,7 @@ pub(crate) fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
 
 /// Roughly the PackStream size of a value (strings and containers exactly enough to bound a
 /// message; scalars at their widest).
-fn approx_size(v: &BoltType) -> usize {
+pub(crate) fn approx_size(v: &BoltType) -> usize {
     match v {
         BoltType::String(s) => 5 + s.value.len(),
         BoltType::List(l) => 5 + l.value.iter().map(approx_size).sum::<usize>(),
@@ -350,11 +356,17 @@ async fn write_group(
         d.mentions += delta(*n);
     }
     let entity_sql = cy::merge_entities();
-    for rows in chunks(plan.entities) {
+    for (episodes, rows) in entity_chunks(
+        &plan.entities,
+        &plan.episodes,
+        ENTITY_CHUNK_ROWS,
+        CHUNK_BYTES,
+    ) {
         let out = tx_rows(
             tx,
             query(&entity_sql)
                 .param("tenant", t)
+                .param("episodes", episodes)
                 .param("max_aliases", MAX_ALIASES as i64)
                 .param("recent", crate::top_edges::recent_param())
                 .param("rows", rows),
