@@ -78,22 +78,45 @@ CALL (e, new_ids, how) {
   RETURN rebuilt AS recent
 }";
 
+/// Whether fact `x` ranks above fact `l` in `EDGE_ORDER` (distinct facts never tie).
+fn ranks_above(x: &str, l: &str) -> String {
+    format!(
+        "({x}.mentions > {l}.mentions OR ({x}.mentions = {l}.mentions AND \
+         ({x}.confidence > {l}.confidence OR ({x}.confidence = {l}.confidence AND \
+         ({x}.last_seen > {l}.last_seen OR ({x}.last_seen = {l}.last_seen AND \
+         (startNode({x}).key < startNode({l}).key OR (startNode({x}).key = startNode({l}).key AND \
+         (type({x}) < type({l}) OR (type({x}) = type({l}) AND endNode({x}).key < endNode({l}).key))))))))))"
+    )
+}
+
 /// The best `$top` facts of `n` among its old list and the facts `changed` (element ids), or among
 /// all its facts when it has no list yet. A node with at most `$top` relationships of any kind
 /// keeps no list (null): a hop over it reads all its edges, which costs no more than the list, and
 /// the write saves reading and ranking them.
+///
+/// With `$skip`, a node whose list is full, holds none of the changed facts, and ranks every
+/// changed fact below its last one keeps its list as it is, read from one edge instead of ranking
+/// `$top` of them: ranks only rise on writes, so its members kept their order and the changed
+/// facts stay out. That needs every fact the write changed in this one statement (the caller sets
+/// `$skip` only then): were the last member changed in another statement of the write, its rank
+/// could have risen past facts that now belong in the list.
 pub(crate) fn refresh_top() -> String {
     format!(
         "\
 UNWIND $ids AS id
 MATCH ()-[f]->() WHERE elementId(f) = id
 UNWIND [startNode(f), endNode(f)] AS n
-WITH n, collect(DISTINCT id) AS changed
+WITH n, collect(DISTINCT f) AS changed
 WHERE n.top_rels IS NOT NULL OR COUNT {{ (n)--() }} > $top
+WITH n, changed, CASE WHEN $skip AND size(n.top_rels) = $top
+  AND none(x IN changed WHERE elementId(x) IN n.top_rels) THEN n.top_rels[-1] END AS last_id
+OPTIONAL MATCH ()-[l]->() WHERE elementId(l) = last_id
+WITH n, changed, l
+WHERE l IS NULL OR any(x IN changed WHERE {above})
 CALL (n, changed) {{
   CALL (n, changed) {{
     WITH n, changed WHERE n.top_rels IS NOT NULL
-    UNWIND n.top_rels + changed AS rid
+    UNWIND n.top_rels + [x IN changed | elementId(x)] AS rid
     WITH DISTINCT rid
     MATCH ()-[r]->() WHERE elementId(r) = rid
     RETURN r
@@ -105,7 +128,8 @@ CALL (n, changed) {{
   WITH r ORDER BY {EDGE_ORDER} LIMIT $top
   RETURN collect(elementId(r)) AS top
 }}
-SET n.top_rels = top"
+SET n.top_rels = top",
+        above = ranks_above("x", "l")
     )
 }
 

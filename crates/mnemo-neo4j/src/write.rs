@@ -402,10 +402,14 @@ async fn write_group(
         }
     }
     let refresh = crate::top_edges::refresh_top();
-    for ids in chunks(changed) {
+    let statements = chunks(changed);
+    // A list may be kept unread only when this statement sees every fact the write changed.
+    let skip = statements.len() == 1;
+    for ids in statements {
         tx.run(
             query(&refresh)
                 .param("ids", ids)
+                .param("skip", skip)
                 .param("top", crate::top_edges::top_param()),
         )
         .await?;

@@ -232,3 +232,72 @@ async fn top_edge_lists_and_counts_follow_writes_and_deletes() {
     neo.purge_tenant(&t).await.expect("purge");
     assert_eq!(neo.stats(&t).await.expect("stats"), StoreStats::default());
 }
+
+/// The hub's stored top-edge list and the one a full ranking of its edges gives.
+async fn hub_lists(neo: &Neo4jStore, t: &Tenant) -> (Vec<String>, Vec<String>) {
+    let q = query(
+        "MATCH (n:Entity {tenant: $t, key: 'hub'})
+         CALL (n) {
+           MATCH (n)-[r]-(:Entity)
+           WITH DISTINCT r
+           ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC,
+             startNode(r).key, type(r), endNode(r).key
+           LIMIT 64
+           RETURN collect(elementId(r)) AS want
+         }
+         RETURN n.top_rels AS have, want",
+    )
+    .param("t", t.as_str());
+    let mut rows = neo.graph().execute(q).await.expect("hub lists");
+    let row = rows.next().await.expect("row").expect("hub");
+    (
+        row.get::<Vec<String>>("have").expect("have"),
+        row.get::<Vec<String>>("want").expect("want"),
+    )
+}
+
+/// Small writes next to a full list: facts that cannot enter it (the list is kept without ranking
+/// it again) and facts that enter at its lower edge by each tie-break of the order.
+#[tokio::test]
+async fn top_edge_lists_stay_exact_at_their_lower_edge() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (tenant("edge"), Tenant::new("embedded").expect("tenant"));
+    let b = hub_batch();
+    neo.write(&t, &b).await.expect("write");
+    emb.write(&e, &b).await.expect("write");
+    let (first, want) = hub_lists(&neo, &t).await;
+    assert_eq!(first, want);
+    // The list ends with the newest eight 3-mention spokes; its last is Spoke 44 (at 442).
+    let spoke = |name: &str, times: &[i64]| WriteBatch {
+        document: None,
+        episodes: times
+            .iter()
+            .map(|s| episode(&format!("{name}.{s}"), *s, &[("Hub", name)]))
+            .collect(),
+    };
+    let steps = [
+        // One old mention: below the list, which stays as it was.
+        ("Low", vec![1], false),
+        // Three mentions, newer than the last member: enters by last_seen.
+        ("Tie", vec![439, 440, 443], true),
+        // Same mentions, confidence and last_seen as the new last: enters by object key.
+        ("Aaa", vec![1, 2, 443], true),
+        // The same tie with a later key: stays out.
+        ("Zzz", vec![3, 4, 443], false),
+    ];
+    let mut before = first;
+    for (name, times, enters) in steps {
+        let b = spoke(name, &times);
+        neo.write(&t, &b).await.expect("write spoke");
+        emb.write(&e, &b).await.expect("write spoke");
+        let (have, want) = hub_lists(&neo, &t).await;
+        assert_eq!(have, want, "after {name}");
+        assert_eq!(have != before, enters, "{name} entering the list");
+        before = have;
+        assert_same_neighbourhoods(&neo, &emb, &t, &e).await;
+    }
+    neo.purge_tenant(&t).await.expect("purge");
+}
