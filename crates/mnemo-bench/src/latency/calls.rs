@@ -1,23 +1,19 @@
 //! `--calls`: a store wrapper that records the wall time of each `GraphStore` call a search makes,
 //! so that a latency run can say where a search's time goes (per call kind: calls per search, the
 //! time at least one such call was in flight, and the summed time of all of them).
-//!
-//! The trait is implemented by hand in the form `async_trait` gives it (a boxed future per call)
-//! because the bench does not otherwise depend on `async_trait`.
 
 use std::collections::BTreeMap;
 use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use async_trait::async_trait;
 use mnemo_core::{
     DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, GraphStore, KvEntry,
     MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
     WriteReport,
 };
 
-type BoxFut<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 /// Wall time per call kind at one moment.
 pub type Snapshot = BTreeMap<&'static str, Duration>;
 
@@ -140,270 +136,124 @@ impl Timed {
     }
 }
 
-// Signatures as `async_trait` expands the trait's (one lifetime per reference, then the future's).
+#[async_trait]
 impl GraphStore for Timed {
     fn backend(&self) -> &'static str {
         self.inner.backend()
     }
 
-    fn write<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        batch: &'l2 WriteBatch,
-    ) -> BoxFut<'a, Result<WriteReport>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        self.inner.write(tenant, batch)
+    async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport> {
+        self.inner.write(tenant, batch).await
     }
 
-    fn write_many<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        batches: &'l2 [WriteBatch],
-    ) -> BoxFut<'a, Result<Vec<WriteReport>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        self.inner.write_many(tenant, batches)
+    async fn write_many(
+        &self,
+        tenant: &Tenant,
+        batches: &[WriteBatch],
+    ) -> Result<Vec<WriteReport>> {
+        self.inner.write_many(tenant, batches).await
     }
 
-    fn get_entities<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        keys: &'l2 [EntityKey],
-    ) -> BoxFut<'a, Result<Vec<Entity>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("get_entities", self.inner.get_entities(tenant, keys)))
+    async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
+        self.time("get_entities", self.inner.get_entities(tenant, keys))
+            .await
     }
 
-    fn lookup_names<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        keys: &'l2 [String],
-    ) -> BoxFut<'a, Result<Vec<(String, Entity)>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("lookup_names", self.inner.lookup_names(tenant, keys)))
+    async fn lookup_names(
+        &self,
+        tenant: &Tenant,
+        keys: &[String],
+    ) -> Result<Vec<(String, Entity)>> {
+        self.time("lookup_names", self.inner.lookup_names(tenant, keys))
+            .await
     }
 
-    fn find_by_tokens<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        tokens: &'l2 [String],
+    async fn find_by_tokens(
+        &self,
+        tenant: &Tenant,
+        tokens: &[String],
         limit: usize,
-    ) -> BoxFut<'a, Result<Vec<Entity>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time(
+    ) -> Result<Vec<Entity>> {
+        self.time(
             "find_by_tokens",
             self.inner.find_by_tokens(tenant, tokens, limit),
-        ))
+        )
+        .await
     }
 
-    fn neighbourhood<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        query: &'l2 NeighbourhoodQuery,
-    ) -> BoxFut<'a, Result<Subgraph>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("neighbourhood", self.inner.neighbourhood(tenant, query)))
+    async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph> {
+        self.time("neighbourhood", self.inner.neighbourhood(tenant, query))
+            .await
     }
 
-    fn top_entities<'l0, 'l1, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
+    async fn top_entities(
+        &self,
+        tenant: &Tenant,
         order: EntityOrder,
         limit: usize,
-    ) -> BoxFut<'a, Result<Vec<Entity>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time(
+    ) -> Result<Vec<Entity>> {
+        self.time(
             "top_entities",
             self.inner.top_entities(tenant, order, limit),
-        ))
+        )
+        .await
     }
 
-    fn mentions_of<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        key: &'l2 EntityKey,
+    async fn mentions_of(
+        &self,
+        tenant: &Tenant,
+        key: &EntityKey,
         limit: usize,
-    ) -> BoxFut<'a, Result<Vec<MentionEvent>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("mentions_of", self.inner.mentions_of(tenant, key, limit)))
+    ) -> Result<Vec<MentionEvent>> {
+        self.time("mentions_of", self.inner.mentions_of(tenant, key, limit))
+            .await
     }
 
-    fn get_episodes<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ids: &'l2 [String],
-    ) -> BoxFut<'a, Result<Vec<Episode>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("get_episodes", self.inner.get_episodes(tenant, ids)))
+    async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.time("get_episodes", self.inner.get_episodes(tenant, ids))
+            .await
     }
 
-    fn get_document<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        id: &'l2 str,
-    ) -> BoxFut<'a, Result<Option<Document>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        self.inner.get_document(tenant, id)
+    async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
+        self.inner.get_document(tenant, id).await
     }
 
-    fn delete_episodes<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ids: &'l2 [String],
-    ) -> BoxFut<'a, Result<DeleteReport>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        self.inner.delete_episodes(tenant, ids)
+    async fn delete_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<DeleteReport> {
+        self.inner.delete_episodes(tenant, ids).await
     }
 
-    fn delete_document<'l0, 'l1, 'l2, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        id: &'l2 str,
-    ) -> BoxFut<'a, Result<DeleteReport>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        Self: 'a,
-    {
-        self.inner.delete_document(tenant, id)
+    async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport> {
+        self.inner.delete_document(tenant, id).await
     }
 
-    fn stats<'l0, 'l1, 'a>(&'l0 self, tenant: &'l1 Tenant) -> BoxFut<'a, Result<StoreStats>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        Self: 'a,
-    {
-        Box::pin(self.time("stats", self.inner.stats(tenant)))
+    async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
+        self.time("stats", self.inner.stats(tenant)).await
     }
 
-    fn export<'l0, 'l1, 'a>(&'l0 self, tenant: &'l1 Tenant) -> BoxFut<'a, Result<Subgraph>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        Self: 'a,
-    {
-        self.inner.export(tenant)
+    async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
+        self.inner.export(tenant).await
     }
 
-    fn kv_put<'l0, 'l1, 'l2, 'l3, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ns: &'l2 str,
-        entries: &'l3 [KvEntry],
-    ) -> BoxFut<'a, Result<()>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        'l3: 'a,
-        Self: 'a,
-    {
-        self.inner.kv_put(tenant, ns, entries)
+    async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
+        self.inner.kv_put(tenant, ns, entries).await
     }
 
-    fn kv_get<'l0, 'l1, 'l2, 'l3, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ns: &'l2 str,
-        keys: &'l3 [String],
-    ) -> BoxFut<'a, Result<Vec<KvEntry>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        'l3: 'a,
-        Self: 'a,
-    {
-        self.inner.kv_get(tenant, ns, keys)
+    async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
+        self.inner.kv_get(tenant, ns, keys).await
     }
 
-    fn kv_scan<'l0, 'l1, 'l2, 'l3, 'l4, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ns: &'l2 str,
-        prefix: &'l3 str,
-        after: Option<&'l4 str>,
+    async fn kv_scan(
+        &self,
+        tenant: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
         limit: usize,
-    ) -> BoxFut<'a, Result<Vec<KvEntry>>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        'l3: 'a,
-        'l4: 'a,
-        Self: 'a,
-    {
-        self.inner.kv_scan(tenant, ns, prefix, after, limit)
+    ) -> Result<Vec<KvEntry>> {
+        self.inner.kv_scan(tenant, ns, prefix, after, limit).await
     }
 
-    fn kv_delete<'l0, 'l1, 'l2, 'l3, 'a>(
-        &'l0 self,
-        tenant: &'l1 Tenant,
-        ns: &'l2 str,
-        keys: &'l3 [String],
-    ) -> BoxFut<'a, Result<u64>>
-    where
-        'l0: 'a,
-        'l1: 'a,
-        'l2: 'a,
-        'l3: 'a,
-        Self: 'a,
-    {
-        self.inner.kv_delete(tenant, ns, keys)
+    async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
+        self.inner.kv_delete(tenant, ns, keys).await
     }
 }
