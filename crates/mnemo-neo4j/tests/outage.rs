@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::TimeZone;
@@ -14,96 +12,8 @@ use mnemo_core::{
     FactInput, GraphStore, StoreStats, Tenant, WriteBatch,
 };
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
 
-/// A loopback TCP proxy that counts client-to-server bytes and can be cut.
-struct Proxy {
-    port: u16,
-    sent: Arc<AtomicU64>,
-    cut: watch::Sender<bool>,
-    dead: Arc<AtomicBool>,
-}
-
-impl Proxy {
-    async fn start(upstream: String) -> Proxy {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
-        let port = listener.local_addr().expect("addr").port();
-        let sent = Arc::new(AtomicU64::new(0));
-        let dead = Arc::new(AtomicBool::new(false));
-        let (cut, cut_rx) = watch::channel(false);
-        let (sent2, dead2) = (sent.clone(), dead.clone());
-        tokio::spawn(async move {
-            loop {
-                let Ok((client, _)) = listener.accept().await else {
-                    return;
-                };
-                if dead2.load(Ordering::SeqCst) {
-                    drop(client);
-                    continue;
-                }
-                let Ok(server) = TcpStream::connect(&upstream).await else {
-                    continue;
-                };
-                tokio::spawn(pump(client, server, sent2.clone(), cut_rx.clone()));
-            }
-        });
-        Proxy {
-            port,
-            sent,
-            cut,
-            dead,
-        }
-    }
-
-    /// Drops every proxied connection and refuses new ones.
-    fn cut(&self) {
-        self.dead.store(true, Ordering::SeqCst);
-        let _ = self.cut.send(true);
-    }
-}
-
-/// Copies both ways until either side closes or the proxy is cut (then both sockets are dropped).
-async fn pump(
-    client: TcpStream,
-    server: TcpStream,
-    sent: Arc<AtomicU64>,
-    mut cut: watch::Receiver<bool>,
-) {
-    let (mut cr, mut cw) = client.into_split();
-    let (mut sr, mut sw) = server.into_split();
-    let up = async {
-        let mut buf = vec![0u8; 16 * 1024];
-        loop {
-            let n = match cr.read(&mut buf).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => n,
-            };
-            sent.fetch_add(n as u64, Ordering::SeqCst);
-            if sw.write_all(&buf[..n]).await.is_err() {
-                return;
-            }
-        }
-    };
-    let down = async {
-        let mut buf = vec![0u8; 16 * 1024];
-        loop {
-            let n = match sr.read(&mut buf).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => n,
-            };
-            if cw.write_all(&buf[..n]).await.is_err() {
-                return;
-            }
-        }
-    };
-    tokio::select! {
-        _ = up => {}
-        _ = down => {}
-        _ = cut.wait_for(|c| *c) => {}
-    }
-}
+use common::proxy::Proxy;
 
 fn big_batch(episodes: usize) -> WriteBatch {
     let filler = "lorem ipsum dolor sit amet ".repeat(40);
@@ -150,11 +60,6 @@ fn big_batch(episodes: usize) -> WriteBatch {
     }
 }
 
-fn upstream_addr(uri: &str) -> String {
-    let rest = uri.split("://").nth(1).unwrap_or(uri);
-    rest.trim_end_matches('/').to_string()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
     let Some(uri) = common::test_uri() else {
@@ -163,11 +68,11 @@ async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
     let direct = Neo4jStore::connect(common::config(&uri))
         .await
         .expect("direct connection");
-    let proxy = Proxy::start(upstream_addr(&uri)).await;
+    let proxy = Proxy::start(&uri).await;
     let proxied = Neo4jStore::connect(Neo4jConfig {
         connection_timeout_secs: 10,
         write_retries: 0,
-        ..common::config(&format!("bolt://127.0.0.1:{}", proxy.port))
+        ..common::config(&proxy.uri())
     })
     .await
     .expect("connection through the proxy");
@@ -185,13 +90,13 @@ async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
 
     // Cut once a good part of the batch (several MB of parameters) has gone out: the transaction
     // is open and its statements are in flight, so COMMIT has certainly not been sent.
-    let before = proxy.sent.load(Ordering::SeqCst);
+    let before = proxy.sent();
     let writer = {
         let (store, tenant, batch) = (proxied.clone(), tenant.clone(), batch.clone());
         tokio::spawn(async move { store.write(&tenant, &batch).await })
     };
     let deadline = Instant::now() + Duration::from_secs(60);
-    while proxy.sent.load(Ordering::SeqCst) < before + 1_000_000 {
+    while proxy.sent() < before + 1_000_000 {
         assert!(Instant::now() < deadline, "the batch never started flowing");
         assert!(
             !writer.is_finished(),
@@ -276,11 +181,11 @@ async fn losing_neo4j_mid_kv_put_is_unavailable_and_leaves_no_partial_records() 
     let direct = Neo4jStore::connect(common::config(&uri))
         .await
         .expect("direct connection");
-    let proxy = Proxy::start(upstream_addr(&uri)).await;
+    let proxy = Proxy::start(&uri).await;
     let proxied = Neo4jStore::connect(Neo4jConfig {
         connection_timeout_secs: 10,
         write_retries: 0,
-        ..common::config(&format!("bolt://127.0.0.1:{}", proxy.port))
+        ..common::config(&proxy.uri())
     })
     .await
     .expect("connection through the proxy");
@@ -299,13 +204,13 @@ async fn losing_neo4j_mid_kv_put_is_unavailable_and_leaves_no_partial_records() 
         .map(|i| (format!("s1/{i:06}"), format!("{i} {value}")))
         .collect();
 
-    let before = proxy.sent.load(Ordering::SeqCst);
+    let before = proxy.sent();
     let writer = {
         let (store, tenant, entries) = (proxied.clone(), tenant.clone(), entries.clone());
         tokio::spawn(async move { store.kv_put(&tenant, "sessions", &entries).await })
     };
     let deadline = Instant::now() + Duration::from_secs(60);
-    while proxy.sent.load(Ordering::SeqCst) < before + 3_000_000 {
+    while proxy.sent() < before + 3_000_000 {
         assert!(Instant::now() < deadline, "the put never started flowing");
         assert!(
             !writer.is_finished(),

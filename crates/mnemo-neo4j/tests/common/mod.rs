@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod proxy;
+
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 
 /// The URI of the test server, or `None` (with a notice) when it is not set outside CI. In CI
