@@ -12,6 +12,7 @@ fn neighbourhood_statements() {
         WITH $queries[qi] AS seeds
         UNWIND range(0, size(seeds) - 1) AS pos
         MATCH (s:Entity {tenant: $tenant, key: seeds[pos]})
+        USING INDEX s:Entity(tenant, key)
         CALL (s) {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
@@ -38,6 +39,7 @@ fn neighbourhood_statements() {
         WITH $queries[qi] AS seeds
         UNWIND range(0, size(seeds) - 1) AS pos
         MATCH (s:Entity {tenant: $tenant, key: seeds[pos]})
+        USING INDEX s:Entity(tenant, key)
         CALL (s) {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
@@ -61,6 +63,7 @@ fn neighbourhood_statements() {
           WITH DISTINCT edge.other.key AS k, [y IN hop1 | y.node.key] AS seeds
           WHERE NOT k IN seeds
           MATCH (f:Entity {tenant: $tenant, key: k})
+          USING INDEX f:Entity(tenant, key)
         CALL (f) {
           CALL (f) {
             WITH f WHERE f.top_rels IS NOT NULL AND $cap2 <= $top
@@ -133,6 +136,7 @@ fn top_entities_order_the_nodes_before_projecting_them() {
     expect![[r#"
         UNWIND range(0, size($keys) - 1) AS i
         MATCH (e:Entity {tenant: $tenant, key: $keys[i]})
+        USING INDEX e:Entity(tenant, key)
         WITH i, e, $limits[i] AS n
         CALL (e, n) {
           WITH e, n WHERE e.recent_mentions IS NOT NULL AND n <= $recent
@@ -158,6 +162,7 @@ fn name_lookups_read_aliases_through_the_keyword_index() {
     expect![[r#"
         UNWIND $keys AS k
         MATCH (e:Entity {tenant: $tenant, key: k})
+        USING INDEX e:Entity(tenant, key)
         RETURN k AS matched, e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e
         UNION
         UNWIND $lucenes AS lucene
