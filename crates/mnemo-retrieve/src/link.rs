@@ -132,19 +132,21 @@ pub async fn entities_in_text(
     cfg: &LinkConfig,
     limit: usize,
 ) -> Result<Vec<LinkedEntity>, RetrieveError> {
-    let tokens = tokenize(text, cfg.max_query_words);
     // Names in running text start and end with a capitalised word or a number ("Bank of
     // England") and do not run over the end of a sentence: only such n-grams are looked up, which
-    // keeps a passage to a few dozen keys. The sentences' tokens together are `tokens`.
+    // keeps a passage to a few dozen keys. Tokens carry no context, so the sentences' tokens in a
+    // row are the text's tokens (the first `max_query_words` of them).
     let name_edge = |t: &Token| t.marked && !t.stop;
+    let mut tokens: Vec<Token> = Vec::new();
     let mut keys: Vec<String> = Vec::new();
-    let mut budget = cfg.max_query_words;
     for sentence in sentences(text) {
+        let budget = cfg.max_query_words - tokens.len();
         if budget == 0 {
             break;
         }
-        let words = tokenize(sentence, budget);
-        budget -= words.len();
+        let from = tokens.len();
+        tokens.extend(tokenize(sentence, budget));
+        let words = &tokens[from..];
         for start in (0..words.len()).filter(|&i| name_edge(&words[i])) {
             let mut key = String::new();
             for (end, t) in words.iter().enumerate().skip(start).take(TEXT_NGRAM) {
