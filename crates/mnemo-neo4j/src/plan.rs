@@ -49,8 +49,18 @@ pub(crate) struct EntityRow {
 
 impl EntityRow {
     /// The statement row, each mention naming its episode by `index(plan episode index)`: the
-    /// position of the episode in the statement's own `$episodes` list.
-    pub(crate) fn row(&self, mut index: impl FnMut(usize) -> usize) -> BoltType {
+    /// position of the episode in the statement's own `$episodes` list. (`entity_chunks` builds
+    /// rows in two steps; this is the whole row at once, for the tests.)
+    #[cfg(test)]
+    pub(crate) fn row(&self, index: impl FnMut(usize) -> usize) -> BoltType {
+        let mut row = self.base();
+        set_mentions(&mut row, self.mentions(index));
+        row
+    }
+
+    /// The row without its mentions: the part that does not depend on the statement, and the
+    /// costly one (canonical keys of the name and every surface form).
+    fn base(&self) -> BoltType {
         let forms: Vec<BoltType> = self
             .forms
             .iter()
@@ -61,22 +71,38 @@ impl EntityRow {
                 ])
             })
             .collect();
-        let mentions: Vec<BoltType> = self
-            .mentions
-            .iter()
-            .map(|(ep, at)| map([("ep", int(index(*ep) as u64)), ("at", (*at).into())]))
-            .collect();
         map([
             ("name_key", canonical_key(&self.name).into()),
             ("key", self.key.as_str().into()),
             ("name", self.name.as_str().into()),
             ("type", self.entity_type.as_str().into()),
             ("forms", forms.into_iter().collect()),
-            ("mentions", mentions.into_iter().collect()),
             ("first", self.first.into()),
             ("last", self.last.into()),
             ("b", int(self.batch as u64)),
         ])
+    }
+
+    /// `approx_size` of the whole row, given its `base`: a map's entry counts 5 bytes and its
+    /// key besides its value, and indexes are fixed-width in the estimate, so the size does not
+    /// depend on which statement the row goes to.
+    fn row_size(&self, base: &BoltType) -> usize {
+        use crate::write::approx_size;
+        approx_size(base) + 5 + "mentions".len() + approx_size(&self.mentions(|i| i))
+    }
+
+    fn mentions(&self, mut index: impl FnMut(usize) -> usize) -> BoltType {
+        self.mentions
+            .iter()
+            .map(|(ep, at)| map([("ep", int(index(*ep) as u64)), ("at", (*at).into())]))
+            .collect()
+    }
+}
+
+/// Adds the `mentions` field to a row made by `EntityRow::base`.
+fn set_mentions(row: &mut BoltType, mentions: BoltType) {
+    if let BoltType::Map(m) = row {
+        m.value.insert("mentions".into(), mentions);
     }
 }
 
@@ -96,8 +122,8 @@ pub(crate) fn entity_chunks(
     let mut current: Vec<BoltType> = Vec::new();
     let mut bytes = 0;
     for e in rows {
-        // Indexes are fixed-width in the estimate, so the size does not depend on the mapping.
-        let size = crate::write::approx_size(&e.row(|i| i));
+        let mut row = e.base();
+        let size = e.row_size(&row);
         if !current.is_empty() && (current.len() >= max_rows || bytes + size > max_bytes) {
             out.push((
                 std::mem::take(&mut eps).into_iter().collect(),
@@ -107,12 +133,14 @@ pub(crate) fn entity_chunks(
             bytes = 0;
         }
         bytes += size;
-        current.push(e.row(|i| {
+        let mentions = e.mentions(|i| {
             *local.entry(i).or_insert_with(|| {
                 eps.push(episodes[i].as_str().into());
                 eps.len() - 1
             })
-        }));
+        });
+        set_mentions(&mut row, mentions);
+        current.push(row);
     }
     if !current.is_empty() {
         out.push((eps.into_iter().collect(), current.into_iter().collect()));
@@ -416,6 +444,13 @@ mod tests {
             .collect();
         want.sort();
         assert_eq!(links, want, "every mention names its own episode");
+        for e in &plan.entities {
+            assert_eq!(
+                e.row_size(&e.base()),
+                crate::write::approx_size(&e.row(|i| i + 7)),
+                "the size counted before the row is made is the made row's"
+            );
+        }
         // The byte bound splits too, and a row never goes without its episodes.
         let one_each = entity_chunks(&plan.entities, &plan.episodes, 100, 1);
         assert_eq!(one_each.len(), 6);
