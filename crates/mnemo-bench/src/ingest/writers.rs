@@ -249,34 +249,28 @@ pub async fn raw_full(
             .start_txn()
             .await
             .context("raw full: start transaction")?;
-        tx.run(
-            query(FULL_EPISODE)
-                .param("tenant", tenant.as_str())
-                .param("doc", doc.as_str())
-                .param("ep", ep.as_str())
-                .param("source", "bench-triples.jsonl")
-                .param("hash", mnemo_core::content_hash(&content))
-                .param("content", content.as_str())
-                .param("now", now),
-        )
-        .await
-        .context("raw full: episode")?;
-        tx.run(
-            query(FULL_ENTITIES)
+        // Every statement of the chunk names the tenant, the episode and the time.
+        let q = |text: &str| {
+            query(text)
                 .param("tenant", tenant.as_str())
                 .param("ep", ep.as_str())
                 .param("now", now)
-                .param("rows", entities.into_iter().collect::<BoltType>()),
+        };
+        tx.run(
+            q(FULL_EPISODE)
+                .param("doc", doc.as_str())
+                .param("source", "bench-triples.jsonl")
+                .param("hash", mnemo_core::content_hash(&content))
+                .param("content", content.as_str()),
         )
         .await
-        .context("raw full: entities")?;
+        .context("raw full: episode")?;
+        tx.run(q(FULL_ENTITIES).param("rows", entities.into_iter().collect::<BoltType>()))
+            .await
+            .context("raw full: entities")?;
         for (rel, list) in by_type {
             tx.run(
-                query(&full_facts_statement(rel))
-                    .param("tenant", tenant.as_str())
-                    .param("ep", ep.as_str())
-                    .param("now", now)
-                    .param("rows", list.into_iter().collect::<BoltType>()),
+                q(&full_facts_statement(rel)).param("rows", list.into_iter().collect::<BoltType>()),
             )
             .await
             .context("raw full: facts")?;
