@@ -266,6 +266,9 @@ async fn mentions_many(
             });
             episodes.push(ep);
         }
+        // Newest first, as the statement collected them; sorted here too because Cypher only
+        // promises `collect` order right after an ORDER BY, and the statement cuts in between.
+        slot.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| b.episode.cmp(&a.episode)));
     }
     cache.put_episodes(t, &episodes, read_at);
     Ok(out)
