@@ -114,7 +114,7 @@ pub async fn gather_snippets(
     // episodes are read meanwhile.
     let cached: Vec<Option<Arc<Vec<Entity>>>> =
         texts.iter().map(|ep| cache.named(&ep.id)).collect();
-    let (linked, _) = futures::future::try_join(
+    let (linked, fact_texts) = futures::future::try_join(
         async {
             futures::future::try_join_all(
                 texts
@@ -134,10 +134,15 @@ pub async fn gather_snippets(
         },
     )
     .await?;
-    let mut first_ids: Vec<String> = evidence.keys().cloned().collect();
-    first_ids.sort_unstable();
-    // Every one of these was read just above.
-    let mut episodes = cache.get(store, tenant, &first_ids).await?;
+    // The episodes of the evidence so far, each once, in id order: the two reads above.
+    let mut episodes: Vec<Arc<Episode>> = seed_texts
+        .iter()
+        .chain(&fact_texts)
+        .map(|e| (e.id.as_str(), e))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_values()
+        .cloned()
+        .collect();
     let mut linked = linked.into_iter();
     let mut named_texts = Vec::with_capacity(texts.len());
     for (ep, c) in texts.iter().zip(cached) {
