@@ -1,7 +1,9 @@
 //! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size, for 1-, 2-
 //! and 3-entity queries, in the in-memory embedded store (with resident memory per fact) or on a
 //! Neo4j server (`--store neo4j`, a fresh tenant per size, loaded through the store's batched
-//! writer and purged afterwards).
+//! writer and purged afterwards). Each embedded size is measured in a fresh child process (this
+//! binary run again with `--in-process`), so its resident bytes do not depend on what an earlier
+//! size allocated and freed.
 
 mod backend;
 mod calls;
@@ -15,7 +17,7 @@ use mnemo_core::GraphStore;
 use mnemo_memory::{search, SearchConfig};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -60,18 +62,22 @@ pub struct Args {
     /// Also print (to stderr) the wall time of each kind of store call per search.
     #[arg(long)]
     calls: bool,
+    /// Measure the embedded store in this process instead of a fresh child per size (what the
+    /// child runs; resident bytes then include whatever earlier sizes left to the allocator).
+    #[arg(long, hide = true)]
+    in_process: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 struct Percentiles {
     p50_ms: f64,
     p95_ms: f64,
     p99_ms: f64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 struct SizeReport {
-    store: &'static str,
+    store: String,
     facts: u64,
     entities: u64,
     episodes: u64,
@@ -128,7 +134,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     for (i, &facts) in args.facts.iter().enumerate() {
-        let report = rt.block_on(measure(&args, facts, args.neo4j_tenant.get(i)))?;
+        let report = if args.store == backend::StoreKind::Embedded && !args.in_process {
+            backend::measure_in_child(&args, facts)?
+        } else {
+            rt.block_on(measure(&args, facts, args.neo4j_tenant.get(i)))?
+        };
         if args.json {
             println!("{}", serde_json::to_string(&report)?);
         } else {
@@ -300,7 +310,7 @@ async fn measure_on(
         shapes.next().context("shape 3")?,
     );
     Ok(SizeReport {
-        store: args.store.name(),
+        store: args.store.name().to_string(),
         facts: stats.facts,
         entities: stats.entities,
         episodes: stats.episodes,

@@ -1,5 +1,6 @@
-//! The store a latency run measures: a fresh in-memory embedded store per size, or a fresh tenant
-//! on a Neo4j server per size (purged afterwards unless kept for a later run).
+//! The store a latency run measures: a fresh in-memory embedded store per size (in a fresh child
+//! process), or a fresh tenant on a Neo4j server per size (purged afterwards unless kept for a
+//! later run).
 
 use std::sync::Arc;
 
@@ -100,6 +101,54 @@ impl Target {
         }
         Ok(())
     }
+}
+
+/// Measures one embedded size in a fresh run of this binary and reads back its JSON line. A fresh
+/// process because the resident-bytes figure is an RSS delta: in a process that already built and
+/// dropped smaller graphs, the allocator hands their freed pages to the big one and the figure
+/// comes out ~15 % low.
+pub(super) fn measure_in_child(
+    args: &super::Args,
+    facts: usize,
+) -> anyhow::Result<super::SizeReport> {
+    let exe = std::env::current_exe().context("locating this binary to run a size in")?;
+    let mut cmd = std::process::Command::new(&exe);
+    cmd.arg("latency")
+        .arg("--in-process")
+        .arg("--json")
+        .args(["--store", "embedded"])
+        .args(["--facts", &facts.to_string()])
+        .args(["--queries", &args.queries.to_string()])
+        .args(["--facts-per-episode", &args.facts_per_episode.to_string()])
+        .args(["--seed", &args.seed.to_string()])
+        .args(["--batch-episodes", &args.batch_episodes.to_string()]);
+    if let Some(n) = args.top_entities {
+        cmd.args(["--top-entities", &n.to_string()]);
+    }
+    if args.no_snippets {
+        cmd.arg("--no-snippets");
+    }
+    if args.calls {
+        cmd.arg("--calls");
+    }
+    let out = cmd
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .with_context(|| format!("running {}", exe.display()))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        anyhow::bail!(
+            "measuring {facts} facts in a child process failed ({})",
+            out.status
+        );
+    }
+    let line = stdout
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .with_context(|| format!("the child measuring {facts} facts printed nothing"))?;
+    serde_json::from_str(line).with_context(|| format!("reading the child's report: {line}"))
 }
 
 /// `--neo4j-uri`'s default: `NEO4J_TEST_URI`, else the dev server.
