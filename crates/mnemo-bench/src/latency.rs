@@ -62,6 +62,9 @@ pub struct Args {
     /// Also print (to stderr) the wall time of each kind of store call per search.
     #[arg(long)]
     calls: bool,
+    /// Embedded: also print (to stderr) the store's estimated heap per structure after loading.
+    #[arg(long)]
+    heap: bool,
     /// Measure the embedded store in this process instead of a fresh child per size (what the
     /// child runs; resident bytes then include whatever earlier sizes left to the allocator).
     #[arg(long, hide = true)]
@@ -230,8 +233,24 @@ async fn measure_on(
         started.elapsed().as_secs_f64()
     };
     let stats = store.stats(tenant).await?;
+    let rss_grown = rss_bytes().saturating_sub(rss_before);
     let bytes_per_fact = (args.store == backend::StoreKind::Embedded)
-        .then(|| rss_bytes().saturating_sub(rss_before) as f64 / stats.facts.max(1) as f64);
+        .then(|| rss_grown as f64 / stats.facts.max(1) as f64);
+    if let (true, Some(embedded)) = (args.heap, &target.embedded) {
+        let per_fact = |b: usize| b as f64 / stats.facts.max(1) as f64;
+        let parts = embedded.heap_breakdown();
+        eprintln!("estimated heap at {} facts (bytes/fact):", stats.facts);
+        for (name, bytes) in &parts {
+            eprintln!("  {name:<28} {:>7.1}", per_fact(*bytes));
+        }
+        let total: usize = parts.iter().map(|(_, b)| b).sum();
+        eprintln!("  {:<28} {:>7.1}", "total", per_fact(total));
+        eprintln!(
+            "  {:<28} {:>7.1}",
+            "RSS growth",
+            per_fact(rss_grown as usize)
+        );
+    }
     // Queries draw from their own generator, so a reused tenant gets the same queries.
     let mut rng = StdRng::seed_from_u64(args.seed ^ facts as u64 ^ 0x5eed_f9e7);
 

@@ -9,6 +9,7 @@ use mnemo_core::{DeleteReport, EpisodeWrite, WriteReport};
 use crate::body::Body;
 use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph};
 use crate::plan::{merge_attrs, FactKey, Plan};
+use crate::supports::Supports;
 
 /// What applying a plan changed.
 #[derive(Debug, Default)]
@@ -94,7 +95,7 @@ impl TenantGraph {
                 Slot::try_from(self.episodes.len() - 1).unwrap_or(Slot::MAX)
             }
         };
-        self.episode_ids.insert(id, slot);
+        self.episode_ids.insert(&self.episodes, slot);
         if let Some(d) = document {
             self.doc_episodes.entry(d).or_default().push(slot);
         }
@@ -142,7 +143,7 @@ impl TenantGraph {
                 continue;
             };
             let rel = self.strings.intern(f.rel_type.as_str());
-            if let Some(&e) = self.facts.get(&(s, rel, o)) {
+            if let Some(e) = self.facts.get(&self.graph, s, rel, o) {
                 self.unlink_adj(e);
                 if edges.contains(&e) {
                     // The same episode states the fact twice: keep its higher confidence.
@@ -175,10 +176,10 @@ impl TenantGraph {
                         rel,
                         predicate,
                         confidence: f.confidence,
-                        supports: smallvec::smallvec![(slot, f.confidence)],
+                        supports: Supports::one((slot, f.confidence)),
                     },
                 );
-                self.facts.insert((s, rel, o), e);
+                self.facts.insert(&self.graph, e);
                 self.link_adj(e);
                 report.facts_created += 1;
                 edges.push(e);
@@ -201,10 +202,7 @@ impl TenantGraph {
             let fr = &mut self.graph[e];
             fr.supports.retain(|sp| sp.0 != slot);
             if fr.supports.is_empty() {
-                let rel = fr.rel;
-                if let Some((s, o)) = self.graph.edge_endpoints(e) {
-                    self.facts.remove(&(s, rel, o));
-                }
+                self.facts.remove(&self.graph, e);
                 self.graph.remove_edge(e);
                 report.facts += 1;
             } else {
@@ -234,9 +232,7 @@ impl TenantGraph {
         }
         if let Some(rec) = self.episodes.get_mut(slot as usize).and_then(Option::take) {
             // A group of writes may have stored the same id again in another slot already.
-            if self.episode_ids.get(&rec.id) == Some(&slot) {
-                self.episode_ids.remove(&rec.id);
-            }
+            self.episode_ids.remove(&rec.id, slot);
             if let Some(d) = &rec.document {
                 if let Some(list) = self.doc_episodes.get_mut(d) {
                     list.retain(|&x| x != slot);

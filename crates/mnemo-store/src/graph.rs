@@ -15,14 +15,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::body::Body;
 use crate::fold::fold_accents;
+use crate::index::{EpisodeIndex, FactIndex, KeyIndex};
+use crate::supports::Supports;
 use crate::top::TopList;
 
 pub(crate) type Node = NodeIndex<u32>;
 pub(crate) type Edge = EdgeIndex<u32>;
 /// Index of an episode in `TenantGraph::episodes`.
 pub(crate) type Slot = u32;
-/// A fact's supporting episodes; most facts have one, kept inline.
-pub(crate) type Supports = smallvec::SmallVec<[(Slot, f32); 1]>;
 
 /// The descriptive attributes of an entity (everything but the mention aggregates). They are sticky:
 /// deleting an episode does not take back a name, type or alias it contributed.
@@ -69,6 +69,9 @@ pub(crate) struct EpisodeRec {
     pub body: Option<Box<Body>>,
 }
 
+/// Entities by a term they are found by (alias key or token).
+pub(crate) type TermIndex = HashMap<Box<str>, Vec<Node>>;
+
 /// Interned strings (relationship types and predicate wordings repeat across many facts).
 #[derive(Debug, Default)]
 pub(crate) struct Interner {
@@ -100,13 +103,13 @@ impl Interner {
 #[derive(Debug, Default)]
 pub(crate) struct TenantGraph {
     pub graph: StableDiGraph<EntityRec, FactRec, u32>,
-    pub keys: HashMap<Arc<str>, Node>,
-    pub facts: HashMap<(Node, u32, Node), Edge>,
-    pub alias_index: HashMap<Box<str>, Vec<Node>>,
-    pub token_index: HashMap<Box<str>, Vec<Node>>,
+    pub keys: KeyIndex,
+    pub facts: FactIndex,
+    pub alias_index: TermIndex,
+    pub token_index: TermIndex,
     pub episodes: Vec<Option<EpisodeRec>>,
     pub free_slots: Vec<Slot>,
-    pub episode_ids: HashMap<Arc<str>, Slot>,
+    pub episode_ids: EpisodeIndex,
     pub documents: HashMap<Arc<str>, Document>,
     /// Episodes per document id (whether or not the Document record exists).
     pub doc_episodes: HashMap<Arc<str>, Vec<Slot>>,
@@ -144,14 +147,19 @@ impl TenantGraph {
     }
 
     pub fn node(&self, key: &str) -> Option<Node> {
-        self.keys.get(key).copied()
+        self.keys.get(&self.graph, key)
+    }
+
+    /// The slot of a live episode by id.
+    pub fn episode_slot(&self, id: &str) -> Option<Slot> {
+        self.episode_ids.get(&self.episodes, id)
     }
 
     pub fn fact_edge(&self, subject: &str, rel: &str, object: &str) -> Option<Edge> {
         let s = self.node(subject)?;
         let o = self.node(object)?;
         let r = self.strings.get(rel)?;
-        self.facts.get(&(s, r, o)).copied()
+        self.facts.get(&self.graph, s, r, o)
     }
 
     pub fn attrs_of(&self, n: Node) -> Attrs {
@@ -313,7 +321,7 @@ impl TenantGraph {
         };
         let (alias_keys, tokens) = Self::index_terms(&rec);
         let n = self.graph.add_node(rec);
-        self.keys.insert(key, n);
+        self.keys.insert(&self.graph, n);
         self.update_index(n, &alias_keys, &tokens, true);
         n
     }
@@ -356,7 +364,7 @@ impl TenantGraph {
         let (alias_keys, tokens) = Self::index_terms(&self.graph[n]);
         self.update_index(n, &alias_keys, &tokens, false);
         if let Some(rec) = self.graph.remove_node(n) {
-            self.keys.remove(&rec.key);
+            self.keys.remove(&rec.key, n);
         }
     }
 

@@ -74,8 +74,8 @@ impl<'g, 'a> Shadow<'g, 'a> {
         self.new_ids.contains_key(id)
             || self
                 .g
-                .and_then(|g| g.episode_ids.get(id))
-                .is_some_and(|s| !self.gone.contains(s))
+                .and_then(|g| g.episode_slot(id))
+                .is_some_and(|s| !self.gone.contains(&s))
     }
 
     fn document(&self, id: &str) -> Option<&Document> {

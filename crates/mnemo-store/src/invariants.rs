@@ -64,7 +64,7 @@ fn check(g: &TenantGraph) {
             "duplicate in adjacency of {}",
             rec.key
         );
-        assert_eq!(g.keys.get(&rec.key), Some(&n));
+        assert_eq!(g.node(&rec.key), Some(n));
         for token in rec.key.split(' ') {
             let list = g.token_index.get(token).expect("token indexed");
             assert_eq!(list.iter().filter(|&&x| x == n).count(), 1, "token {token}");
@@ -83,6 +83,8 @@ fn check(g: &TenantGraph) {
     assert_eq!(g.facts.len(), g.graph.edge_count());
     for e in g.graph.edge_indices() {
         let f = &g.graph[e];
+        let (s, o) = g.graph.edge_endpoints(e).expect("live edge");
+        assert_eq!(g.facts.get(&g.graph, s, f.rel, o), Some(e), "fact index");
         assert!(!f.supports.is_empty());
         let max = f.supports.iter().map(|s| s.1).fold(0.0, f32::max);
         assert_eq!(f.confidence, max, "confidence is not the max of supports");
@@ -90,6 +92,14 @@ fn check(g: &TenantGraph) {
             assert!(g.ep_cmp(w[0].0, w[1].0).is_lt(), "supports unsorted");
         }
     }
+    let mut live = 0;
+    for (slot, rec) in g.episodes.iter().enumerate() {
+        if let Some(rec) = rec {
+            live += 1;
+            assert_eq!(g.episode_slot(&rec.id), Some(slot as u32), "episode index");
+        }
+    }
+    assert_eq!(g.episode_ids.len(), live, "episode index holds dead slots");
     for list in g.token_index.values().chain(g.alias_index.values()) {
         assert!(!list.is_empty(), "empty index list kept");
         for &n in list {

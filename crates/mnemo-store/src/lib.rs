@@ -26,14 +26,17 @@
 mod apply;
 mod body;
 mod fold;
+mod footprint;
 mod graph;
 mod group;
+mod index;
 #[cfg(test)]
 mod invariants;
 mod kv;
 mod persist;
 mod plan;
 mod query;
+mod supports;
 mod top;
 
 #[cfg(feature = "test-utils")]
@@ -208,6 +211,23 @@ impl EmbeddedStore {
             .map(|t| t.values().map(TenantGraph::approx_heap_bytes).sum())
             .unwrap_or(0)
     }
+
+    /// Estimated heap bytes of the in-memory graphs per structure (summed over tenants), to see
+    /// what a store's memory is made of. Allocator overhead and freed-but-kept memory not included.
+    pub fn heap_breakdown(&self) -> Vec<(&'static str, usize)> {
+        let mut out: Vec<(&'static str, usize)> = Vec::new();
+        if let Ok(tenants) = self.read() {
+            for g in tenants.values() {
+                for (i, (name, bytes)) in g.heap_breakdown().into_iter().enumerate() {
+                    match out.get_mut(i) {
+                        Some(slot) => slot.1 += bytes,
+                        None => out.push((name, bytes)),
+                    }
+                }
+            }
+        }
+        out
+    }
 }
 
 #[async_trait]
@@ -284,15 +304,15 @@ impl GraphStore for EmbeddedStore {
         let Some(disk) = &self.disk else {
             return self.with_tenant(tenant, Vec::new(), |g| {
                 ids.iter()
-                    .filter_map(|id| g.episode_ids.get(id.as_str()))
-                    .filter_map(|&s| g.episode_body(s))
+                    .filter_map(|id| g.episode_slot(id))
+                    .filter_map(|s| g.episode_body(s))
                     .collect()
             });
         };
         let seqs = self.with_tenant(tenant, Vec::new(), |g| {
             ids.iter()
-                .filter_map(|id| g.episode_ids.get(id.as_str()))
-                .map(|&s| g.ep(s).seq)
+                .filter_map(|id| g.episode_slot(id))
+                .map(|s| g.ep(s).seq)
                 .collect::<Vec<u64>>()
         })?;
         blocking(|| disk.episodes(tenant.as_str(), &seqs))
@@ -307,10 +327,7 @@ impl GraphStore for EmbeddedStore {
             let Some(g) = g else {
                 return Ok(Plan::default());
             };
-            let mut slots: Vec<Slot> = ids
-                .iter()
-                .filter_map(|id| g.episode_ids.get(id.as_str()).copied())
-                .collect();
+            let mut slots: Vec<Slot> = ids.iter().filter_map(|id| g.episode_slot(id)).collect();
             slots.sort_unstable();
             slots.dedup();
             Ok(Plan::delete(g, &slots, None))

@@ -268,44 +268,6 @@ pub(crate) fn is_plain_canonical(s: &str) -> bool {
         && !b.windows(2).any(|w| w == b"  ")
 }
 
-impl TenantGraph {
-    /// Rough heap bytes of this graph: the structures and strings, not allocator overhead.
-    pub fn approx_heap_bytes(&self) -> usize {
-        use crate::graph::{EntityRec, EpisodeRec, FactRec};
-        use std::mem::size_of;
-        let map_entry = |k: usize, v: usize| k + v + 1;
-        let mut b = self.graph.node_count() * (size_of::<EntityRec>() + 8)
-            + self.graph.edge_count() * (size_of::<FactRec>() + 16)
-            + self.keys.capacity() * map_entry(16, 4)
-            + self.facts.capacity() * map_entry(12, 4)
-            + self.episodes.capacity() * size_of::<Option<EpisodeRec>>()
-            + self.episode_ids.capacity() * map_entry(16, 4);
-        for n in self.graph.node_indices() {
-            let e = &self.graph[n];
-            b += e.key.len() + e.name.len() + e.mentions.capacity() * 4 + e.adj.capacity() * 4;
-            b += e.aliases.iter().map(|a| a.len() + 16).sum::<usize>();
-        }
-        for e in self.graph.edge_indices() {
-            let s = &self.graph[e].supports;
-            b += if s.spilled() { s.capacity() * 8 } else { 0 };
-        }
-        for index in [&self.alias_index, &self.token_index] {
-            b += index
-                .iter()
-                .map(|(k, v)| map_entry(16, 24) + k.len() + v.capacity() * 4)
-                .sum::<usize>();
-        }
-        for ep in self.episodes.iter().flatten() {
-            b += ep.id.len() + ep.entities.len() * 4 + ep.facts.len() * 4;
-            if let Some(body) = &ep.body {
-                b += size_of::<crate::body::Body>() + body.content.len() + body.source.len();
-                b += body.hash.len();
-            }
-        }
-        b
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::is_plain_canonical;

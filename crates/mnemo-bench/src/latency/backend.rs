@@ -40,6 +40,8 @@ pub struct Neo4jTarget {
 /// A store ready for one size: the store, the tenant, and what to do afterwards.
 pub struct Target {
     pub store: Arc<dyn GraphStore>,
+    /// The same store when it is the embedded one (for its heap breakdown).
+    pub embedded: Option<Arc<EmbeddedStore>>,
     pub tenant: Tenant,
     neo4j: Option<(Neo4jStore, bool)>,
 }
@@ -47,11 +49,15 @@ pub struct Target {
 impl Target {
     pub async fn open(kind: StoreKind, neo4j: &Neo4jTarget, facts: usize) -> anyhow::Result<Self> {
         match kind {
-            StoreKind::Embedded => Ok(Target {
-                store: Arc::new(EmbeddedStore::in_memory()),
-                tenant: Tenant::default(),
-                neo4j: None,
-            }),
+            StoreKind::Embedded => {
+                let store = Arc::new(EmbeddedStore::in_memory());
+                Ok(Target {
+                    store: store.clone(),
+                    embedded: Some(store),
+                    tenant: Tenant::default(),
+                    neo4j: None,
+                })
+            }
             StoreKind::Neo4j => {
                 let store = Neo4jStore::connect(Neo4jConfig {
                     // One write in flight at a time; long batches need more than the default.
@@ -80,6 +86,7 @@ impl Target {
                 let keep = neo4j.keep || neo4j.tenant.is_some();
                 Ok(Target {
                     store: Arc::new(store.clone()),
+                    embedded: None,
                     tenant,
                     neo4j: Some((store, keep)),
                 })
@@ -130,6 +137,9 @@ pub(super) fn measure_in_child(
     }
     if args.calls {
         cmd.arg("--calls");
+    }
+    if args.heap {
+        cmd.arg("--heap");
     }
     let out = cmd
         .stdin(std::process::Stdio::null())
