@@ -56,11 +56,23 @@ pub(crate) fn lookup_names() -> String {
     )
 }
 
+/// The entities matching `$lucene`, grouped by mention count and taken whole groups at a time,
+/// most mentioned first, until at least `$limit` are kept: a superset of the top `$limit` (the
+/// last group may hold ties past the cut), unordered; `read::find_by_tokens` orders and cuts.
+/// Ordering every match by (mentions, last_seen, key) on the server read three properties of each
+/// (a common word matches ~4,700 entities at 1M facts, ~10,000 for "institute"): 23 and 38 ms of
+/// server time against 11 and 18 ms here, which reads one (mentions) and sorts ~100 groups. The
+/// kept nodes travel in one list that is unwound only to be projected: a `LIMIT` over rows that
+/// carry a list is charged the list once per kept row by the transaction memory pool.
 pub(crate) fn find_by_tokens() -> String {
     format!(
         "CALL db.index.fulltext.queryNodes('{idx}', $lucene) YIELD node AS e\n\
          WITH e WHERE e.tenant = $tenant\n\
-         RETURN e {ENTITY} AS e ORDER BY e.mentions DESC, e.last_seen DESC, e.key LIMIT $limit",
+         WITH e.mentions AS m, collect(e) AS group ORDER BY m DESC\n\
+         WITH reduce(kept = [], g IN collect(group) | \
+         CASE WHEN size(kept) >= $limit THEN kept ELSE kept + g END) AS kept\n\
+         UNWIND kept AS e\n\
+         RETURN e {ENTITY} AS e",
         idx = crate::cypher_write::NAME_INDEX
     )
 }

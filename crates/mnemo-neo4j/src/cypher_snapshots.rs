@@ -101,7 +101,10 @@ fn lucene_queries_quote_everything() {
     expect![[r#"
         CALL db.index.fulltext.queryNodes('mnemo_entity_names', $lucene) YIELD node AS e
         WITH e WHERE e.tenant = $tenant
-        RETURN e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e ORDER BY e.mentions DESC, e.last_seen DESC, e.key LIMIT $limit"#]].assert_eq(&r::find_by_tokens());
+        WITH e.mentions AS m, collect(e) AS group ORDER BY m DESC
+        WITH reduce(kept = [], g IN collect(group) | CASE WHEN size(kept) >= $limit THEN kept ELSE kept + g END) AS kept
+        UNWIND kept AS e
+        RETURN e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]].assert_eq(&r::find_by_tokens());
 }
 
 #[test]

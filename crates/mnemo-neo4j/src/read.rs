@@ -196,7 +196,16 @@ pub(crate) async fn find_by_tokens(
         .param("tenant", t.as_str())
         .param("lucene", lucene)
         .param("limit", limit(n));
-    entities(graph, q).await
+    // The statement returns whole mention-count groups (ties past the cut included), unordered.
+    let mut found = entities(graph, q).await?;
+    found.sort_by(|a, b| {
+        b.mentions
+            .cmp(&a.mentions)
+            .then_with(|| b.last_seen.cmp(&a.last_seen))
+            .then_with(|| a.key.cmp(&b.key))
+    });
+    found.truncate(n);
+    Ok(found)
 }
 
 pub(crate) async fn top_entities(

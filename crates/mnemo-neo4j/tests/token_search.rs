@@ -1,0 +1,110 @@
+//! `find_by_tokens` on Neo4j cuts its candidates at whole mention-count groups and orders them on
+//! the client; the answer must still be exactly the embedded store's (most mentioned, then most
+//! recent, then key, limited), above all when the limit falls inside a group of ties.
+
+mod common;
+
+use chrono::TimeZone;
+use mnemo_core::{
+    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
+    WriteBatch,
+};
+use mnemo_store::EmbeddedStore;
+
+fn tenant(tag: &str) -> Tenant {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Tenant::new(format!("tokens-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+}
+
+fn episode(id: &str, secs: i64, names: &[String]) -> EpisodeWrite {
+    let content = format!("content of {id}");
+    EpisodeWrite {
+        episode: Episode {
+            id: id.into(),
+            kind: EpisodeKind::Note,
+            content_hash: content_hash(&content),
+            content,
+            created_at: chrono::Utc
+                .timestamp_opt(1_700_000_000 + secs, 0)
+                .single()
+                .expect("ts"),
+            source: "token-test".into(),
+            document_id: None,
+            span: None,
+        },
+        entities: names
+            .iter()
+            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
+            .collect(),
+        facts: Vec::new(),
+    }
+}
+
+/// 60 people called "Anna ..." and 20 "... Institute"s. Anna `i` is mentioned `i % 4 + 1` times
+/// (groups of 15 ties), and some share their last mention time, so the key decides among them.
+fn batch() -> WriteBatch {
+    let mut eps = Vec::new();
+    for i in 0..60i64 {
+        let anna = format!("Anna N{i:02}");
+        for j in 0..(i % 4 + 1) {
+            // Every third Anna's last mention falls at the same moment as another's.
+            let at = if j == i % 4 && i % 3 == 0 {
+                9_000
+            } else {
+                i * 10 + j
+            };
+            eps.push(episode(
+                &format!("a{i}.{j}"),
+                at,
+                std::slice::from_ref(&anna),
+            ));
+        }
+    }
+    for i in 0..20i64 {
+        let names = vec![format!("Lab{i} Institute")];
+        for j in 0..(i % 3 + 1) {
+            eps.push(episode(&format!("i{i}.{j}"), 20_000 + i * 10 + j, &names));
+        }
+    }
+    WriteBatch {
+        document: None,
+        episodes: eps,
+    }
+}
+
+#[tokio::test]
+async fn token_matches_cut_inside_a_group_of_ties_like_the_embedded_store() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (tenant("ties"), tenant("ties-emb"));
+    let b = batch();
+    neo.write(&t, &b).await.expect("neo write");
+    emb.write(&e, &b).await.expect("emb write");
+
+    let keys = |es: Vec<mnemo_core::Entity>| {
+        es.into_iter()
+            .map(|x| (x.key.to_string(), x.mentions))
+            .collect::<Vec<_>>()
+    };
+    for words in [
+        vec!["anna"],
+        vec!["institute"],
+        vec!["anna", "institute"],
+        vec!["n07", "institute"],
+    ] {
+        let words: Vec<String> = words.into_iter().map(String::from).collect();
+        // Cuts at group edges (15, 30) and inside groups (1, 7, 16, 44), and past the end.
+        for limit in [1, 7, 15, 16, 30, 44, 79, 80, 200, usize::MAX] {
+            let got = keys(neo.find_by_tokens(&t, &words, limit).await.expect("neo"));
+            let want = keys(emb.find_by_tokens(&e, &words, limit).await.expect("emb"));
+            assert_eq!(got, want, "words {words:?}, limit {limit}");
+            assert_eq!(got.len(), want.len().min(limit));
+        }
+    }
+    neo.purge_tenant(&t).await.expect("purge");
+}
