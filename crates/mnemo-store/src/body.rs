@@ -1,6 +1,7 @@
 //! Episode bodies kept in memory by an in-memory store, in a compact form: the record already has
 //! the id, time and document, and a BLAKE3 content hash is kept as 32 bytes instead of 64 hex
-//! characters. About 180 bytes less per episode than a boxed `Episode`.
+//! characters, and a span is boxed (most episodes have none). About 200 bytes less per episode than
+//! a boxed `Episode`.
 
 use mnemo_core::{Episode, EpisodeKind};
 
@@ -13,7 +14,7 @@ pub(crate) struct Body {
     pub content: Box<str>,
     pub source: Box<str>,
     pub hash: StoredHash,
-    pub span: Option<(u64, u64)>,
+    pub span: Option<Box<(u64, u64)>>,
 }
 
 /// A content hash: lower-case 64-digit hex (what `mnemo_core::content_hash` makes) as its bytes,
@@ -78,7 +79,7 @@ impl Body {
             content: ep.content.as_str().into(),
             source: ep.source.as_str().into(),
             hash: StoredHash::new(&ep.content_hash),
-            span: ep.span,
+            span: ep.span.map(Box::new),
         }
     }
 
@@ -92,7 +93,7 @@ impl Body {
             source: self.source.to_string(),
             content_hash: self.hash.text(),
             document_id: rec.document.as_deref().map(str::to_string),
-            span: self.span,
+            span: self.span.as_deref().copied(),
         }
     }
 }

@@ -52,9 +52,9 @@ impl TenantGraph {
         for n in self.graph.node_indices() {
             let e = &self.graph[n];
             // An Arc<str> allocation holds two counters before the text.
-            keys += alloc(16 + e.key.len());
+            keys += alloc(e.key.len());
             names += alloc(e.name.len());
-            aliases += alloc(e.aliases.capacity() * 16)
+            aliases += alloc(e.aliases.len() * 16)
                 + e.aliases.iter().map(|a| alloc(a.len())).sum::<usize>();
             mentions += alloc(e.mentions.capacity() * size_of::<Slot>());
             adj += alloc(e.adj.capacity() * size_of::<Edge>());
@@ -88,7 +88,8 @@ impl TenantGraph {
                 bodies += alloc(size_of::<Body>())
                     + alloc(b.content.len())
                     + alloc(b.source.len())
-                    + alloc(b.hash.len());
+                    + alloc(b.hash.len())
+                    + alloc(if b.span.is_some() { 16 } else { 0 });
             }
         }
         vec![

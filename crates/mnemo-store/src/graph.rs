@@ -36,10 +36,10 @@ pub(crate) struct Attrs {
 
 #[derive(Debug)]
 pub(crate) struct EntityRec {
-    pub key: Arc<str>,
+    pub key: Box<str>,
     pub name: Box<str>,
     pub etype: EntityType,
-    pub aliases: Vec<Box<str>>,
+    pub aliases: Box<[Box<str>]>,
     /// Mentioning episodes sorted by (created_at, id): first/last seen are the two ends.
     pub mentions: Vec<Slot>,
     /// Incident facts in both directions, best-ranked first.
@@ -251,6 +251,7 @@ impl TenantGraph {
             adj.sort_by(|&a, &b| self.rank_cmp(a, b));
             adj.shrink_to_fit();
             self.graph[n].adj = adj;
+            self.graph[n].mentions.shrink_to_fit();
         }
         self.rebuild_tops();
     }
@@ -310,9 +311,8 @@ impl TenantGraph {
     }
 
     pub fn add_entity(&mut self, key: &EntityKey, attrs: &Attrs) -> Node {
-        let key: Arc<str> = Arc::from(key.as_str());
         let rec = EntityRec {
-            key: key.clone(),
+            key: key.as_str().into(),
             name: attrs.name.as_str().into(),
             etype: attrs.etype,
             aliases: attrs.aliases.iter().map(|a| a.as_str().into()).collect(),
