@@ -132,36 +132,7 @@ pub async fn entities_in_text(
     cfg: &LinkConfig,
     limit: usize,
 ) -> Result<Vec<LinkedEntity>, RetrieveError> {
-    // Names in running text start and end with a capitalised word or a number ("Bank of
-    // England") and do not run over the end of a sentence: only such n-grams are looked up, which
-    // keeps a passage to a few dozen keys. Tokens carry no context, so the sentences' tokens in a
-    // row are the text's tokens (the first `max_query_words` of them).
-    let name_edge = |t: &Token| t.marked && !t.stop;
-    let mut tokens: Vec<Token> = Vec::new();
-    let mut keys: Vec<String> = Vec::new();
-    for sentence in sentences(text) {
-        let budget = cfg.max_query_words - tokens.len();
-        if budget == 0 {
-            break;
-        }
-        let from = tokens.len();
-        tokens.extend(tokenize(sentence, budget));
-        let words = &tokens[from..];
-        for start in (0..words.len()).filter(|&i| name_edge(&words[i])) {
-            let mut key = String::new();
-            for (end, t) in words.iter().enumerate().skip(start).take(TEXT_NGRAM) {
-                if end > start {
-                    key.push(' ');
-                }
-                key.push_str(&t.key);
-                if name_edge(t) {
-                    keys.push(key.clone());
-                }
-            }
-        }
-    }
-    keys.sort();
-    keys.dedup();
+    let (tokens, keys) = text_name_keys(text, cfg.max_query_words);
     if keys.is_empty() || limit == 0 {
         return Ok(Vec::new());
     }
@@ -177,6 +148,59 @@ pub async fn entities_in_text(
             .any(|t| t.marked && !t.stop)
     });
     Ok(linked)
+}
+
+/// The text's tokens (the first `max_words`) and the n-grams of them that could be names, sorted
+/// and distinct. Names in running text start and end with a capitalised word or a number ("Bank
+/// of England"), do not run over the end of a sentence, nor through a lower-case content word
+/// (`breaks_name`): only such n-grams are looked up, which keeps a passage to a few dozen keys.
+/// Tokens carry no context, so the sentences' tokens in a row are the text's tokens.
+fn text_name_keys(text: &str, max_words: usize) -> (Vec<Token>, Vec<String>) {
+    let name_edge = |t: &Token| t.marked && !t.stop;
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for sentence in sentences(text) {
+        let budget = max_words - tokens.len();
+        if budget == 0 {
+            break;
+        }
+        let from = tokens.len();
+        tokens.extend(tokenize(sentence, budget));
+        let words = &tokens[from..];
+        for start in (0..words.len()).filter(|&i| name_edge(&words[i])) {
+            let mut key = String::new();
+            for (end, t) in words.iter().enumerate().skip(start).take(TEXT_NGRAM) {
+                if end > start {
+                    if breaks_name(t) {
+                        break;
+                    }
+                    key.push(' ');
+                }
+                key.push_str(&t.key);
+                if name_edge(t) {
+                    keys.push(key.clone());
+                }
+            }
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    (tokens, keys)
+}
+
+/// Lower-case words longer than three letters that still occur inside names ("Piero della
+/// Francesca", "Kingston upon Hull", "Weston-super-Mare").
+const NAME_PARTICLES: &[&str] = &[
+    "dalla", "degli", "della", "delle", "dello", "delli", "upon", "sous", "super", "without",
+    "among", "within", "toward", "towards", "beyond", "across",
+];
+
+/// True for a word no name of running text continues through: a lower-case content word longer
+/// than three letters ("Anna Ka works at Kalo Group": no name starts at "Anna" and runs past
+/// "works"). Short lower-case words ("da", "van", "de", "al") and stop-words do occur inside
+/// names. About 40% of the n-grams of the latency benchmark's texts ran through such a word.
+fn breaks_name(t: &Token) -> bool {
+    !t.marked && !t.stop && t.key.len() > 3 && !NAME_PARTICLES.contains(&t.key.as_str())
 }
 
 /// Words that end with a full stop without ending a sentence (besides those with fewer than two
@@ -466,7 +490,43 @@ fn token_candidate<'a>(
 
 #[cfg(test)]
 mod sentence_tests {
-    use super::sentences;
+    use super::{sentences, text_name_keys};
+
+    #[test]
+    fn name_keys_do_not_run_through_lower_case_content_words() {
+        let (tokens, keys) = text_name_keys(
+            "Anna Ka works at Kalo Group. Piero della Francesca met Leonardo da Vinci in \
+             Kingston upon Hull.",
+            256,
+        );
+        assert_eq!(tokens.len(), 17);
+        assert_eq!(
+            keys,
+            vec![
+                "anna",
+                "anna ka",
+                "francesca",
+                "francesca met leonardo",
+                "francesca met leonardo da vinci",
+                "group",
+                "hull",
+                "ka",
+                "kalo",
+                "kalo group",
+                "kingston",
+                "kingston upon hull",
+                "leonardo",
+                "leonardo da vinci",
+                "leonardo da vinci in kingston",
+                "piero",
+                "piero della francesca",
+                "piero della francesca met leonardo",
+                "vinci",
+                "vinci in kingston",
+                "vinci in kingston upon hull",
+            ]
+        );
+    }
 
     #[test]
     fn sentences_end_at_full_stops_after_words_but_not_after_initials_or_abbreviations() {
