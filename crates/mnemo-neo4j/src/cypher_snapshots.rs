@@ -100,10 +100,10 @@ fn lucene_queries_quote_everything() {
         .assert_eq(&r::alias_query("t", &["w schneider", "x\"y"]));
     expect![[r#"
         CALL db.index.fulltext.queryNodes('mnemo_entity_names', $lucene) YIELD node AS e
-        WITH e WHERE e.tenant = $tenant
         WITH e.mentions AS m, collect(e) AS group ORDER BY m DESC
         WITH reduce(kept = [], g IN collect(group) | CASE WHEN size(kept) >= $limit THEN kept ELSE kept + g END) AS kept
         UNWIND kept AS e
+        WITH e WHERE e.tenant = $tenant
         RETURN e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]].assert_eq(&r::find_by_tokens());
 }
 

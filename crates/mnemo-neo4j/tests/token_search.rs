@@ -108,3 +108,45 @@ async fn token_matches_cut_inside_a_group_of_ties_like_the_embedded_store() {
     }
     neo.purge_tenant(&t).await.expect("purge");
 }
+
+/// The statement cuts its candidates before it checks their tenant: a tenant whose id contains
+/// this one's (`x-t`), with the same names mentioned more, must neither leak in nor take the kept
+/// places (the name index keeps each tenant id as one exact term).
+#[tokio::test]
+async fn a_louder_tenant_whose_id_contains_this_ones_neither_leaks_nor_crowds_it_out() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (tenant("own"), tenant("own-emb"));
+    let foreign = Tenant::new(format!("x-{t}")).expect("tenant");
+    let b = batch();
+    neo.write(&t, &b).await.expect("neo write");
+    emb.write(&e, &b).await.expect("emb write");
+    let mut louder = batch();
+    for (i, ep) in louder.episodes.iter_mut().enumerate() {
+        ep.episode.id = format!("loud{i}");
+    }
+    let mut twice = louder.clone();
+    for (i, ep) in twice.episodes.iter_mut().enumerate() {
+        ep.episode.id = format!("again{i}");
+    }
+    louder.episodes.extend(twice.episodes);
+    neo.write(&foreign, &louder).await.expect("foreign write");
+
+    for words in [vec!["anna"], vec!["anna", "institute"]] {
+        let words: Vec<String> = words.into_iter().map(String::from).collect();
+        for limit in [1, 16, 60, 200] {
+            let got = neo.find_by_tokens(&t, &words, limit).await.expect("neo");
+            let want = emb.find_by_tokens(&e, &words, limit).await.expect("emb");
+            let keys = |es: &[mnemo_core::Entity]| {
+                es.iter()
+                    .map(|x| (x.key.to_string(), x.mentions))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(keys(&got), keys(&want), "words {words:?}, limit {limit}");
+        }
+    }
+    neo.purge_tenant(&t).await.expect("purge");
+    neo.purge_tenant(&foreign).await.expect("purge foreign");
+}
