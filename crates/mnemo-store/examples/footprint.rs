@@ -3,7 +3,8 @@
 //! `cargo run --release -p mnemo-store --example footprint -- [facts] [dir]`: with `dir` the store
 //! is durable there (episode bodies stay on disk), otherwise in memory. Prints RSS growth per fact,
 //! `approx_heap_bytes` per fact, write throughput and neighbourhood latency on a 100k-edge hub.
-//! With `facts` = 0 it only opens `dir` (measuring load time and RSS of a reopened store).
+//! With `facts` = 0 it only opens `dir` (measuring load time and RSS of a reopened store) and times
+//! the hub query.
 
 use std::time::Instant;
 
@@ -23,6 +24,35 @@ fn rss_bytes() -> usize {
 
 fn name(i: u64) -> String {
     format!("Entity {i}")
+}
+
+/// Times a depth-2 neighbourhood of the hub "Entity 0" (every 10th fact hangs off it).
+fn hub_query(store: &EmbeddedStore, t: &Tenant) -> Result<(), Box<dyn std::error::Error>> {
+    let hub =
+        futures::executor::block_on(store.get_entities(t, &[EntityKey::from_name(&name(0))?]))?;
+    println!("hub mentions: {}", hub.first().map_or(0, |e| e.mentions));
+    let q = NeighbourhoodQuery {
+        seeds: vec![EntityKey::from_name(&name(0))?],
+        depth: 2,
+        fanout: vec![32, 8],
+        max_facts: 512,
+    };
+    let runs: u32 = std::env::var("FOOTPRINT_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2000);
+    let start = Instant::now();
+    let mut n = 0;
+    for _ in 0..runs {
+        n = futures::executor::block_on(store.neighbourhood(t, &q))?
+            .facts
+            .len();
+    }
+    println!(
+        "hub neighbourhood depth 2 fanout [32, 8]: {n} facts, {:.3} ms/query",
+        start.elapsed().as_secs_f64() * 1000.0 / runs as f64
+    );
+    Ok(())
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -45,7 +75,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "rss: {:.0} bytes/fact",
             rss_bytes() as f64 / stats.facts.max(1) as f64
         );
-        return Ok(());
+        return hub_query(&store, &t);
     }
     let entities = (facts / 10).max(10);
     let per_episode = 4u64;
@@ -130,26 +160,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         approx as f64 / 1048576.0,
         approx as f64 / stats.facts as f64
     );
-    let hub =
-        futures::executor::block_on(store.get_entities(&t, &[EntityKey::from_name(&name(0))?]))?;
-    println!("hub mentions: {}", hub.first().map_or(0, |e| e.mentions));
-    let q = NeighbourhoodQuery {
-        seeds: vec![EntityKey::from_name(&name(0))?],
-        depth: 2,
-        fanout: vec![32, 8],
-        max_facts: 512,
-    };
-    let runs = 200;
-    let start = Instant::now();
-    let mut n = 0;
-    for _ in 0..runs {
-        n = futures::executor::block_on(store.neighbourhood(&t, &q))?
-            .facts
-            .len();
-    }
-    println!(
-        "hub neighbourhood depth 2 fanout [32, 8]: {n} facts, {:.3} ms/query",
-        start.elapsed().as_secs_f64() * 1000.0 / runs as f64
-    );
+    hub_query(&store, &t)?;
     Ok(())
 }

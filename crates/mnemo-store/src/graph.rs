@@ -251,7 +251,6 @@ impl TenantGraph {
             adj.sort_by(|&a, &b| self.rank_cmp(a, b));
             adj.shrink_to_fit();
             self.graph[n].adj = adj;
-            self.graph[n].mentions.shrink_to_fit();
         }
         self.rebuild_tops();
     }
