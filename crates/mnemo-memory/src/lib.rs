@@ -16,6 +16,8 @@ mod result;
 mod search;
 mod snippets;
 mod sources;
+#[cfg(test)]
+mod sources_tests;
 mod tokens;
 
 pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};

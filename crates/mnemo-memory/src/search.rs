@@ -11,7 +11,7 @@ use crate::history::ChatTurn;
 use crate::knowledge::top_entities_at;
 use crate::rank::{content_words, rank_top_facts};
 use crate::result::SearchResult;
-use crate::sources::{gather_snippets, seed_mentions, Found};
+use crate::sources::{gather_snippets, read_seed_sources, seed_mentions, Found};
 use crate::{MemoryError, SearchConfig};
 
 /// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
@@ -31,26 +31,34 @@ pub async fn search(
         tracing::debug!(tenant = %tenant, "search miss: nothing linked");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
     }
-    // The seeds' memory streams and the tenant's counts depend only on the seeds: they are read
-    // while the neighbourhoods are (on Neo4j, statements in flight together instead of in turn).
+    // The seeds' memory streams, the tenant's counts and the names in the seeds' sources depend
+    // only on the seeds: they are read while the neighbourhoods are (on Neo4j, statements in
+    // flight together instead of in turn).
     let snippets_on = cfg.snippets && cfg.max_snippets > 0;
     let seed_keys: Vec<EntityKey> = seeds.iter().map(|s| s.entity.key.clone()).collect();
-    let (retrieval, seed_mentions, stats) = futures::future::try_join3(
+    let (retrieval, (stats, seed_mentions, sources)) = futures::future::try_join(
         async {
             retrieve_around(store, tenant, seeds, &rcfg)
                 .await
                 .map_err(MemoryError::from)
         },
         async {
-            if snippets_on {
-                seed_mentions(store, tenant, &seed_keys)
-                    .await
-                    .map_err(MemoryError::from)
-            } else {
-                Ok(Vec::new())
+            if !snippets_on {
+                let stats = store.stats(tenant).await?;
+                return Ok((stats, Vec::new(), None));
             }
+            let (stats, mentions) = futures::future::try_join(
+                async { store.stats(tenant).await.map_err(MemoryError::from) },
+                async {
+                    seed_mentions(store, tenant, &seed_keys)
+                        .await
+                        .map_err(MemoryError::from)
+                },
+            )
+            .await?;
+            let sources = read_seed_sources(store, tenant, &stats, &mentions).await?;
+            Ok::<_, MemoryError>((stats, mentions, Some(sources)))
         },
-        async { store.stats(tenant).await.map_err(MemoryError::from) },
     )
     .await?;
 
@@ -85,15 +93,17 @@ pub async fn search(
         &seed_keys,
     )
     .await?;
-    let snippets = if snippets_on {
-        let found = Found {
-            retrieval: &retrieval,
-            seed_mentions: &seed_mentions,
-            facts: &facts,
-        };
-        gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await?
-    } else {
-        Vec::new()
+    let snippets = match &sources {
+        Some(sources) => {
+            let found = Found {
+                retrieval: &retrieval,
+                seed_mentions: &seed_mentions,
+                sources,
+                facts: &facts,
+            };
+            gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await?
+        }
+        None => Vec::new(),
     };
 
     Ok(compose(

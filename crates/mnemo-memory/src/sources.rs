@@ -52,11 +52,75 @@ pub async fn seed_mentions(
     .await
 }
 
+/// The seeds' sources read for further names: their texts (the episodes of the seeds' memory
+/// streams) and, for the best-supported `TEXTS_READ` of them, the entities they name.
+pub struct SeedSources {
+    pub(crate) texts: Vec<Arc<Episode>>,
+    pub(crate) named: Vec<Arc<Vec<Entity>>>,
+}
+
+/// Reads the seeds' sources and the names in the best-supported ones. It depends on the seeds'
+/// memory streams only, so `search` runs it while the neighbourhoods are read (on Neo4j the name
+/// lookup, the longest statement after the neighbourhoods, no longer waits for them). Sources are
+/// chosen by how many seed mentions they hold, then by id; the top facts' provenance is not
+/// known yet and no longer picks them (MuSiQue-100 R@5 0.62 -> 0.631 with this choice).
+pub async fn read_seed_sources(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    stats: &StoreStats,
+    mentions: &[Vec<MentionEvent>],
+) -> Result<SeedSources, MemoryError> {
+    let cache = Episodes::new(store, tenant, stats);
+    let mut support: FxHashMap<&str, usize> = FxHashMap::default();
+    for m in mentions.iter().flatten() {
+        *support.entry(m.episode.as_str()).or_default() += 1;
+    }
+    let mut seed_ids: Vec<String> = support.keys().map(|id| id.to_string()).collect();
+    seed_ids.sort_unstable();
+    // The seeds' episodes came with their memory streams (a store may keep them: Neo4j does for a
+    // second), so this read is usually answered without the store doing any work.
+    let texts = cache.get(store, tenant, &seed_ids).await?;
+    let mut chosen: Vec<&Episode> = texts.iter().map(|e| &**e).collect();
+    chosen.sort_by(|a, b| {
+        let n = |e: &Episode| support.get(e.id.as_str()).copied().unwrap_or(0);
+        n(b).cmp(&n(a)).then(a.id.cmp(&b.id))
+    });
+    chosen.truncate(TEXTS_READ);
+    // The texts not named yet are linked concurrently (a store that batches concurrent lookups,
+    // Neo4j, answers them with one statement instead of one round trip each).
+    let link = LinkConfig::default();
+    let cached: Vec<Option<Arc<Vec<Entity>>>> =
+        chosen.iter().map(|ep| cache.named(&ep.id)).collect();
+    let linked = futures::future::try_join_all(
+        chosen
+            .iter()
+            .zip(&cached)
+            .filter(|(_, c)| c.is_none())
+            .map(|(ep, _)| entities_in_text(store, tenant, &ep.content, &link, BRIDGES)),
+    )
+    .await?;
+    let mut linked = linked.into_iter();
+    let mut named = Vec::with_capacity(chosen.len());
+    for (ep, c) in chosen.iter().zip(cached) {
+        named.push(match c {
+            Some(n) => n,
+            None => {
+                let l = linked.next().unwrap_or_default();
+                let n = Arc::new(l.into_iter().map(|l| l.entity).collect::<Vec<_>>());
+                cache.set_named(&ep.id, Arc::clone(&n));
+                n
+            }
+        });
+    }
+    Ok(SeedSources { texts, named })
+}
+
 /// What the search found before the snippet stage: the retrieval, the seeds' memory streams (from
 /// `seed_mentions`, in seed order) and the ranked facts.
 pub struct Found<'a> {
     pub retrieval: &'a Retrieval,
     pub seed_mentions: &'a [Vec<MentionEvent>],
+    pub sources: &'a SeedSources,
     pub facts: &'a [ScoredFact],
 }
 
@@ -87,77 +151,11 @@ pub async fn gather_snippets(
     }
     fact_ids.sort_unstable();
     fact_ids.dedup();
-    let seed_eps: HashSet<&str> = mentions
-        .iter()
-        .flatten()
-        .map(|m| m.episode.as_str())
-        .collect();
-    let mut seed_ids: Vec<String> = seed_eps.iter().map(|id| id.to_string()).collect();
-    seed_ids.sort_unstable();
-    // The seeds' episodes came with their memory streams (a store may keep them: Neo4j does for a
-    // second), so this read is usually answered without the store doing any work.
-    let seed_texts = cache.get(store, tenant, &seed_ids).await?;
-
-    // One step further: entities named by the seeds' sources and the top facts' far ends.
-    let link = LinkConfig::default();
+    // One step further: entities named by the seeds' sources and the top facts' far ends, whose
+    // memory streams are read while the top facts' episodes are.
     let mut bridges: Vec<Entity> = Vec::new();
     let mut seen: HashSet<EntityKey> = seeds.iter().map(|k| (*k).clone()).collect();
-    // The seeds' best-supported sources are read for names; more would cost more than it finds.
-    let mut texts: Vec<&Episode> = seed_texts.iter().map(|e| &**e).collect();
-    texts.sort_by(|a, b| {
-        let score = |e: &Episode| evidence.get(&e.id).copied().unwrap_or(0.0);
-        score(b).total_cmp(&score(a)).then(a.id.cmp(&b.id))
-    });
-    texts.truncate(TEXTS_READ);
-    // The texts not named yet are linked concurrently (a store that batches concurrent lookups,
-    // Neo4j, answers them with one statement instead of one round trip each), and the top facts'
-    // episodes are read meanwhile.
-    let cached: Vec<Option<Arc<Vec<Entity>>>> =
-        texts.iter().map(|ep| cache.named(&ep.id)).collect();
-    let (linked, fact_texts) = futures::future::try_join(
-        async {
-            futures::future::try_join_all(
-                texts
-                    .iter()
-                    .zip(&cached)
-                    .filter(|(_, c)| c.is_none())
-                    .map(|(ep, _)| entities_in_text(store, tenant, &ep.content, &link, BRIDGES)),
-            )
-            .await
-            .map_err(MemoryError::from)
-        },
-        async {
-            cache
-                .get(store, tenant, &fact_ids)
-                .await
-                .map_err(MemoryError::from)
-        },
-    )
-    .await?;
-    // The episodes of the evidence so far, each once, in id order: the two reads above.
-    let mut episodes: Vec<Arc<Episode>> = seed_texts
-        .iter()
-        .chain(&fact_texts)
-        .map(|e| (e.id.as_str(), e))
-        .collect::<std::collections::BTreeMap<_, _>>()
-        .into_values()
-        .cloned()
-        .collect();
-    let mut linked = linked.into_iter();
-    let mut named_texts = Vec::with_capacity(texts.len());
-    for (ep, c) in texts.iter().zip(cached) {
-        let named = match c {
-            Some(named) => named,
-            None => {
-                let l = linked.next().unwrap_or_default();
-                let named = Arc::new(l.into_iter().map(|l| l.entity).collect::<Vec<_>>());
-                cache.set_named(&ep.id, Arc::clone(&named));
-                named
-            }
-        };
-        named_texts.push(named);
-    }
-    for named in named_texts {
+    for named in &found.sources.named {
         for e in named.iter() {
             if seen.insert(e.key.clone()) {
                 bridges.push(e.clone());
@@ -169,25 +167,49 @@ pub async fn gather_snippets(
         .flat_map(|f| [f.subject.clone(), f.object.clone()])
         .filter(|k| !seen.contains(k))
         .collect();
-    if !far_ends.is_empty() {
-        for e in store.get_entities(tenant, &far_ends).await? {
-            if seen.insert(e.key.clone()) {
-                bridges.push(e);
+    let (fact_texts, (bridges, bridge_mentions)) = futures::future::try_join(
+        async {
+            cache
+                .get(store, tenant, &fact_ids)
+                .await
+                .map_err(MemoryError::from)
+        },
+        async {
+            if !far_ends.is_empty() {
+                for e in store.get_entities(tenant, &far_ends).await? {
+                    if seen.insert(e.key.clone()) {
+                        bridges.push(e);
+                    }
+                }
             }
-        }
-    }
-    bridges.sort_by(|a, b| {
-        specificity(b)
-            .total_cmp(&specificity(a))
-            .then(a.key.cmp(&b.key))
-    });
-    bridges.truncate(BRIDGES);
-    let bridge_mentions = futures::future::try_join_all(
-        bridges
-            .iter()
-            .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+            bridges.sort_by(|a, b| {
+                specificity(b)
+                    .total_cmp(&specificity(a))
+                    .then(a.key.cmp(&b.key))
+            });
+            bridges.truncate(BRIDGES);
+            let mentions = futures::future::try_join_all(
+                bridges
+                    .iter()
+                    .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+            )
+            .await?;
+            Ok::<_, MemoryError>((bridges, mentions))
+        },
     )
     .await?;
+    // The episodes of the evidence so far, each once, in id order: the seed texts and the top
+    // facts' episodes.
+    let mut episodes: Vec<Arc<Episode>> = found
+        .sources
+        .texts
+        .iter()
+        .chain(&fact_texts)
+        .map(|e| (e.id.as_str(), e))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_values()
+        .cloned()
+        .collect();
     let mut new_ids = Vec::new();
     for (b, ms) in bridges.iter().zip(&bridge_mentions) {
         for m in ms {
