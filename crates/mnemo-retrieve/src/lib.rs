@@ -8,12 +8,14 @@ mod join;
 mod link;
 mod retrieve;
 mod text;
+mod text_names;
 
 pub use error::RetrieveError;
 pub use join::{join, JoinConfig, Joined, Path, PathStep};
-pub use link::{entities_in_text, link_entities, resolve, LinkConfig, LinkedEntity, MatchKind};
+pub use link::{link_entities, resolve, LinkConfig, LinkedEntity, MatchKind};
 pub use retrieve::{merge, retrieve, retrieve_around, Retrieval, RetrieveConfig};
 pub use text::{is_stop_word, tokenize, Token};
+pub use text_names::entities_in_text;
 
 #[cfg(test)]
 mod tests;
