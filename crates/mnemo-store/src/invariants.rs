@@ -10,7 +10,7 @@ use mnemo_core::{
 };
 use petgraph::visit::EdgeRef;
 
-use crate::graph::TenantGraph;
+use crate::graph::{Node, TenantGraph};
 use crate::EmbeddedStore;
 
 /// A small deterministic generator (no test-only dependency needed).
@@ -90,6 +90,39 @@ fn check(g: &TenantGraph) {
         assert_eq!(f.confidence, max, "confidence is not the max of supports");
         for w in f.supports.windows(2) {
             assert!(g.ep_cmp(w[0].0, w[1].0).is_lt(), "supports unsorted");
+        }
+    }
+    // Token search: the same entities, in the same order, as a full sort of every match.
+    for tokens in [
+        &["x0"][..],
+        &["x1", "e3"],
+        &["alias"],
+        &["e7 x2"],
+        &["x2", "x2"],
+    ] {
+        let tokens: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        let mut all: Vec<Node> = tokens
+            .iter()
+            .flat_map(|t| t.split(' '))
+            .filter_map(|p| g.token_index.get(p))
+            .flatten()
+            .copied()
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all.sort_by(|&a, &b| TenantGraph::by_mentions(g, a, b));
+        for limit in [0, 1, 2, 3, 5, 256] {
+            let got: Vec<String> = g
+                .find_by_tokens(&tokens, limit)
+                .into_iter()
+                .map(|e| e.key.to_string())
+                .collect();
+            let want: Vec<String> = all
+                .iter()
+                .take(limit)
+                .map(|&n| g.graph[n].key.to_string())
+                .collect();
+            assert_eq!(got, want, "find_by_tokens {tokens:?} limit {limit}");
         }
     }
     let mut live = 0;

@@ -141,15 +141,50 @@ impl TenantGraph {
     }
 
     pub fn find_by_tokens(&self, tokens: &[String], limit: usize) -> Vec<Entity> {
-        let mut seen = HashSet::default();
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut lists = 0;
         for t in tokens {
             for part in canonical_key(t).split(' ').filter(|p| !p.is_empty()) {
                 if let Some(list) = self.token_index.get(part) {
-                    seen.extend(list.iter().copied());
+                    nodes.extend_from_slice(list);
+                    lists += 1;
                 }
             }
         }
-        self.top_k(seen.into_iter(), limit, Self::by_mentions)
+        // A list holds each entity once; only several lists can repeat one.
+        if lists > 1 {
+            nodes.sort_unstable();
+            nodes.dedup();
+        }
+        self.most_mentioned(nodes, limit)
+            .into_iter()
+            .map(|n| self.entity(n))
+            .collect()
+    }
+
+    /// The best `limit` of `nodes` by mentions (`by_mentions` order). A common token matches
+    /// thousands of entities at 1M facts, and the full order reads each one's last mention (two
+    /// more cache misses each: ~2.4 ms for "group"); mention counts alone settle all but the ties
+    /// at the cut, so only those are compared in full.
+    pub(crate) fn most_mentioned(&self, mut nodes: Vec<Node>, limit: usize) -> Vec<Node> {
+        if limit == 0 || nodes.is_empty() {
+            return Vec::new();
+        }
+        if nodes.len() > limit {
+            let mut counted: Vec<(usize, Node)> = nodes
+                .iter()
+                .map(|&n| (self.graph[n].mentions.len(), n))
+                .collect();
+            counted.select_nth_unstable_by(limit - 1, |a, b| b.0.cmp(&a.0));
+            // At least `limit` entities have this many mentions or more; fewer rank below them all.
+            let cut = counted[limit - 1].0;
+            nodes = counted
+                .into_iter()
+                .filter(|&(c, _)| c >= cut)
+                .map(|(_, n)| n)
+                .collect();
+        }
+        self.top_k_nodes(nodes.into_iter(), limit, Self::by_mentions)
     }
 
     /// Served from the leader lists writes keep (`top.rs`); a full scan only for long lists.
