@@ -15,11 +15,7 @@ use neo4rs::query;
 use common::proxy::Proxy;
 
 fn tenant(tag: &str) -> Tenant {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    Tenant::new(format!("reuse-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+    common::unique_tenant("reuse", tag)
 }
 
 /// A store through the proxy with one pooled connection (every statement reuses it) and no read

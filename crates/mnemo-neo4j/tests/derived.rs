@@ -7,8 +7,8 @@ mod common;
 
 use chrono::TimeZone;
 use mnemo_core::{
-    content_hash, Document, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
-    FactInput, GraphStore, NeighbourhoodQuery, StoreStats, Tenant, WriteBatch,
+    content_hash, Document, EntityInput, EntityKey, EntityType, EpisodeWrite, FactInput,
+    GraphStore, NeighbourhoodQuery, StoreStats, Tenant, WriteBatch,
 };
 use mnemo_neo4j::Neo4jStore;
 use mnemo_store::EmbeddedStore;
@@ -19,32 +19,15 @@ fn key(name: &str) -> EntityKey {
 }
 
 fn tenant(tag: &str) -> Tenant {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    Tenant::new(format!("derived-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+    common::unique_tenant("derived", tag)
 }
 
 fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
-    let content = format!("content of {id}");
     let mut names: Vec<&str> = facts.iter().flat_map(|(s, o)| [*s, *o]).collect();
     names.sort_unstable();
     names.dedup();
     EpisodeWrite {
-        episode: Episode {
-            id: id.into(),
-            kind: EpisodeKind::Note,
-            content_hash: content_hash(&content),
-            content,
-            created_at: chrono::Utc
-                .timestamp_opt(1_700_000_000 + secs, 0)
-                .single()
-                .expect("ts"),
-            source: "derived-test".into(),
-            document_id: None,
-            span: None,
-        },
+        episode: common::note(id, secs, "derived-test"),
         entities: names
             .iter()
             .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))

@@ -28,11 +28,7 @@ fn hostile() -> Vec<String> {
 }
 
 fn tenant(tag: &str) -> Tenant {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    Tenant::new(format!("hostile-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+    common::unique_tenant("hostile", tag)
 }
 
 fn batch(samples: &[String]) -> WriteBatch {

@@ -18,11 +18,7 @@ fn key(name: &str) -> EntityKey {
 }
 
 fn tenant(tag: &str) -> Tenant {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    Tenant::new(format!("batching-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+    common::unique_tenant("batching", tag)
 }
 
 fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {

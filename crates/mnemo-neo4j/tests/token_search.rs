@@ -4,37 +4,16 @@
 
 mod common;
 
-use chrono::TimeZone;
-use mnemo_core::{
-    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
-    WriteBatch,
-};
+use mnemo_core::{EntityInput, EntityType, EpisodeWrite, GraphStore, Tenant, WriteBatch};
 use mnemo_store::EmbeddedStore;
 
 fn tenant(tag: &str) -> Tenant {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    Tenant::new(format!("tokens-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+    common::unique_tenant("tokens", tag)
 }
 
 fn episode(id: &str, secs: i64, names: &[String]) -> EpisodeWrite {
-    let content = format!("content of {id}");
     EpisodeWrite {
-        episode: Episode {
-            id: id.into(),
-            kind: EpisodeKind::Note,
-            content_hash: content_hash(&content),
-            content,
-            created_at: chrono::Utc
-                .timestamp_opt(1_700_000_000 + secs, 0)
-                .single()
-                .expect("ts"),
-            source: "token-test".into(),
-            document_id: None,
-            span: None,
-        },
+        episode: common::note(id, secs, "token-test"),
         entities: names
             .iter()
             .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))

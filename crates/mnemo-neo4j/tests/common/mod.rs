@@ -4,6 +4,8 @@
 
 pub mod proxy;
 
+use chrono::TimeZone;
+use mnemo_core::{content_hash, Episode, EpisodeKind, Tenant};
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 
 /// The URI of the test server, or `None` (with a notice) when it is not set outside CI. In CI
@@ -44,4 +46,31 @@ pub async fn store() -> Option<Neo4jStore> {
             .await
             .unwrap_or_else(|e| panic!("cannot connect to the Neo4j test server at {uri}: {e}")),
     )
+}
+
+/// A tenant no other test or run uses (`prefix-tag-pid-nanos`), so tests share a server safely.
+pub fn unique_tenant(prefix: &str, tag: &str) -> Tenant {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Tenant::new(format!("{prefix}-{tag}-{}-{nanos:x}", std::process::id())).expect("tenant")
+}
+
+/// A note episode `id`, `secs` seconds after a fixed instant, with content made from its id.
+pub fn note(id: &str, secs: i64, source: &str) -> Episode {
+    let content = format!("content of {id}");
+    Episode {
+        id: id.into(),
+        kind: EpisodeKind::Note,
+        content_hash: content_hash(&content),
+        content,
+        created_at: chrono::Utc
+            .timestamp_opt(1_700_000_000 + secs, 0)
+            .single()
+            .expect("ts"),
+        source: source.into(),
+        document_id: None,
+        span: None,
+    }
 }
