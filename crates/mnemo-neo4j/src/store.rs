@@ -81,9 +81,11 @@ impl Neo4jStore {
         Ok(())
     }
 
-    /// Gives every entity of the tenant that has none its list of top edges (see the crate docs on
-    /// hop cost). Only needed for graphs written by versions before the lists existed: until then
-    /// their hubs are expanded by reading all their edges. Idempotent; runs in committed chunks.
+    /// Gives the tenant's hubs that have none their lists of top edges and recent mentions (see
+    /// the crate docs on hop cost): the entities writes would have given them, with more than 64
+    /// relationships or 32 mentions; smaller ones stay without, as writes leave them. Only needed
+    /// for graphs written by versions before the lists existed: until then their hubs are expanded
+    /// by reading all their edges. Idempotent; runs in committed chunks.
     pub async fn rebuild_top_edges(&self, tenant: &Tenant) -> Result<()> {
         self.graph
             .run(

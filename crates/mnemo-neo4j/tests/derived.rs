@@ -212,6 +212,28 @@ async fn top_edge_lists_and_counts_follow_writes_and_deletes() {
         64,
         "the hub's list holds 64 edges"
     );
+    // Small entities stay without lists, as writes leave them.
+    let mut rows = neo
+        .graph()
+        .execute(
+            query(
+                "MATCH (n:Entity {tenant: $t}) WHERE COUNT { (n)--() } <= 64 AND n.mentions <= 32 \
+                 RETURN count(n) AS small, count(n.top_rels) + count(n.recent_mentions) AS lists",
+            )
+            .param("t", t.as_str()),
+        )
+        .await
+        .expect("small entities");
+    let row = rows.next().await.expect("row").expect("counts");
+    assert!(
+        row.get::<i64>("small").expect("small") > 0,
+        "the graph has small entities"
+    );
+    assert_eq!(
+        row.get::<i64>("lists").expect("lists"),
+        0,
+        "the rebuild gave small entities lists"
+    );
     neo.purge_tenant(&t).await.expect("purge");
     assert_eq!(neo.stats(&t).await.expect("stats"), StoreStats::default());
 }
