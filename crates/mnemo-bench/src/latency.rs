@@ -2,7 +2,7 @@
 //! and 3-entity queries, in the in-memory embedded store (with resident memory per fact) or on a
 //! Neo4j server (`--store neo4j`, a fresh tenant per size, loaded through the store's batched
 //! writer and purged afterwards). Each embedded size is measured in a fresh child process (this
-//! binary run again with `--in-process`), so its resident bytes do not depend on what an earlier
+//! binary run again with its own arguments and `--in-process FACTS`), so its resident bytes do not depend on what an earlier
 //! size allocated and freed.
 
 mod backend;
@@ -65,10 +65,10 @@ pub struct Args {
     /// Embedded: also print (to stderr) the store's estimated heap per structure after loading.
     #[arg(long)]
     heap: bool,
-    /// Measure the embedded store in this process instead of a fresh child per size (what the
-    /// child runs; resident bytes then include whatever earlier sizes left to the allocator).
-    #[arg(long, hide = true)]
-    in_process: bool,
+    /// Measure only this size, in this process, and print its JSON line: what the fresh child
+    /// process of each embedded size runs (with the parent's other arguments unchanged).
+    #[arg(long, hide = true, value_name = "FACTS")]
+    in_process: Option<usize>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -136,9 +136,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    if let Some(facts) = args.in_process {
+        let report = rt.block_on(measure(&args, facts, None))?;
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
     for (i, &facts) in args.facts.iter().enumerate() {
-        let report = if args.store == backend::StoreKind::Embedded && !args.in_process {
-            backend::measure_in_child(&args, facts)?
+        let report = if args.store == backend::StoreKind::Embedded {
+            backend::measure_in_child(facts)?
         } else {
             rt.block_on(measure(&args, facts, args.neo4j_tenant.get(i)))?
         };

@@ -114,33 +114,13 @@ impl Target {
 /// process because the resident-bytes figure is an RSS delta: in a process that already built and
 /// dropped smaller graphs, the allocator hands their freed pages to the big one and the figure
 /// comes out ~15 % low.
-pub(super) fn measure_in_child(
-    args: &super::Args,
-    facts: usize,
-) -> anyhow::Result<super::SizeReport> {
+pub(super) fn measure_in_child(facts: usize) -> anyhow::Result<super::SizeReport> {
     let exe = std::env::current_exe().context("locating this binary to run a size in")?;
+    // The child gets this run's own arguments, so no flag can be forgotten on the way; `--in-process`
+    // narrows it to the one size.
     let mut cmd = std::process::Command::new(&exe);
-    cmd.arg("latency")
-        .arg("--in-process")
-        .arg("--json")
-        .args(["--store", "embedded"])
-        .args(["--facts", &facts.to_string()])
-        .args(["--queries", &args.queries.to_string()])
-        .args(["--facts-per-episode", &args.facts_per_episode.to_string()])
-        .args(["--seed", &args.seed.to_string()])
-        .args(["--batch-episodes", &args.batch_episodes.to_string()]);
-    if let Some(n) = args.top_entities {
-        cmd.args(["--top-entities", &n.to_string()]);
-    }
-    if args.no_snippets {
-        cmd.arg("--no-snippets");
-    }
-    if args.calls {
-        cmd.arg("--calls");
-    }
-    if args.heap {
-        cmd.arg("--heap");
-    }
+    cmd.args(std::env::args_os().skip(1))
+        .args(["--in-process", &facts.to_string()]);
     let out = cmd
         .stdin(std::process::Stdio::null())
         .stderr(std::process::Stdio::inherit())
