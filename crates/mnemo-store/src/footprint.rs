@@ -51,7 +51,6 @@ impl TenantGraph {
         let mut adj = 0;
         for n in self.graph.node_indices() {
             let e = &self.graph[n];
-            // An Arc<str> allocation holds two counters before the text.
             keys += alloc(e.key.len());
             names += alloc(e.name.len());
             aliases += alloc(e.aliases.len() * 16)
@@ -82,6 +81,7 @@ impl TenantGraph {
         let mut ep_lists = 0;
         let mut bodies = 0;
         for ep in self.episodes.iter().flatten() {
+            // An Arc<str> allocation holds two counters before the text.
             ep_ids += alloc(16 + ep.id.len());
             ep_lists += alloc(ep.entities.len() * 4) + alloc(ep.facts.len() * 4);
             if let Some(b) = &ep.body {
