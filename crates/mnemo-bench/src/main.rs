@@ -11,6 +11,7 @@ mod extract;
 mod ingest;
 mod latency;
 mod llm_cost;
+mod locomo;
 mod recall;
 mod session;
 mod store_write;
@@ -31,6 +32,8 @@ enum Command {
     Extract(extract::Args),
     /// Supporting-passage recall and answer-in-context on a corpus/questions data set, with BM25.
     Recall(recall::Args),
+    /// Evidence recall on LoCoMo-style conversations (one tenant each, one episode per turn), with BM25.
+    Locomo(locomo::Args),
     /// Search latency on synthetic power-law graphs of growing size.
     Latency(latency::Args),
     /// LLM calls and tokens per ingested document and per agent turn, on a recorded corpus.
@@ -50,6 +53,7 @@ fn main() -> anyhow::Result<()> {
         Command::Extract(args) => extract::run(args),
         Command::Recall(args) => recall::run(args),
         Command::Latency(args) => latency::run(args),
+        Command::Locomo(args) => locomo::run(args),
         Command::LlmCost(args) => llm_cost::run(args),
         Command::StoreWrite(args) => store_write::run(args),
         Command::Ingest(args) => ingest::run(args),

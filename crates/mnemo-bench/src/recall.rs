@@ -3,7 +3,7 @@
 //! Recall@2/@5 (passages ranked by the provenance of the context's facts and snippets),
 //! answer-in-context at the token budget and tokens per query, beside a plain BM25 baseline.
 
-mod bm25;
+pub(crate) mod bm25;
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
