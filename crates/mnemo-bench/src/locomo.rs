@@ -139,12 +139,11 @@ async fn evaluate(
 
         let texts: Vec<String> = conv.turns.iter().map(|t| t.text.clone()).collect();
         let bm25 = Bm25::new(&texts);
-        let mut asked = 0usize;
-        for q in questions.iter().filter(|q| q.conversation == conv.id) {
-            if args.limit.is_some_and(|n| asked >= n) {
-                break;
-            }
-            asked += 1;
+        let asked = questions
+            .iter()
+            .filter(|q| q.conversation == conv.id)
+            .take(args.limit.unwrap_or(usize::MAX));
+        for q in asked {
             let t = Instant::now();
             let res = memory.search(&q.question, None).await?;
             latencies.push(t.elapsed().as_secs_f64() * 1000.0);

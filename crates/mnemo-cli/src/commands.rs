@@ -158,8 +158,12 @@ pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<Exi
                 .rebuild_stats(&tenant)
                 .await
                 .context("recounting the tenant")?;
+            store
+                .backfill_text_index(&tenant)
+                .await
+                .context("adding older episodes to the text index")?;
             tracing::info!(seconds = started.elapsed().as_secs_f64(), "migrated");
-            vec!["top_edges", "stats"]
+            vec!["top_edges", "stats", "text_index"]
         }
     };
     if args.json {

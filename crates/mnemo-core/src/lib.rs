@@ -5,6 +5,7 @@ mod error;
 mod key;
 mod kv;
 mod model;
+mod stop_words;
 mod store;
 mod tenant;
 
@@ -19,5 +20,9 @@ pub use model::{
     Document, Entity, EntityType, Episode, EpisodeKind, Fact, FactId, MentionEvent, Subgraph,
     Timestamp,
 };
-pub use store::{DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, MAX_DEPTH};
+pub use stop_words::STOP_WORDS;
+pub use store::{
+    DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, TextHit, MAX_DEPTH,
+    MAX_TEXT_HITS,
+};
 pub use tenant::Tenant;

@@ -67,6 +67,17 @@ pub struct StoreStats {
     pub mentions: u64,
 }
 
+/// An episode found by full-text search, with its relevance (BM25-class; comparable only within
+/// one answer).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TextHit {
+    pub episode: String,
+    pub score: f32,
+}
+
+/// Most hits a text search returns, whatever the caller asks.
+pub const MAX_TEXT_HITS: usize = 1000;
+
 /// What a delete removed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeleteReport {
@@ -151,6 +162,14 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
         key: &EntityKey,
         limit: usize,
     ) -> Result<Vec<MentionEvent>>;
+
+    /// Full-text search over the tenant's episode text: the episodes best matching `query`, best
+    /// first, ties by episode id, at most `limit` (capped at `MAX_TEXT_HITS`). English words,
+    /// stemmed and folded (case, accents), stop words ignored; the query is plain text, never query
+    /// syntax, so any text is accepted: one with no searchable word finds nothing. The index behind
+    /// it is derived from the episodes and follows every write and delete.
+    async fn search_text(&self, tenant: &Tenant, query: &str, limit: usize)
+        -> Result<Vec<TextHit>>;
 
     /// Episodes with these ids (missing ids left out), in the order asked.
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>>;

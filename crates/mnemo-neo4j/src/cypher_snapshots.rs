@@ -173,5 +173,7 @@ fn name_lookups_read_aliases_through_the_keyword_index() {
         WITH e WHERE e.tenant = $tenant
         UNWIND [k IN e.alias_keys WHERE k IN $keys] AS k
         RETURN k AS matched, e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]].assert_eq(&r::lookup_names());
-    expect!["CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}"].assert_eq(&r::READ_SCHEMA.join("\n"));
+    expect![[r#"
+        CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}
+        CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}"#]].assert_eq(&r::READ_SCHEMA.join("\n"));
 }

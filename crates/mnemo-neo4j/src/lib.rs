@@ -2,7 +2,8 @@
 //! one transaction per write batch with batched `UNWIND ... MERGE` statements, and a capped
 //! depth-2 neighbourhood fetched in one round trip. Two pieces of derived state keep reads cheap on
 //! big graphs: each entity's top-edge list (`top_edges.rs`: a hop costs its fan-out cap, not the
-//! node's degree) and per-tenant counts (`counts.rs`: `stats` reads one node).
+//! node's degree) and per-tenant counts (`counts.rs`: `stats` reads one node). Episode text is
+//! searched through a full-text index (`text.rs`).
 //!
 //! Data model (see docs/neo4j.md): `(:Entity:<Type> {tenant, key, ...})`, facts as relationships
 //! typed by the whitelisted `RelType`, `(:Episode)-[:MENTIONS {at}]->(:Entity)` and
@@ -20,6 +21,7 @@ mod kv;
 mod plan;
 mod read;
 mod store;
+mod text;
 mod top_edges;
 mod write;
 

@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use mnemo_core::{
     validate_kv_put, DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error,
     GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant,
-    WriteBatch, WriteReport,
+    TextHit, WriteBatch, WriteReport,
 };
 use neo4rs::{query, Graph};
 use tracing::Instrument;
@@ -109,6 +109,20 @@ impl Neo4jStore {
         done
     }
 
+    /// Gives the tenant's episodes written before the episode text index existed the token that
+    /// index finds them by (until then `search_text` does not see them). Idempotent; runs in
+    /// committed chunks.
+    pub async fn backfill_text_index(&self, tenant: &Tenant) -> Result<()> {
+        self.graph
+            .run(
+                query(crate::text::BACKFILL_TENANT_TERM)
+                    .param("tenant", tenant.as_str())
+                    .param("term", crate::text::tenant_term(tenant.as_str())),
+            )
+            .await
+            .map_err(map_err)
+    }
+
     async fn bootstrap_schema(&self) -> Result<()> {
         // The read schema first: the write schema ends by waiting for every index to be online.
         for stmt in cyr::READ_SCHEMA.iter().chain(SCHEMA) {
@@ -207,6 +221,15 @@ impl GraphStore for Neo4jStore {
         limit: usize,
     ) -> Result<Vec<MentionEvent>> {
         read::mentions_of(&self.graph, &self.reads, tenant, key, limit).await
+    }
+
+    async fn search_text(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<TextHit>> {
+        crate::text::search_text(&self.graph, tenant, query, limit).await
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {

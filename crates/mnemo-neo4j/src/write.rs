@@ -328,6 +328,7 @@ async fn write_group(
             tx,
             query(cy::CREATE_EPISODES)
                 .param("tenant", t)
+                .param("tenant_term", crate::text::tenant_term(t))
                 .param("rows", rows),
         )
         .await?;

@@ -9,7 +9,7 @@ use chrono::TimeZone;
 use mnemo_core::{
     content_hash, DeleteReport, Document, Entity, EntityInput, EntityKey, EntityOrder, EntityType,
     Episode, EpisodeKind, EpisodeWrite, FactInput, GraphStore, KvEntry, MentionEvent,
-    NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch, WriteReport,
+    NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 
 use crate::{Neo4jConfig, Neo4jStore};
@@ -47,6 +47,9 @@ impl GraphStore for Grouped {
     }
     async fn mentions_of(&self, t: &Tenant, k: &EntityKey, n: usize) -> Result<Vec<MentionEvent>> {
         self.0.mentions_of(t, k, n).await
+    }
+    async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> Result<Vec<TextHit>> {
+        self.0.search_text(t, q, n).await
     }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
         self.0.get_episodes(t, ids).await

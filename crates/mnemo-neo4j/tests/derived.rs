@@ -306,3 +306,52 @@ async fn top_edge_lists_stay_exact_at_their_lower_edge() {
     }
     neo.purge_tenant(&t).await.expect("purge");
 }
+
+/// Episodes written before the episode text index existed lack its tenant token: text search does
+/// not see them until `backfill_text_index` (run by `mnemo migrate`) gives it to them.
+#[tokio::test]
+async fn text_index_backfill_finds_older_episodes() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let t = tenant("textbackfill");
+    let mut ep = episode("old1", 1, &[]);
+    ep.episode.content = "An heirloom clock from the attic".into();
+    neo.write(
+        &t,
+        &WriteBatch {
+            document: None,
+            episodes: vec![ep],
+        },
+    )
+    .await
+    .expect("write");
+    let found = |hits: Vec<mnemo_core::TextHit>| -> Vec<String> {
+        hits.into_iter().map(|h| h.episode).collect()
+    };
+    assert_eq!(
+        found(
+            neo.search_text(&t, "heirloom clock", 5)
+                .await
+                .expect("search")
+        ),
+        vec!["old1"]
+    );
+    neo.graph()
+        .run(query("MATCH (ep:Episode {tenant: $t}) REMOVE ep.tenant_term").param("t", t.as_str()))
+        .await
+        .expect("strip the token, as an older version wrote it");
+    assert!(neo
+        .search_text(&t, "heirloom", 5)
+        .await
+        .expect("search")
+        .is_empty());
+    neo.backfill_text_index(&t).await.expect("backfill");
+    neo.backfill_text_index(&t)
+        .await
+        .expect("backfill again is harmless");
+    assert_eq!(
+        found(neo.search_text(&t, "heirloom", 5).await.expect("search")),
+        vec!["old1"]
+    );
+}

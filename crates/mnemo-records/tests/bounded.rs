@@ -11,7 +11,7 @@ use async_trait::async_trait;
 use common::{note, records_on, TestClock, T0};
 use mnemo::core::{
     DeleteReport, Document, EntityOrder, Episode, KvEntry, MentionEvent, NeighbourhoodQuery,
-    WriteBatch, WriteReport,
+    TextHit, WriteBatch, WriteReport,
 };
 use mnemo::{Entity, EntityKey, GraphStore, StoreStats, Subgraph, Tenant};
 use mnemo_records::RecordInput;
@@ -65,6 +65,9 @@ impl GraphStore for Counting {
         n: usize,
     ) -> CoreResult<Vec<MentionEvent>> {
         self.inner.mentions_of(t, k, n).await
+    }
+    async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> CoreResult<Vec<TextHit>> {
+        self.inner.search_text(t, q, n).await
     }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> CoreResult<Vec<Episode>> {
         self.inner.get_episodes(t, ids).await

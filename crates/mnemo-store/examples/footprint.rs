@@ -94,7 +94,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut fs = Vec::new();
             for _ in 0..per_episode {
                 // A deterministic spread; every 10th fact hangs off the hub "Entity 0".
-                let (s, o) = if f % 10 == 0 {
+                let (s, o) = if f.is_multiple_of(10) {
                     (0, 1 + (f / 10) % (entities - 1))
                 } else {
                     let s = f % entities;

@@ -38,6 +38,7 @@ mod persist;
 mod plan;
 mod query;
 mod supports;
+mod text;
 mod top;
 
 #[cfg(feature = "test-utils")]
@@ -45,12 +46,13 @@ pub mod conformance;
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use async_trait::async_trait;
 use mnemo_core::{
     DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch,
     WriteReport,
 };
 
@@ -61,7 +63,7 @@ use crate::plan::Plan;
 type Tenants = HashMap<String, TenantGraph>;
 
 /// The embedded store. Cheap to share behind an `Arc`; all methods take `&self`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct EmbeddedStore {
     tenants: RwLock<Tenants>,
     writer: Mutex<()>,
@@ -69,7 +71,29 @@ pub struct EmbeddedStore {
     kv: kv::MemoryKv,
     /// None for an in-memory store.
     disk: Option<persist::Disk>,
+    /// The full-text index over episode text, derived from the episodes (`text.rs`).
+    text: text::TextIndex,
+    /// Set when updating the text index failed after a committed change: the next text search
+    /// rebuilds it from the episodes first.
+    text_stale: AtomicBool,
 }
+
+impl Default for EmbeddedStore {
+    fn default() -> Self {
+        EmbeddedStore {
+            tenants: RwLock::default(),
+            writer: Mutex::default(),
+            kv: kv::MemoryKv::default(),
+            disk: None,
+            // Creating an index in memory touches no file and takes no lock that can be held.
+            text: text::TextIndex::in_ram().expect("an index in memory always opens"),
+            text_stale: AtomicBool::new(false),
+        }
+    }
+}
+
+/// The text index's folder inside a durable store's directory.
+pub const TEXT_INDEX_DIR: &str = "text-index";
 
 pub use persist::FILE_NAME;
 
@@ -99,12 +123,91 @@ impl EmbeddedStore {
     /// `Unavailable` when another process has the store open or the directory cannot be created.
     pub fn open(dir: &Path) -> Result<Self> {
         let (disk, tenants) = persist::Disk::open(dir)?;
-        Ok(EmbeddedStore {
+        let (text, payload) = text::TextIndex::open(&dir.join(TEXT_INDEX_DIR))?;
+        let store = EmbeddedStore {
             tenants: RwLock::new(tenants),
             writer: Mutex::new(()),
             kv: kv::MemoryKv::default(),
             disk: Some(disk),
-        })
+            text,
+            text_stale: AtomicBool::new(false),
+        };
+        let gen = store.disk.as_ref().map_or(Ok(0), persist::Disk::text_gen)?;
+        if payload.as_deref() != Some(gen.to_string().as_str()) {
+            // New, lagging (a crash between the two commits) or from another store: rebuilt.
+            store.rebuild_text()?;
+        }
+        Ok(store)
+    }
+
+    /// Rebuilds the text index from the stored episodes.
+    fn rebuild_text(&self) -> Result<()> {
+        let started = std::time::Instant::now();
+        let n = match &self.disk {
+            Some(disk) => {
+                let gen = disk.text_gen()?;
+                let mut all: Vec<(String, String, String)> = Vec::new();
+                disk.for_each_episode_text(|t, id, text| {
+                    all.push((t.to_string(), id.to_string(), text.to_string()))
+                })?;
+                self.text.rebuild(
+                    all.iter()
+                        .map(|(t, i, x)| (t.as_str(), i.as_str(), x.as_str())),
+                    Some(&gen.to_string()),
+                )?
+            }
+            None => {
+                let tenants = self.read()?;
+                let all: Vec<(&str, Episode)> = tenants
+                    .iter()
+                    .flat_map(|(t, g)| {
+                        g.episodes
+                            .iter()
+                            .enumerate()
+                            .filter_map(|(s, e)| e.as_ref().map(|_| s as Slot))
+                            .filter_map(|s| g.episode_body(s))
+                            .map(move |e| (t.as_str(), e))
+                    })
+                    .collect();
+                let texts: Vec<(&str, &str, std::borrow::Cow<'_, str>)> = all
+                    .iter()
+                    .map(|(t, e)| (*t, e.id.as_str(), text::indexed_text(e)))
+                    .collect();
+                self.text
+                    .rebuild(texts.iter().map(|(t, i, x)| (*t, *i, x.as_ref())), None)?
+            }
+        };
+        self.text_stale.store(false, Ordering::SeqCst);
+        tracing::info!(
+            episodes = n,
+            ms = started.elapsed().as_millis() as u64,
+            "rebuilt the text index"
+        );
+        Ok(())
+    }
+
+    /// Brings the text index up to date with a change just committed (generation `gen`). The
+    /// change is durable already, so a failure here is not the write's: the index is marked stale
+    /// and rebuilt before the next text search.
+    fn index_text(&self, tenant: &Tenant, plan: &Plan<'_>, gen: u64) {
+        if plan.new_episodes.is_empty() && plan.deleted.is_empty() {
+            return;
+        }
+        let removed: Vec<&str> = plan.deleted.iter().map(|d| d.id.as_str()).collect();
+        let added: Vec<(&str, std::borrow::Cow<'_, str>)> = plan
+            .new_episodes
+            .iter()
+            .map(|(_, ew)| (ew.episode.id.as_str(), text::indexed_text(&ew.episode)))
+            .collect();
+        let added: Vec<(&str, &str)> = added.iter().map(|(i, t)| (*i, t.as_ref())).collect();
+        let payload = self.disk.is_some().then(|| gen.to_string());
+        if let Err(e) = self
+            .text
+            .apply(tenant.as_str(), &removed, &added, payload.as_deref())
+        {
+            tracing::warn!(error = %e, "text index update failed; it is rebuilt before the next text search");
+            self.text_stale.store(true, Ordering::SeqCst);
+        }
     }
 
     /// True when writes go to disk.
@@ -150,13 +253,18 @@ impl EmbeddedStore {
                 ..apply::Applied::default()
             });
         }
+        let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
         }
-        let mut tenants = self.tenants.write().map_err(poisoned)?;
-        let g = tenants.entry(tenant.as_str().to_string()).or_default();
-        Ok(g.apply(&plan, self.disk.is_none()))
+        let applied = {
+            let mut tenants = self.tenants.write().map_err(poisoned)?;
+            let g = tenants.entry(tenant.as_str().to_string()).or_default();
+            g.apply(&plan, self.disk.is_none())
+        };
+        blocking(|| self.index_text(tenant, &plan, gen));
+        Ok(applied)
     }
 
     /// Validates every batch, plans them in order as one change, commits it and applies it.
@@ -175,13 +283,17 @@ impl EmbeddedStore {
         if plan.is_noop() {
             return Ok(reports);
         }
+        let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
         }
-        let mut tenants = self.tenants.write().map_err(poisoned)?;
-        let g = tenants.entry(tenant.as_str().to_string()).or_default();
-        let applied = g.apply(&plan, self.disk.is_none());
+        let applied = {
+            let mut tenants = self.tenants.write().map_err(poisoned)?;
+            let g = tenants.entry(tenant.as_str().to_string()).or_default();
+            g.apply(&plan, self.disk.is_none())
+        };
+        blocking(|| self.index_text(tenant, &plan, gen));
         if batches.len() == 1 {
             // The planner predicts what applying does; a single write checks the two agree.
             debug_assert_eq!(
@@ -317,6 +429,27 @@ impl GraphStore for EmbeddedStore {
                 .collect::<Vec<u64>>()
         })?;
         blocking(|| disk.episodes(tenant.as_str(), &seqs))
+    }
+
+    async fn search_text(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<TextHit>> {
+        if self.text_stale.load(Ordering::SeqCst) {
+            let _writer = self.writer.lock().map_err(poisoned)?;
+            if self.text_stale.load(Ordering::SeqCst) {
+                blocking(|| self.rebuild_text())?;
+            }
+        }
+        let hits =
+            self.text
+                .search(tenant.as_str(), query, limit.min(mnemo_core::MAX_TEXT_HITS))?;
+        Ok(hits
+            .into_iter()
+            .map(|(episode, score)| TextHit { episode, score })
+            .collect())
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {

@@ -21,6 +21,9 @@ use crate::plan::Plan;
 /// Bumped on any incompatible change of the tables below.
 pub(crate) const FORMAT_VERSION: u64 = 1;
 const FORMAT_KEY: &str = "mnemo_store_format";
+/// Bumped by every commit that adds or removes episodes; the text index commits the value it has
+/// caught up with, so opening can tell whether it lags (see `text.rs`).
+const TEXT_GEN_KEY: &str = "text_gen";
 /// redb page cache size.
 const CACHE_BYTES: usize = 32 << 20;
 /// The file name inside the store directory.
@@ -220,11 +223,60 @@ impl Disk {
         Ok(tenants)
     }
 
+    /// The text generation: how many committed changes added or removed episodes.
+    pub fn text_gen(&self) -> Result<u64> {
+        let c = |e: redb::Error| self.corrupt(e);
+        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        let meta = read.open_table(META).map_err(|e| c(e.into()))?;
+        Ok(meta
+            .get(TEXT_GEN_KEY)
+            .map_err(|e| c(e.into()))?
+            .map_or(0, |v| v.value()))
+    }
+
+    /// Calls `f` with (tenant, episode id, text) of every stored episode, to rebuild the text index.
+    pub fn for_each_episode_text(&self, mut f: impl FnMut(&str, &str, &str)) -> Result<()> {
+        let c = |e: redb::Error| self.corrupt(e);
+        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        for row in read
+            .open_table(EPISODES)
+            .map_err(|e| c(e.into()))?
+            .iter()
+            .map_err(|e| c(e.into()))?
+        {
+            let (k, v) = row.map_err(|e| c(e.into()))?;
+            let (tenant, seq) = k.value();
+            let ew: EpisodeWrite = serde_json::from_slice(v.value())
+                .map_err(|e| self.corrupt(format!("episode {tenant}/{seq}: {e}")))?;
+            f(
+                tenant,
+                &ew.episode.id,
+                &crate::text::indexed_text(&ew.episode),
+            );
+        }
+        Ok(())
+    }
+
     /// Writes a plan (one write, a group of writes, or a delete) in one transaction; returns after
-    /// the commit is durable.
-    pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<()> {
+    /// the commit is durable, with the text generation it committed.
+    pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<u64> {
         let u = |e: redb::Error| self.unavailable(e);
         let tx = self.db.begin_write().map_err(|e| u(e.into()))?;
+        let gen;
+        {
+            let mut meta = tx.open_table(META).map_err(|e| u(e.into()))?;
+            let current = meta
+                .get(TEXT_GEN_KEY)
+                .map_err(|e| u(e.into()))?
+                .map_or(0, |v| v.value());
+            gen = if plan.new_episodes.is_empty() && plan.deleted.is_empty() {
+                current
+            } else {
+                meta.insert(TEXT_GEN_KEY, current + 1)
+                    .map_err(|e| u(e.into()))?;
+                current + 1
+            };
+        }
         {
             let mut episodes = tx.open_table(EPISODES).map_err(|e| u(e.into()))?;
             let mut ids = tx.open_table(EPISODE_IDS).map_err(|e| u(e.into()))?;
@@ -278,7 +330,8 @@ impl Disk {
                     .map_err(|e| u(e.into()))?;
             }
         }
-        tx.commit().map_err(|e| u(e.into()))
+        tx.commit().map_err(|e| u(e.into()))?;
+        Ok(gen)
     }
 
     /// Reads full episodes by sequence number, in the order given; missing ones are left out.

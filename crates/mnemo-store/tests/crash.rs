@@ -58,11 +58,28 @@ async fn stored_batches(store: &EmbeddedStore, upto: u64) -> BTreeSet<u64> {
             got == 0 || got == EPISODES_PER_BATCH,
             "batch {n} stored in part: {got} episodes"
         );
+        let mut found: Vec<String> = store
+            .search_text(&t, &format!("m{n}q"), 10)
+            .await
+            .expect("search_text")
+            .into_iter()
+            .map(|h| h.episode)
+            .collect();
+        found.sort();
         if got == EPISODES_PER_BATCH {
             let node = EntityKey::from_name(&format!("Node {n} 0")).expect("key");
             let e = store.get_entities(&t, &[node]).await.expect("entities");
             assert_eq!(e.len(), 1, "batch {n}: episodes without their entities");
+            assert_eq!(
+                found, ids,
+                "batch {n}: stored episodes the text index misses"
+            );
             whole.insert(n);
+        } else {
+            assert!(
+                found.is_empty(),
+                "batch {n}: the text index finds unstored episodes"
+            );
         }
     }
     whole

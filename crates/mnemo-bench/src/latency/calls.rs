@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use mnemo_core::{
     DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch,
     WriteReport,
 };
 
@@ -206,6 +206,16 @@ impl GraphStore for Timed {
         limit: usize,
     ) -> Result<Vec<MentionEvent>> {
         self.time("mentions_of", self.inner.mentions_of(tenant, key, limit))
+            .await
+    }
+
+    async fn search_text(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<TextHit>> {
+        self.time("search_text", self.inner.search_text(tenant, query, limit))
             .await
     }
 

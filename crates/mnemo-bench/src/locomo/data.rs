@@ -22,7 +22,6 @@ pub struct Turn {
     pub speaker: String,
     pub text: String,
     pub at: Timestamp,
-    pub session: String,
 }
 
 /// A question with its category and the ids of the turns that hold its answer.

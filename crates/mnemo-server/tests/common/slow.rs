@@ -7,7 +7,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use mnemo_core::{
     DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, WriteBatch,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch,
     WriteReport,
 };
 use mnemo_store::EmbeddedStore;
@@ -89,6 +89,10 @@ impl GraphStore for SlowStore {
     async fn mentions_of(&self, t: &Tenant, k: &EntityKey, l: usize) -> Result<Vec<MentionEvent>> {
         self.check()?;
         self.inner.mentions_of(t, k, l).await
+    }
+    async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> Result<Vec<TextHit>> {
+        self.check()?;
+        self.inner.search_text(t, q, n).await
     }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
         self.check()?;

@@ -20,7 +20,8 @@ const EPISODES_PER_BATCH: usize = 4;
 fn batch(n: u64) -> Result<WriteBatch, mnemo_core::Error> {
     let mut episodes = Vec::new();
     for j in 0..EPISODES_PER_BATCH {
-        let content = format!("batch {n} episode {j} {}", "filler ".repeat(40));
+        // `m{n}q` is a word only this batch's episodes have: the test finds them by text search.
+        let content = format!("batch {n} episode {j} m{n}q {}", "filler ".repeat(40));
         let created_at = chrono::Utc
             .timestamp_opt(1_700_000_000 + n as i64, 0)
             .single()

@@ -14,6 +14,7 @@ mod hostile;
 mod kv;
 mod neighbourhood;
 mod reads;
+mod text;
 mod write_many;
 mod writes;
 
@@ -30,6 +31,10 @@ pub use neighbourhood::{
 pub use reads::{
     export_whole_graph, find_by_tokens, get_episodes_order, lookup_names_via_aliases,
     mentions_of_newest_first, tenant_isolation, top_entities_orders,
+};
+pub use text::{
+    text_follows_deletes, text_hostile_queries, text_rare_word_first,
+    text_rewrites_never_duplicate, text_tenant_isolation,
 };
 pub use write_many::{
     write_many_equals_sequential, write_many_invalid_rejects_all, write_many_rerun_writes_nothing,
@@ -102,6 +107,8 @@ macro_rules! conformance_tests {
             tenant_isolation, lookup_names_via_aliases, find_by_tokens, top_entities_orders,
             mentions_of_newest_first, get_episodes_order, export_whole_graph,
             hostile_strings,
+            text_rare_word_first, text_tenant_isolation, text_follows_deletes,
+            text_rewrites_never_duplicate, text_hostile_queries,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
             kv_survive_graph_deletes);
     };
@@ -140,6 +147,11 @@ pub async fn run_all(store: &dyn GraphStore) {
     get_episodes_order(store).await;
     export_whole_graph(store).await;
     hostile_strings(store).await;
+    text_rare_word_first(store).await;
+    text_tenant_isolation(store).await;
+    text_follows_deletes(store).await;
+    text_rewrites_never_duplicate(store).await;
+    text_hostile_queries(store).await;
     kv_round_trip(store).await;
     kv_scan_paging(store).await;
     kv_delete_and_validation(store).await;

@@ -223,7 +223,7 @@ impl RowReader {
                     quotes += buf.iter().filter(|&&b| b == b'"').count();
                     record.extend_from_slice(&buf);
                     // RFC 4180 escapes a quote by doubling it, so an odd count means an open field.
-                    let complete = self.kind == RowKind::Jsonl || quotes % 2 == 0;
+                    let complete = self.kind == RowKind::Jsonl || quotes.is_multiple_of(2);
                     complete.then(|| Ok((std::mem::take(&mut record), start)))
                 }
             };

@@ -1,0 +1,161 @@
+//! Full-text search over episode text: a Neo4j full-text index (Lucene, English analyzer:
+//! stemming and stop words) on `:Episode(tenant_term, content)`. `tenant_term` is one opaque token
+//! per tenant (a hash of the tenant id) that the analyzer keeps whole, so the Lucene query itself
+//! holds only the tenant's episodes: a louder tenant never takes a quieter one's places, and the
+//! statement still checks `tenant` exactly. The user's text never reaches Lucene's query syntax:
+//! it is cut into words of letters and digits, each sent as a quoted term.
+
+use mnemo_core::{content_hash, Result, Tenant, TextHit, MAX_TEXT_HITS, STOP_WORDS};
+use neo4rs::{query, Graph};
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+use crate::db::read_rows;
+
+/// Name of the full-text index over episode text.
+pub(crate) const TEXT_INDEX: &str = "mnemo_episode_text";
+
+/// Distinct query words used at most (Lucene's clause limit is 1,024; a 10 kB query must not
+/// come near it).
+pub(crate) const MAX_QUERY_WORDS: usize = 64;
+
+/// The index, created with the schema. Not eventually consistent: a committed episode is found at
+/// once, as the embedded store's is.
+pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS \
+     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content] \
+     OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}";
+
+/// The tenant's token in the text index: letters and digits only, ending in a digit so that no
+/// stemmer rule changes it.
+pub(crate) fn tenant_term(tenant: &str) -> String {
+    format!("t{}0", &content_hash(tenant)[..24])
+}
+
+/// The searchable words of a query, lower-cased, stop words left out, each once in order of
+/// appearance; a word with accents comes with its folded form too (the index keeps accents).
+pub(crate) fn query_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for raw in text.split(|c: char| !c.is_alphanumeric()) {
+        if raw.is_empty() || raw.chars().count() > 40 {
+            continue;
+        }
+        let lower = raw.to_lowercase();
+        if STOP_WORDS.binary_search(&lower.as_str()).is_ok() {
+            continue;
+        }
+        let folded: String = lower.nfd().filter(|c| !is_combining_mark(*c)).collect();
+        for w in [lower, folded] {
+            if !w.is_empty() && !words.contains(&w) && words.len() < MAX_QUERY_WORDS {
+                words.push(w);
+            }
+        }
+    }
+    words
+}
+
+/// The Lucene query for `words` in the tenant's episodes, or None without words. Every word is a
+/// quoted term of letters and digits only: nothing in it can be an operator.
+pub(crate) fn lucene_query(tenant: &str, words: &[String]) -> Option<String> {
+    if words.is_empty() {
+        return None;
+    }
+    let terms: Vec<String> = words
+        .iter()
+        .map(|w| format!("\"{}\"", w.replace(['\\', '"'], "")))
+        .collect();
+    Some(format!(
+        "tenant_term:\"{}\" AND content:({})",
+        tenant_term(tenant),
+        terms.join(" OR ")
+    ))
+}
+
+/// The statement: the index's best hits for the query (already only the tenant's), checked
+/// against the tenant exactly.
+pub(crate) fn search_text_cypher() -> String {
+    format!(
+        "CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $lucene, {{limit: $limit}}) \
+         YIELD node AS ep, score\n\
+         WITH ep, score WHERE ep.tenant = $tenant\n\
+         RETURN ep.id AS id, score"
+    )
+}
+
+/// Sets `tenant_term` on the tenant's episodes that lack it (written before the text index
+/// existed), in committed chunks; `mnemo migrate` runs it. Idempotent.
+pub(crate) const BACKFILL_TENANT_TERM: &str = "\
+MATCH (ep:Episode) WHERE ep.tenant = $tenant AND ep.tenant_term IS NULL
+CALL (ep) { SET ep.tenant_term = $term } IN TRANSACTIONS OF 10000 ROWS";
+
+pub(crate) async fn search_text(
+    graph: &Graph,
+    t: &Tenant,
+    text: &str,
+    limit: usize,
+) -> Result<Vec<TextHit>> {
+    let limit = limit.min(MAX_TEXT_HITS);
+    let Some(lucene) = lucene_query(t.as_str(), &query_words(text)) else {
+        return Ok(Vec::new());
+    };
+    if limit == 0 {
+        return Ok(Vec::new());
+    }
+    // A few more than asked, so that ties at the cut are settled by id, as on the embedded store.
+    let q = query(&search_text_cypher())
+        .param("tenant", t.as_str())
+        .param("lucene", lucene)
+        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
+    let mut hits = Vec::new();
+    for row in read_rows(graph, q).await? {
+        let episode: String = row
+            .get("id")
+            .map_err(|e| mnemo_core::Error::Internal(format!("text search row: {e}")))?;
+        let score: f64 = row
+            .get("score")
+            .map_err(|e| mnemo_core::Error::Internal(format!("text search row: {e}")))?;
+        hits.push(TextHit {
+            episode,
+            score: score as f32,
+        });
+    }
+    hits.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.episode.cmp(&b.episode))
+    });
+    hits.truncate(limit);
+    Ok(hits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_words_drop_syntax_and_stop_words() {
+        assert_eq!(
+            query_words("What did Zoë say about \"café\" AND (tea)^2 || OR:x?"),
+            vec!["zoë", "zoe", "say", "café", "cafe", "tea", "2", "x"]
+        );
+        assert!(query_words("+-&&||!(){}[]^\"~*?:\\/").is_empty());
+        assert_eq!(query_words(&"word ".repeat(5000)), vec!["word"]);
+        let many: String = (0..500).map(|i| format!("w{i} ")).collect();
+        assert_eq!(query_words(&many).len(), MAX_QUERY_WORDS);
+    }
+
+    #[test]
+    fn lucene_query_quotes_every_word_and_names_the_tenant_term() {
+        let q = lucene_query("acme", &["tea".into(), "2".into()]).expect("words");
+        assert_eq!(
+            q,
+            format!(
+                "tenant_term:\"{}\" AND content:(\"tea\" OR \"2\")",
+                tenant_term("acme")
+            )
+        );
+        assert!(lucene_query("acme", &[]).is_none());
+        let t = tenant_term("acme");
+        assert!(t.chars().all(|c| c.is_ascii_alphanumeric()) && t.ends_with('0'));
+        assert_ne!(tenant_term("acme"), tenant_term("acme2"));
+    }
+}

@@ -1,0 +1,252 @@
+//! Conformance checks of `search_text`: full-text search over episode text finds rare words first,
+//! stems and folds, stays inside its tenant, follows every delete path, never duplicates, and takes
+//! any query text without an error.
+
+use mnemo_core::{content_hash, Document, EpisodeWrite, GraphStore, Tenant, WriteBatch};
+
+use super::hostile::hostile_samples;
+use super::{batch, episode, fresh_tenant, write};
+
+/// An episode whose text is `content`.
+fn said(id: &str, secs: i64, content: &str) -> EpisodeWrite {
+    let mut ew = episode(id, secs, &[], &[]);
+    ew.episode.content = content.to_string();
+    ew.episode.content_hash = content_hash(content);
+    ew
+}
+
+async fn ids(store: &dyn GraphStore, t: &Tenant, query: &str, limit: usize) -> Vec<String> {
+    store
+        .search_text(t, query, limit)
+        .await
+        .unwrap_or_else(|e| panic!("search_text({query:?}) failed: {e}"))
+        .into_iter()
+        .map(|h| h.episode)
+        .collect()
+}
+
+/// A rare word finds its episode first; inflected forms and accents match; scores descend; stop
+/// words alone find nothing.
+pub async fn text_rare_word_first(store: &dyn GraphStore) {
+    let t = fresh_tenant("textrare");
+    write(
+        store,
+        &t,
+        &batch(vec![
+            said("a", 1, "We talked about the weather and the garden today."),
+            said("b", 2, "The garden needs water; the weather is dry."),
+            said(
+                "c",
+                3,
+                "I started kayaking on the lake last weekend, in the garden of Zoë.",
+            ),
+            said(
+                "d",
+                4,
+                "Weather, weather, weather: nothing but the weather.",
+            ),
+            said("e", 5, "She bought two kayaks at the cafe."),
+        ]),
+    )
+    .await;
+    let hits = store
+        .search_text(&t, "Who went kayaking in the garden?", 10)
+        .await
+        .expect("search_text");
+    assert_eq!(
+        hits.first().map(|h| h.episode.as_str()),
+        Some("c"),
+        "the episode with the rare word and the other word ranks first: {hits:?}"
+    );
+    assert!(
+        hits.windows(2).all(|w| w[0].score >= w[1].score),
+        "hits come best first: {hits:?}"
+    );
+    assert!(
+        hits.iter().any(|h| h.episode == "e"),
+        "'kayaks' matches 'kayaking' (stemming): {hits:?}"
+    );
+    assert!(
+        !hits.iter().any(|h| h.episode == "d"),
+        "an episode sharing no query word is not a hit: {hits:?}"
+    );
+    let zoe = ids(store, &t, "ZOË", 10).await;
+    assert_eq!(zoe, vec!["c"], "case and accents fold");
+    let cafe = ids(store, &t, "café", 10).await;
+    assert_eq!(
+        cafe,
+        vec!["e"],
+        "an accented query finds the plain spelling"
+    );
+    assert!(
+        ids(store, &t, "the and of what who", 10).await.is_empty(),
+        "stop words alone find nothing"
+    );
+    assert_eq!(ids(store, &t, "garden", 1).await.len(), 1, "limit holds");
+    assert!(
+        ids(store, &t, "garden", 0).await.is_empty(),
+        "limit 0 finds nothing"
+    );
+}
+
+/// A tenant sees only its own texts, and a louder tenant never takes a quieter one's places.
+pub async fn text_tenant_isolation(store: &dyn GraphStore) {
+    let quiet = fresh_tenant("textquiet");
+    let loud = fresh_tenant("textloud");
+    write(
+        store,
+        &quiet,
+        &batch(vec![said(
+            "q1",
+            1,
+            "The marmalade recipe from grandmother.",
+        )]),
+    )
+    .await;
+    let many: Vec<EpisodeWrite> = (0..40)
+        .map(|i| {
+            said(
+                &format!("l{i}"),
+                i,
+                "Marmalade, marmalade and more marmalade recipe notes.",
+            )
+        })
+        .collect();
+    write(store, &loud, &batch(many)).await;
+    assert_eq!(
+        ids(store, &quiet, "marmalade recipe", 3).await,
+        vec!["q1"],
+        "the quiet tenant finds its episode and nothing of the loud one"
+    );
+    let loud_hits = ids(store, &loud, "marmalade", 100).await;
+    assert_eq!(loud_hits.len(), 40, "the loud tenant finds all of its own");
+    assert!(!loud_hits.contains(&"q1".to_string()));
+    let stranger = fresh_tenant("textstranger");
+    assert!(ids(store, &stranger, "marmalade", 10).await.is_empty());
+}
+
+/// Deleting an episode or a document, and replacing a document, leave the index exact.
+pub async fn text_follows_deletes(store: &dyn GraphStore) {
+    let t = fresh_tenant("textdeletes");
+    write(
+        store,
+        &t,
+        &batch(vec![
+            said("x1", 1, "A lighthouse keeper lived here."),
+            said("x2", 2, "The lighthouse was painted red."),
+        ]),
+    )
+    .await;
+    store
+        .delete_episodes(&t, &["x1".to_string()])
+        .await
+        .expect("delete_episodes");
+    assert_eq!(ids(store, &t, "lighthouse", 10).await, vec!["x2"]);
+
+    let doc = |chunks: &[(&str, &str)]| WriteBatch {
+        document: Some(Document {
+            id: "doc1".into(),
+            source: "doc1.txt".into(),
+            content_hash: content_hash(&format!("{chunks:?}")),
+            created_at: super::at(10),
+        }),
+        episodes: chunks
+            .iter()
+            .enumerate()
+            .map(|(i, (id, text))| {
+                let mut ew = said(id, 10 + i as i64, text);
+                ew.episode.document_id = Some("doc1".into());
+                ew
+            })
+            .collect(),
+    };
+    write(
+        store,
+        &t,
+        &doc(&[
+            ("doc1:0", "Saffron grows in autumn."),
+            ("doc1:1", "Harvest by hand."),
+        ]),
+    )
+    .await;
+    assert_eq!(ids(store, &t, "saffron", 10).await, vec!["doc1:0"]);
+    // The new version keeps one chunk id with other text and drops the other chunk.
+    write(store, &t, &doc(&[("doc1:0-v2", "Vanilla needs shade.")])).await;
+    assert!(
+        ids(store, &t, "saffron harvest", 10).await.is_empty(),
+        "a replaced document's old text is gone"
+    );
+    assert_eq!(ids(store, &t, "vanilla", 10).await, vec!["doc1:0-v2"]);
+    store
+        .delete_document(&t, "doc1")
+        .await
+        .expect("delete_document");
+    assert!(ids(store, &t, "vanilla", 10).await.is_empty());
+    assert_eq!(ids(store, &t, "lighthouse", 10).await, vec!["x2"]);
+}
+
+/// Writing the same episodes again, alone or in a group, never duplicates a hit.
+pub async fn text_rewrites_never_duplicate(store: &dyn GraphStore) {
+    let t = fresh_tenant("textrewrite");
+    let b = batch(vec![said("r1", 1, "Quince jelly on toast.")]);
+    write(store, &t, &b).await;
+    write(store, &t, &b).await;
+    store
+        .write_many(&t, &[b.clone(), b.clone()])
+        .await
+        .expect("write_many");
+    assert_eq!(ids(store, &t, "quince jelly", 10).await, vec!["r1"]);
+}
+
+/// Any query text is accepted: query syntax, only operators, 10 kB, emoji, right-to-left text,
+/// control characters. Hostile text is also found as data.
+pub async fn text_hostile_queries(store: &dyn GraphStore) {
+    let t = fresh_tenant("texthostile");
+    let mut eps: Vec<EpisodeWrite> = hostile_samples()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| said(&format!("h{i}"), i as i64, s))
+        .collect();
+    eps.push(said(
+        "plain",
+        100,
+        "Tea with honey, lemon AND ginger (hot).",
+    ));
+    write(store, &t, &batch(eps)).await;
+    let mut queries: Vec<String> = vec![
+        "+-&&||!(){}[]^\"~*?:\\/".into(),
+        "AND OR NOT".into(),
+        "tea AND".into(),
+        "\"unbalanced quote".into(),
+        "honey~2 lemon^10 gin*".into(),
+        "content:tea OR tenant:x".into(),
+        "🦀🔥".into(),
+        "\u{202e}\u{05e9}\u{05dc}\u{05d5}\u{05dd}".into(),
+        "nul\0 \u{1}".into(),
+        "".into(),
+        "   ".into(),
+        format!("tea {}", "lemon ".repeat(2_000)),
+        "x".repeat(10_000),
+    ];
+    queries.extend(hostile_samples());
+    for q in &queries {
+        if let Err(e) = store.search_text(&t, q, 10).await {
+            panic!(
+                "search_text must accept any text; {:?} failed: {e}",
+                truncate(q)
+            );
+        }
+    }
+    assert_eq!(ids(store, &t, "honey~2 lemon^10", 10).await, vec!["plain"]);
+    assert_eq!(ids(store, &t, "tea AND", 10).await, vec!["plain"]);
+    assert!(
+        ids(store, &t, "Zürich", 10)
+            .await
+            .contains(&"h5".to_string()),
+        "unicode text is found"
+    );
+}
+
+fn truncate(s: &str) -> String {
+    s.chars().take(40).collect()
+}

@@ -1,0 +1,305 @@
+//! The full-text index over episode text (tantivy, BM25): a *derived* index, never the store of
+//! record. It is updated after every committed change, and rebuilt from the episodes whenever it
+//! cannot be shown to match them: on first open, after a crash between the redb commit and the
+//! index commit, or when it is damaged. A durable store proves the match with a generation number
+//! (`text_gen` in redb's meta table, bumped in the same transaction as any episode change) that
+//! the index commits as its payload.
+//!
+//! Analysis: words of letters and digits, lower-cased, accents folded, English stop words removed,
+//! English (Snowball) stemming; the same analyzer runs over the query, whose text never reaches a
+//! query parser (no syntax, so no injection: only terms).
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use mnemo_core::{Error, Result};
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, ConstScoreQuery, Occur, Query, TermQuery};
+use tantivy::schema::{
+    Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
+};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    StopWordFilter, TextAnalyzer, TokenStream,
+};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use mnemo_core::STOP_WORDS;
+
+/// The analyzer's name in the index's tokenizer manager.
+const ANALYZER: &str = "mnemo_en";
+/// Indexing memory of the writer (tantivy's minimum; episodes are short and commits frequent).
+const WRITER_BYTES: usize = 15_000_000;
+/// Distinct query terms used at most: a 10 kB query must not become a 2,000-clause query.
+pub const MAX_QUERY_TERMS: usize = 64;
+/// Separates tenant and episode id in the key term (neither may contain it).
+const KEY_SEP: char = '\u{1f}';
+
+/// A hit of the text index: an episode id and its BM25 score.
+pub type TextHit = (String, f32);
+
+struct Fields {
+    tenant: Field,
+    /// `tenant KEY_SEP id`: deletes by term, and the id read back from the fast field.
+    key: Field,
+    text: Field,
+}
+
+pub(crate) struct TextIndex {
+    reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    fields: Fields,
+    analyzer: TextAnalyzer,
+}
+
+impl std::fmt::Debug for TextIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TextIndex").finish_non_exhaustive()
+    }
+}
+
+fn analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(40))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(StopWordFilter::remove(
+            STOP_WORDS.iter().map(|w| w.to_string()),
+        ))
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let tenant = b.add_text_field("tenant", STRING);
+    let key = b.add_text_field("key", STRING | FAST);
+    let indexing = TextFieldIndexing::default()
+        .set_tokenizer(ANALYZER)
+        .set_index_option(IndexRecordOption::WithFreqs);
+    let text = b.add_text_field(
+        "text",
+        TextOptions::default().set_indexing_options(indexing),
+    );
+    (b.build(), Fields { tenant, key, text })
+}
+
+fn internal(what: &str, e: impl std::fmt::Display) -> Error {
+    Error::Internal(format!("text index: {what}: {e}"))
+}
+
+impl TextIndex {
+    /// An index in memory (the in-memory store's).
+    pub fn in_ram() -> Result<TextIndex> {
+        let (schema, fields) = schema();
+        TextIndex::with_index(Index::create_in_ram(schema), fields)
+    }
+
+    /// Opens the index in `dir`, or creates it there, empty, when it is missing or unreadable.
+    /// Returns the index and the payload of its last commit (None for a new index).
+    pub fn open(dir: &Path) -> Result<(TextIndex, Option<String>)> {
+        let (schema, fields) = schema();
+        let opened = std::fs::create_dir_all(dir)
+            .map_err(|e| internal("creating its directory", e))
+            .and_then(|_| Index::open_in_dir(dir).map_err(|e| internal("opening", e)))
+            .and_then(|index| {
+                if index.schema() == schema {
+                    let payload = index
+                        .load_metas()
+                        .map_err(|e| internal("reading its metadata", e))?
+                        .payload;
+                    Ok((index, payload))
+                } else {
+                    Err(internal("opening", "a different schema"))
+                }
+            });
+        let (index, payload) = match opened {
+            Ok(ok) => ok,
+            Err(e) => {
+                // A missing, damaged or older index is rebuilt from the store; nothing is lost.
+                tracing::info!(dir = %dir.display(), reason = %e, "creating the text index");
+                std::fs::remove_dir_all(dir).ok();
+                std::fs::create_dir_all(dir).map_err(|e| internal("creating its directory", e))?;
+                let index = Index::create_in_dir(dir, schema.clone())
+                    .map_err(|e| internal("creating", e))?;
+                (index, None)
+            }
+        };
+        Ok((TextIndex::with_index(index, fields)?, payload))
+    }
+
+    fn with_index(index: Index, fields: Fields) -> Result<TextIndex> {
+        index.tokenizers().register(ANALYZER, analyzer());
+        let writer = index
+            .writer_with_num_threads(1, WRITER_BYTES)
+            .map_err(|e| internal("opening its writer", e))?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(|e| internal("opening its reader", e))?;
+        Ok(TextIndex {
+            reader,
+            writer: Mutex::new(writer),
+            fields,
+            analyzer: analyzer(),
+        })
+    }
+
+    fn key_term(&self, tenant: &str, id: &str) -> Term {
+        Term::from_field_text(self.fields.key, &format!("{tenant}{KEY_SEP}{id}"))
+    }
+
+    /// Applies one committed change: removes `removed` episode ids, then adds `added` (id, text)
+    /// (a replaced document's chunk may come back under the same id), and commits with `payload`.
+    pub fn apply(
+        &self,
+        tenant: &str,
+        removed: &[&str],
+        added: &[(&str, &str)],
+        payload: Option<&str>,
+    ) -> Result<()> {
+        if removed.is_empty() && added.is_empty() {
+            return Ok(());
+        }
+        let mut writer = self
+            .writer
+            .lock()
+            .map_err(|_| internal("writer", "poisoned"))?;
+        for id in removed {
+            writer.delete_term(self.key_term(tenant, id));
+        }
+        for (id, text) in added {
+            writer
+                .add_document(self.document(tenant, id, text))
+                .map_err(|e| internal("adding an episode", e))?;
+        }
+        self.commit(&mut writer, payload)
+    }
+
+    /// Replaces the whole index with `episodes` (tenant, id, text) and commits with `payload`.
+    pub fn rebuild<'a>(
+        &self,
+        episodes: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+        payload: Option<&str>,
+    ) -> Result<usize> {
+        let mut writer = self
+            .writer
+            .lock()
+            .map_err(|_| internal("writer", "poisoned"))?;
+        writer
+            .delete_all_documents()
+            .map_err(|e| internal("clearing", e))?;
+        let mut n = 0;
+        for (tenant, id, text) in episodes {
+            writer
+                .add_document(self.document(tenant, id, text))
+                .map_err(|e| internal("adding an episode", e))?;
+            n += 1;
+        }
+        self.commit(&mut writer, payload)?;
+        Ok(n)
+    }
+
+    fn document(&self, tenant: &str, id: &str, text: &str) -> TantivyDocument {
+        let mut doc = TantivyDocument::default();
+        doc.add_text(self.fields.tenant, tenant);
+        doc.add_text(self.fields.key, format!("{tenant}{KEY_SEP}{id}"));
+        doc.add_text(self.fields.text, text);
+        doc
+    }
+
+    fn commit(&self, writer: &mut IndexWriter, payload: Option<&str>) -> Result<()> {
+        let mut prepared = writer
+            .prepare_commit()
+            .map_err(|e| internal("preparing a commit", e))?;
+        if let Some(p) = payload {
+            prepared.set_payload(p);
+        }
+        prepared.commit().map_err(|e| internal("committing", e))?;
+        self.reader
+            .reload()
+            .map_err(|e| internal("reloading its reader", e))
+    }
+
+    /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
+    pub fn query_terms(&self, query: &str) -> Vec<String> {
+        let mut analyzer = self.analyzer.clone();
+        let mut stream = analyzer.token_stream(query);
+        let mut terms: Vec<String> = Vec::new();
+        while stream.advance() {
+            let t = &stream.token().text;
+            if !t.is_empty() && !terms.iter().any(|x| x == t) {
+                terms.push(t.clone());
+                if terms.len() == MAX_QUERY_TERMS {
+                    break;
+                }
+            }
+        }
+        terms
+    }
+
+    /// The tenant's episodes best matching `query` by BM25, best first, ties by id; at most
+    /// `limit`. A query with no searchable word finds nothing.
+    pub fn search(&self, tenant: &str, query: &str, limit: usize) -> Result<Vec<TextHit>> {
+        let terms = self.query_terms(query);
+        if terms.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let words: Vec<(Occur, Box<dyn Query>)> = terms
+            .iter()
+            .map(|t| {
+                let q: Box<dyn Query> = Box::new(TermQuery::new(
+                    Term::from_field_text(self.fields.text, t),
+                    IndexRecordOption::WithFreqs,
+                ));
+                (Occur::Should, q)
+            })
+            .collect();
+        let tenant_only: Box<dyn Query> = Box::new(ConstScoreQuery::new(
+            Box::new(TermQuery::new(
+                Term::from_field_text(self.fields.tenant, tenant),
+                IndexRecordOption::Basic,
+            )),
+            0.0,
+        ));
+        let query = BooleanQuery::new(vec![
+            (Occur::Must, tenant_only),
+            (Occur::Must, Box::new(BooleanQuery::new(words))),
+        ]);
+        let searcher = self.reader.searcher();
+        // A few more than asked, so that ties at the cut are settled by id, not by segment order.
+        let top = searcher
+            .search(&query, &TopDocs::with_limit(limit + 8).order_by_score())
+            .map_err(|e| internal("searching", e))?;
+        let prefix = format!("{tenant}{KEY_SEP}");
+        let mut hits: Vec<TextHit> = Vec::with_capacity(top.len());
+        let mut key = String::new();
+        for (score, addr) in top {
+            let segment = searcher.segment_reader(addr.segment_ord);
+            let column = segment
+                .fast_fields()
+                .str("key")
+                .map_err(|e| internal("reading ids", e))?
+                .ok_or_else(|| internal("reading ids", "no id column"))?;
+            let Some(ord) = column.term_ords(addr.doc_id).next() else {
+                continue;
+            };
+            key.clear();
+            column
+                .ord_to_str(ord, &mut key)
+                .map_err(|e| internal("reading ids", e))?;
+            if let Some(id) = key.strip_prefix(&prefix) {
+                hits.push((id.to_string(), score));
+            }
+        }
+        hits.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        hits.truncate(limit);
+        Ok(hits)
+    }
+}
+
+/// The text an episode is found by.
+pub(crate) fn indexed_text(episode: &mnemo_core::Episode) -> std::borrow::Cow<'_, str> {
+    std::borrow::Cow::Borrowed(&episode.content)
+}
