@@ -44,6 +44,12 @@ pub struct Args {
     /// Print the full context of the question with this id (text mode).
     #[arg(long)]
     show: Option<String>,
+    /// Remember turns without their session (as a host that sends only id, speaker and time).
+    #[arg(long)]
+    no_sessions: bool,
+    /// Search settings to change, as JSON (e.g. '{"neighbour_window": 2}'), for tuning runs.
+    #[arg(long)]
+    search: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -77,7 +83,10 @@ async fn evaluate(
     questions: &[LoQuestion],
 ) -> anyhow::Result<Report> {
     let store: Arc<dyn GraphStore> = Arc::new(EmbeddedStore::in_memory());
-    let mut search_cfg = SearchConfig::default();
+    let mut search_cfg = match &args.search {
+        Some(json) => serde_json::from_str(json).context("--search is not a search config")?,
+        None => SearchConfig::default(),
+    };
     if let Some(b) = args.budget {
         search_cfg.budget_tokens = b;
     }
@@ -110,6 +119,7 @@ async fn evaluate(
                 speaker: Some(turn.speaker.clone()),
                 at: Some(turn.at),
                 id: Some(turn.id.clone()),
+                session: (!args.no_sessions).then(|| turn.session.clone()),
             };
             let r = memory
                 .remember(&turn.text, &opts)

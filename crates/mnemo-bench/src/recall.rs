@@ -40,6 +40,9 @@ pub struct Args {
     /// Print the full context of the question with this id (text mode).
     #[arg(long)]
     show: Option<String>,
+    /// Search settings to change, as JSON (e.g. '{"text_weight": 10}'), for tuning runs.
+    #[arg(long)]
+    search: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -121,6 +124,8 @@ fn passage_batch(p: &Passage, extractor: &RuleExtractor) -> anyhow::Result<Write
                 content_hash: hash,
                 document_id: Some(doc_id.clone()),
                 span: Some((chunk.start as u64, chunk.end as u64)),
+                speaker: None,
+                session: None,
             },
             entities: ex.entities,
             facts: ex.facts,
@@ -218,9 +223,13 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
             .map(|p| format!("{}\n{}", p.title, p.text))
             .collect::<Vec<_>>(),
     );
+    let base: SearchConfig = match &args.search {
+        Some(json) => serde_json::from_str(json).context("--search is not a search config")?,
+        None => SearchConfig::default(),
+    };
     let cfg = SearchConfig {
         budget_tokens: args.budget,
-        ..SearchConfig::default()
+        ..base
     };
     let now = ingest_time() + chrono::Duration::days(1);
     let (mut r2, mut r5, mut b2, mut b5, mut aic, mut tokens, mut misses) =

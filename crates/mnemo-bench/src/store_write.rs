@@ -176,6 +176,8 @@ fn synthetic_batch(
                 source: "mnemo-bench store-write".into(),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities,
             facts: fact_inputs,

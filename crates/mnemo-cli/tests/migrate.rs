@@ -122,7 +122,10 @@ fn migrate_on_neo4j_rebuilds_derived_state_and_keeps_counts_and_answers() {
     let out = json(&neo(&["migrate", "--json"]));
     assert_eq!(out["backend"], "neo4j");
     assert_eq!(out["tenant"], tenant.as_str());
-    assert_eq!(out["migrated"], serde_json::json!(["top_edges", "stats"]));
+    assert_eq!(
+        out["migrated"],
+        serde_json::json!(["top_edges", "stats", "text_index"])
+    );
     // Idempotent, and nothing the store holds or answers changed.
     json(&neo(&["migrate", "--json"]));
     assert_eq!(json(&neo(&["stats", "--json"])), before);

@@ -104,6 +104,7 @@ impl WriteBatch {
         for ew in &self.episodes {
             let ep = &ew.episode;
             Episode::validate_id(&ep.id)?;
+            ep.validate_labels()?;
             if !seen.insert(ep.id.as_str()) {
                 return Err(Error::InvalidInput(format!(
                     "episode id {:?} appears twice in one batch",

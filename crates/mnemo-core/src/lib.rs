@@ -17,12 +17,12 @@ pub use kv::{
     MAX_KV_KEY_BYTES, MAX_KV_VALUE_BYTES,
 };
 pub use model::{
-    Document, Entity, EntityType, Episode, EpisodeKind, Fact, FactId, MentionEvent, Subgraph,
-    Timestamp,
+    thread_key, Document, Entity, EntityType, Episode, EpisodeKind, EpisodeNeighbours, Fact,
+    FactId, MentionEvent, Subgraph, Timestamp, MAX_EPISODE_LABEL_BYTES,
 };
 pub use stop_words::STOP_WORDS;
 pub use store::{
-    DeleteReport, EntityOrder, GraphStore, NeighbourhoodQuery, StoreStats, TextHit, MAX_DEPTH,
-    MAX_TEXT_HITS,
+    DeleteReport, EntityOrder, EpisodeEntities, GraphStore, NeighbourhoodQuery, StoreStats,
+    TextHit, MAX_DEPTH, MAX_TEXT_HITS,
 };
 pub use tenant::Tenant;

@@ -188,9 +188,43 @@ pub struct Episode {
     pub document_id: Option<String>,
     /// Byte offsets of the chunk in its document's text.
     pub span: Option<(u64, u64)>,
+    /// Who said it (a chat turn's speaker): shown beside the text and searched with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
+    /// The conversation it belongs to: episodes of one session follow each other (see `thread`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
 }
 
+/// Longest speaker name or session id, in bytes.
+pub const MAX_EPISODE_LABEL_BYTES: usize = 256;
+
 impl Episode {
+    /// The sequence the episode belongs to, in which neighbours follow each other in time: its
+    /// session, else its document, else (a turn with a speaker but no session) the tenant's
+    /// conversation. Anything else (a note, an agent answer with no speaker) stands alone: None.
+    pub fn thread(&self) -> Option<String> {
+        thread_key(
+            self.session.as_deref(),
+            self.document_id.as_deref(),
+            self.speaker.is_some(),
+        )
+    }
+
+    /// Checks the optional labels (speaker, session): at most `MAX_EPISODE_LABEL_BYTES`, not blank.
+    pub fn validate_labels(&self) -> Result<()> {
+        for (what, v) in [("speaker", &self.speaker), ("session", &self.session)] {
+            if let Some(v) = v {
+                if v.trim().is_empty() || v.len() > MAX_EPISODE_LABEL_BYTES {
+                    return Err(Error::InvalidInput(format!(
+                        "episode {:?}: {what} must be 1-{MAX_EPISODE_LABEL_BYTES} bytes and not blank",
+                        self.id
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
     /// Validates an episode or document id.
     pub fn validate_id(id: &str) -> Result<()> {
         let ok = !id.is_empty()
@@ -206,6 +240,25 @@ impl Episode {
             )))
         }
     }
+}
+
+/// The thread key of an episode with this session and document, and whether it has a speaker
+/// (see `Episode::thread`).
+pub fn thread_key(session: Option<&str>, document: Option<&str>, spoken: bool) -> Option<String> {
+    match (session, document) {
+        (Some(s), _) => Some(format!("s:{s}")),
+        (None, Some(d)) => Some(format!("d:{d}")),
+        (None, None) => spoken.then(String::new),
+    }
+}
+
+/// An episode's nearest neighbours in its thread (`Episode::thread`), in time order: `before`
+/// nearest first, `after` nearest first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EpisodeNeighbours {
+    pub episode: String,
+    pub before: Vec<String>,
+    pub after: Vec<String>,
 }
 
 /// A batch document, the parent of its chunk episodes.

@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Document, Entity, EntityKey, Episode, KvEntry, MentionEvent, Result, Subgraph, Tenant,
-    WriteBatch, WriteReport,
+    Document, Entity, EntityKey, Episode, EpisodeNeighbours, KvEntry, MentionEvent, Result,
+    Subgraph, Tenant, WriteBatch, WriteReport,
 };
 
 /// Deepest neighbourhood a store must serve.
@@ -73,6 +73,13 @@ pub struct StoreStats {
 pub struct TextHit {
     pub episode: String,
     pub score: f32,
+}
+
+/// The entities an episode mentions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EpisodeEntities {
+    pub episode: String,
+    pub entities: Vec<EntityKey>,
 }
 
 /// Most hits a text search returns, whatever the caller asks.
@@ -170,6 +177,26 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
     /// it is derived from the episodes and follows every write and delete.
     async fn search_text(&self, tenant: &Tenant, query: &str, limit: usize)
         -> Result<Vec<TextHit>>;
+
+    /// For each of `ids` (missing ones left out, in the order asked), its nearest neighbours in its
+    /// thread (`Episode::thread`: its session, else its document, else for a turn with a speaker
+    /// the tenant's conversation; an episode with none of these has no neighbours): up to `window` episodes just before and just after it by time (ties: document
+    /// chunks by position, others in an order the store keeps stable). A question and its answer
+    /// are often two turns, a fact and its subject's name two chunks.
+    async fn episode_neighbours(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<EpisodeNeighbours>>;
+
+    /// The entities each of `ids` mentions (missing ids left out, in the order asked; keys in key
+    /// order): the episode side of the memory stream, for ranking episodes by the graph.
+    async fn episode_entities(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<EpisodeEntities>>;
 
     /// Episodes with these ids (missing ids left out), in the order asked.
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>>;

@@ -46,6 +46,8 @@ fn batch(id: &str, text: &str, x: Extraction) -> WriteBatch {
                 content_hash: content_hash(text),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: x.entities,
             facts: x.facts,

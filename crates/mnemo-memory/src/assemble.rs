@@ -12,11 +12,11 @@ use crate::tokens::{count_line_tokens, count_tokens};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SectionKind {
-    KeyEntities,
+    Snippets,
     Paths,
     Facts,
+    KeyEntities,
     TopEntities,
-    Snippets,
     History,
 }
 
@@ -26,7 +26,7 @@ impl SectionKind {
             SectionKind::KeyEntities => "Key entities",
             SectionKind::Paths => "Connecting paths",
             SectionKind::Facts => "Facts",
-            SectionKind::TopEntities => "Frequently mentioned",
+            SectionKind::TopEntities => "Related entities",
             SectionKind::Snippets => "Sources",
             SectionKind::History => "Conversation",
         }

@@ -36,6 +36,19 @@ pub struct SearchConfig {
     pub snippet_chars: usize,
     /// Chat turns kept verbatim; older ones are summarised to one short line each.
     pub recent_turns: usize,
+    /// Episodes asked from the lexical (full-text) index; all of them are candidates.
+    pub lexical_candidates: usize,
+    /// Best lexical hits whose thread neighbours (the turns or chunks around them) are candidates.
+    pub neighbour_hits: usize,
+    /// Neighbours taken on each side of such a hit.
+    pub neighbour_window: usize,
+    /// Weight of an episode's lexical (BM25) score, relative to the best hit's, in its rank.
+    pub text_weight: f64,
+    /// Weight of the lexical score a thread neighbour inherits from its hit.
+    pub neighbour_weight: f64,
+    /// A query that links no entity is a hit only when its best lexical hits hold at least this
+    /// share of its content words; below it the search is an explicit miss.
+    pub min_text_coverage: f64,
 }
 
 impl Default for SearchConfig {
@@ -54,6 +67,12 @@ impl Default for SearchConfig {
             max_snippets: 8,
             snippet_chars: 480,
             recent_turns: 4,
+            lexical_candidates: 50,
+            neighbour_hits: 10,
+            neighbour_window: 2,
+            text_weight: 10.0,
+            neighbour_weight: 6.0,
+            min_text_coverage: 0.5,
         }
     }
 }

@@ -12,6 +12,7 @@ mod history;
 mod importance;
 mod knowledge;
 mod rank;
+mod related;
 mod result;
 mod search;
 mod snippets;

@@ -3,16 +3,52 @@
 
 use std::collections::HashSet;
 
+use mnemo_core::TextHit;
 use mnemo_core::{EntityKey, GraphStore, Tenant, Timestamp};
-use mnemo_retrieve::{link_entities, retrieve_around, tokenize};
+use mnemo_retrieve::{link_entities, retrieve_around, tokenize, LinkConfig};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
-use crate::knowledge::top_entities_at;
 use crate::rank::{content_words, rank_top_facts};
+use crate::related::{related_entities, Relations};
 use crate::result::SearchResult;
+use crate::snippets::coverage;
 use crate::sources::{gather_snippets, read_seed_sources, seed_mentions, Found};
 use crate::{MemoryError, SearchConfig};
+
+/// Whether the best lexical hits of a query that links no entity speak to enough of it to be a
+/// hit: together they hold at least `min_text_coverage` of its content words. Below that the
+/// matches are incidental ("Who won the World Cup?" against a memory where someone once "won"),
+/// and the explicit miss lets an agent fall back to another source.
+async fn strong_text_evidence(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    query: &str,
+    lexical: &[TextHit],
+    cfg: &SearchConfig,
+) -> Result<bool, MemoryError> {
+    if lexical.is_empty() {
+        return Ok(false);
+    }
+    let mut words: Vec<String> = tokenize(query, LinkConfig::default().max_query_words)
+        .into_iter()
+        .filter(|t| !t.stop)
+        .map(|t| t.key)
+        .collect();
+    words.sort();
+    words.dedup();
+    let ids: Vec<String> = lexical
+        .iter()
+        .take(COVERAGE_HITS)
+        .map(|h| h.episode.clone())
+        .collect();
+    let episodes = store.get_episodes(tenant, &ids).await?;
+    let texts: Vec<&str> = episodes.iter().map(|e| e.content.as_str()).collect();
+    Ok(coverage(&words, &texts) >= cfg.min_text_coverage)
+}
+
+/// Lexical hits whose texts are checked for the coverage of a query that links nothing.
+const COVERAGE_HITS: usize = 3;
 
 /// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
 /// explicit miss. `history` may be empty; `now` is the clock recency is measured against.
@@ -26,9 +62,23 @@ pub async fn search(
 ) -> Result<SearchResult, MemoryError> {
     cfg.validate()?;
     let rcfg = cfg.retrieve_config();
-    let seeds = link_entities(store, tenant, query, &rcfg.link).await?;
-    if seeds.is_empty() {
-        tracing::debug!(tenant = %tenant, "search miss: nothing linked");
+    // Every stored text is a candidate: the lexical index is read while the query is linked.
+    let (seeds, lexical) = futures::future::try_join(
+        async {
+            link_entities(store, tenant, query, &rcfg.link)
+                .await
+                .map_err(MemoryError::from)
+        },
+        async {
+            store
+                .search_text(tenant, query, cfg.lexical_candidates)
+                .await
+                .map_err(MemoryError::from)
+        },
+    )
+    .await?;
+    if seeds.is_empty() && !strong_text_evidence(store, tenant, query, &lexical, cfg).await? {
+        tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
     }
     // The seeds' memory streams, the tenant's counts and the names in the seeds' sources depend
@@ -36,33 +86,61 @@ pub async fn search(
     // flight together instead of in turn).
     let snippets_on = cfg.snippets && cfg.max_snippets > 0;
     let seed_keys: Vec<EntityKey> = seeds.iter().map(|s| s.entity.key.clone()).collect();
-    let (retrieval, (stats, seed_mentions, sources)) = futures::future::try_join(
-        async {
-            retrieve_around(store, tenant, seeds, &rcfg)
+    // The neighbours of the best lexical hits (the turns around them) depend on those hits only.
+    let near: Vec<String> = lexical
+        .iter()
+        .take(cfg.neighbour_hits)
+        .map(|h| h.episode.clone())
+        .collect();
+    let (retrieval, (neighbours, hit_entities), (stats, seed_mentions, sources)) =
+        futures::future::try_join3(
+            async {
+                retrieve_around(store, tenant, seeds, &rcfg)
+                    .await
+                    .map_err(MemoryError::from)
+            },
+            async {
+                // What the lexical hits mention ties them to the graph (see `sources.rs`).
+                let hit_ids: Vec<String> = lexical.iter().map(|h| h.episode.clone()).collect();
+                futures::future::try_join(
+                    async {
+                        if near.is_empty() || cfg.neighbour_window == 0 {
+                            return Ok(Vec::new());
+                        }
+                        store
+                            .episode_neighbours(tenant, &near, cfg.neighbour_window)
+                            .await
+                            .map_err(MemoryError::from)
+                    },
+                    async {
+                        store
+                            .episode_entities(tenant, &hit_ids)
+                            .await
+                            .map_err(MemoryError::from)
+                    },
+                )
                 .await
-                .map_err(MemoryError::from)
-        },
-        async {
-            if !snippets_on {
-                let stats = store.stats(tenant).await?;
-                return Ok((stats, Vec::new(), None));
-            }
-            let (stats, mentions) = futures::future::try_join(
-                async { store.stats(tenant).await.map_err(MemoryError::from) },
-                async {
-                    seed_mentions(store, tenant, &seed_keys)
-                        .await
-                        .map_err(MemoryError::from)
-                },
-            )
-            .await?;
-            let sources = read_seed_sources(store, tenant, &stats, &mentions).await?;
-            Ok::<_, MemoryError>((stats, mentions, Some(sources)))
-        },
-    )
-    .await?;
+            },
+            async {
+                if !snippets_on {
+                    let stats = store.stats(tenant).await?;
+                    return Ok((stats, Vec::new(), None));
+                }
+                let (stats, mentions) = futures::future::try_join(
+                    async { store.stats(tenant).await.map_err(MemoryError::from) },
+                    async {
+                        seed_mentions(store, tenant, &seed_keys)
+                            .await
+                            .map_err(MemoryError::from)
+                    },
+                )
+                .await?;
+                let sources = read_seed_sources(store, tenant, &stats, &mentions).await?;
+                Ok::<_, MemoryError>((stats, mentions, Some(sources)))
+            },
+        )
+        .await?;
 
-    let seed_keys: HashSet<EntityKey> = seed_keys.into_iter().collect();
     // Words of the question other than the seeds' names: what the answer is about.
     let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
         .into_iter()
@@ -82,15 +160,19 @@ pub async fn search(
         cfg.max_facts,
     );
 
-    // Read once: both the knowledge-store list and the snippet caches are valid for these counts.
-    let top = top_entities_at(
+    let relations = Relations {
+        retrieval: &retrieval,
+        facts: &facts,
+        lexical: &lexical,
+        hit_entities: &hit_entities,
+    };
+    let top = related_entities(
         store,
         tenant,
-        &stats,
+        &relations,
         now,
         cfg.half_life_days,
         cfg.top_entities,
-        &seed_keys,
     )
     .await?;
     let snippets = match &sources {
@@ -100,6 +182,9 @@ pub async fn search(
                 seed_mentions: &seed_mentions,
                 sources,
                 facts: &facts,
+                lexical: &lexical,
+                neighbours: &neighbours,
+                hit_entities: &hit_entities,
             };
             gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await?
         }

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use mnemo_core::{canonical_key, Episode};
+use mnemo_core::{canonical_key, Episode, Timestamp};
 use serde::Serialize;
 
 use crate::tokens::{one_line, truncate_chars};
@@ -15,13 +15,25 @@ pub struct Snippet {
     pub episode_id: String,
     pub source: String,
     pub document_id: Option<String>,
+    /// When the episode was said or written.
+    pub at: Timestamp,
+    /// Who said it, for a conversation turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speaker: Option<String>,
     pub text: String,
     pub score: f64,
 }
 
 impl Snippet {
+    /// `- [2023-05-08 Caroline] text` for a turn, `- [title] text` for a document chunk, the
+    /// date and source otherwise.
     pub fn render(&self) -> String {
-        format!("- [{}] {}", one_line(&self.source), self.text)
+        let date = self.at.format("%Y-%m-%d");
+        match (&self.speaker, &self.document_id) {
+            (Some(who), _) => format!("- [{date} {}] {}", one_line(who), self.text),
+            (None, Some(_)) => format!("- [{}] {}", one_line(&self.source), self.text),
+            (None, None) => format!("- [{date} {}] {}", one_line(&self.source), self.text),
+        }
     }
 }
 
@@ -122,6 +134,40 @@ fn matching_folded<'q>(folded: &str, query_words: &'q HashSet<String>) -> HashSe
         .collect()
 }
 
+/// Whether two folded words are the same word up to an ending ("painting" / "painted"): equal, or
+/// sharing a prefix of at least 4 letters that leaves at most 3 of the shorter one.
+fn same_stem(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let common = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let shorter = a.len().min(b.len());
+    common >= 4 && common + 3 >= shorter
+}
+
+/// The share of `words` (folded content words of a query) that occur in at least one of `texts`,
+/// up to an ending: how much of the question the best lexical hits speak to.
+pub fn coverage(words: &[String], texts: &[&str]) -> f64 {
+    if words.is_empty() {
+        return 0.0;
+    }
+    let folded: Vec<String> = texts.iter().map(|t| canonical_key_full(t)).collect();
+    let found = words
+        .iter()
+        .filter(|w| folded.iter().any(|t| t.split(' ').any(|x| same_stem(w, x))))
+        .count();
+    found as f64 / words.len() as f64
+}
+
+/// Every word of a text folded like `canonical_key`, without its length cut.
+fn canonical_key_full(text: &str) -> String {
+    text.split_whitespace()
+        .map(canonical_key)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Query-word overlap of each episode (in `episodes` order), 0..=1: the share of the query words'
 /// weight it contains, a word weighing less the more candidates contain it (rarity within the
 /// candidates).
@@ -189,6 +235,8 @@ pub fn build_snippets(
                 episode_id: ep.id.clone(),
                 source: ep.source.clone(),
                 document_id: ep.document_id.clone(),
+                at: ep.created_at,
+                speaker: ep.speaker.clone(),
                 text,
                 score: *score,
             })
@@ -346,6 +394,22 @@ mod tests {
     }
 
     #[test]
+    fn coverage_counts_query_words_up_to_their_endings() {
+        let w = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let texts = ["I was painting a sunset yesterday.", "Pottery is fun"];
+        assert_eq!(coverage(&w(&["painted", "sunset"]), &texts), 1.0);
+        assert_eq!(coverage(&w(&["paint", "quantum"]), &texts), 0.5);
+        assert_eq!(
+            coverage(&w(&["pot"]), &texts),
+            0.0,
+            "a short prefix is not a stem"
+        );
+        assert_eq!(coverage(&w(&["potteries"]), &texts), 1.0);
+        assert_eq!(coverage(&[], &texts), 0.0);
+        assert!(!same_stem("pain", "spain"));
+    }
+
+    #[test]
     fn lexical_scores_favour_rare_query_words() {
         let ep = |id: &str, text: &str| {
             Arc::new(Episode {
@@ -357,6 +421,8 @@ mod tests {
                 content_hash: String::new(),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             })
         };
         let eps = vec![

@@ -5,19 +5,25 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use mnemo_core::{Entity, EntityKey, Episode, GraphStore, MentionEvent, StoreStats, Tenant};
+use mnemo_core::{
+    Entity, EntityKey, Episode, EpisodeEntities, EpisodeNeighbours, GraphStore, MentionEvent,
+    StoreStats, Tenant, TextHit,
+};
 use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
 use rustc_hash::FxHashMap;
 
 use crate::cache::Episodes;
-use crate::rank::ScoredFact;
+use crate::rank::{Role, ScoredFact};
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
 
 /// Mention events read per seed from the memory stream.
 const SEED_MENTIONS: usize = 4;
-/// Evidence weight of a seed's own mention.
+/// Evidence weight of a seed's own mention, before its specificity (squared, relative to an
+/// entity mentioned once).
 const SEED_WEIGHT: f64 = 2.5;
+/// Evidence of an episode stating a fact on a connecting path, besides the fact's score.
+const PATH_WEIGHT: f64 = 5.0;
 /// Share of a fact's score credited to each episode stating it.
 const FACT_WEIGHT: f64 = 0.5;
 /// Entities followed from the first sources and facts, and mentions read per entity.
@@ -31,10 +37,45 @@ const LEXICAL_WEIGHT: f64 = 3.0;
 const TEXTS_READ: usize = 4;
 /// Top facts whose provenance and far ends are considered.
 const FACTS_CONSIDERED: usize = 12;
+/// Best lexical hits whose entities are followed like bridges.
+const LEXICAL_BRIDGE_HITS: usize = 1;
+/// Share of its lexical score an off-graph hit keeps when the query links entities.
+const OFF_GRAPH: f64 = 0.3;
 
 /// How specific an entity is: a hub mentioned everywhere says little about a source.
 fn specificity(e: &Entity) -> f64 {
     1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
+}
+
+/// `specificity` relative to an entity mentioned once (1 for it, lower for any other).
+fn relative_specificity(e: &Entity) -> f64 {
+    specificity(e) * (1.0 + 2f64.ln())
+}
+
+/// Lexical evidence per episode: (its own BM25 score relative to the best hit's, times
+/// `text_weight`; the best share it inherits from a lexical hit it neighbours in a thread, times
+/// `neighbour_weight`). A question and its answer are often two turns that share few words.
+fn lexical_evidence(found: &Found<'_>, cfg: &SearchConfig) -> FxHashMap<String, (f64, f64)> {
+    let best = found
+        .lexical
+        .first()
+        .map_or(1.0, |h| f64::from(h.score))
+        .max(f64::MIN_POSITIVE);
+    let mut out: FxHashMap<String, (f64, f64)> = FxHashMap::default();
+    let mut own: FxHashMap<&str, f64> = FxHashMap::default();
+    for h in found.lexical {
+        let l = f64::from(h.score) / best;
+        own.insert(&h.episode, l);
+        out.entry(h.episode.clone()).or_default().0 = cfg.text_weight * l;
+    }
+    for n in found.neighbours {
+        let l = own.get(n.episode.as_str()).copied().unwrap_or(0.0);
+        for id in n.before.iter().chain(&n.after) {
+            let e = &mut out.entry(id.clone()).or_default().1;
+            *e = e.max(cfg.neighbour_weight * l);
+        }
+    }
+    out
 }
 
 /// The memory stream of each seed (its newest mention events), in seed order. `search` reads it
@@ -122,6 +163,12 @@ pub struct Found<'a> {
     pub seed_mentions: &'a [Vec<MentionEvent>],
     pub sources: &'a SeedSources,
     pub facts: &'a [ScoredFact],
+    /// The lexical index's hits for the query, best first.
+    pub lexical: &'a [TextHit],
+    /// The thread neighbours of the best lexical hits.
+    pub neighbours: &'a [EpisodeNeighbours],
+    /// The entities the lexical hits mention.
+    pub hit_entities: &'a [EpisodeEntities],
 }
 
 /// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
@@ -138,21 +185,35 @@ pub async fn gather_snippets(
     let cache = Episodes::new(store, tenant, stats);
     let mut evidence: FxHashMap<String, f64> = FxHashMap::default();
     let seeds: HashSet<&EntityKey> = retrieval.seeds.iter().map(|s| &s.entity.key).collect();
-    for m in mentions.iter().flatten() {
-        *evidence.entry(m.episode.clone()).or_default() += SEED_WEIGHT;
+    // A seed's own mentions count by how specific it is: the newest turns of a speaker mentioned
+    // in every turn say nothing about the question.
+    for (seed, ms) in retrieval.seeds.iter().zip(mentions) {
+        let weight = SEED_WEIGHT * relative_specificity(&seed.entity).powi(2);
+        for m in ms {
+            *evidence.entry(m.episode.clone()).or_default() += weight;
+        }
     }
     let top_facts = &facts[..facts.len().min(FACTS_CONSIDERED)];
     let mut fact_ids: Vec<String> = Vec::new();
+    let lexical = lexical_evidence(found, cfg);
+    fact_ids.extend(lexical.keys().cloned());
     for f in top_facts {
+        // A fact on a path connecting two of the query's entities is the strongest evidence.
+        let path = if f.role == Role::Path {
+            PATH_WEIGHT
+        } else {
+            0.0
+        };
         for ep in f.episodes.iter().rev().take(2) {
-            *evidence.entry(ep.clone()).or_default() += FACT_WEIGHT * f.score;
+            *evidence.entry(ep.clone()).or_default() += FACT_WEIGHT * f.score + path;
             fact_ids.push(ep.clone());
         }
     }
     fact_ids.sort_unstable();
     fact_ids.dedup();
-    // One step further: entities named by the seeds' sources and the top facts' far ends, whose
-    // memory streams are read while the top facts' episodes are.
+    // One step further: entities named by the seeds' sources, the top facts' far ends and the
+    // best lexical hits (the second hop of a question), whose memory streams are read while the
+    // top facts' episodes are.
     let mut bridges: Vec<Entity> = Vec::new();
     let mut seen: HashSet<EntityKey> = seeds.iter().map(|k| (*k).clone()).collect();
     for named in &found.sources.named {
@@ -162,11 +223,18 @@ pub async fn gather_snippets(
             }
         }
     }
-    let far_ends: Vec<EntityKey> = top_facts
+    let mut far_ends: Vec<EntityKey> = top_facts
         .iter()
         .flat_map(|f| [f.subject.clone(), f.object.clone()])
         .filter(|k| !seen.contains(k))
         .collect();
+    for h in found.lexical.iter().take(LEXICAL_BRIDGE_HITS) {
+        if let Some(ee) = found.hit_entities.iter().find(|e| e.episode == h.episode) {
+            far_ends.extend(ee.entities.iter().filter(|k| !seen.contains(*k)).cloned());
+        }
+    }
+    far_ends.sort();
+    far_ends.dedup();
     let (fact_texts, (bridges, bridge_mentions)) = futures::future::try_join(
         async {
             cache
@@ -198,8 +266,8 @@ pub async fn gather_snippets(
         },
     )
     .await?;
-    // The episodes of the evidence so far, each once, in id order: the seed texts and the top
-    // facts' episodes.
+    // The episodes of the evidence so far, each once, in id order: the seed texts, the top
+    // facts' episodes, the lexical hits and their neighbours.
     let mut episodes: Vec<Arc<Episode>> = found
         .sources
         .texts
@@ -213,7 +281,7 @@ pub async fn gather_snippets(
     let mut new_ids = Vec::new();
     for (b, ms) in bridges.iter().zip(&bridge_mentions) {
         for m in ms {
-            if !evidence.contains_key(&m.episode) {
+            if !evidence.contains_key(&m.episode) && !lexical.contains_key(&m.episode) {
                 new_ids.push(m.episode.clone());
             }
             *evidence.entry(m.episode.clone()).or_default() += BRIDGE_WEIGHT * specificity(b);
@@ -224,11 +292,32 @@ pub async fn gather_snippets(
     if !new_ids.is_empty() {
         episodes.extend(cache.get(store, tenant, &new_ids).await?);
     }
+    // When the query links entities, a lexical hit that mentions none of the entities found
+    // around them (neighbourhood, bridges) shares only words with the question, not its subject.
+    let graph_keys: HashSet<&str> = retrieval
+        .subgraph
+        .entities
+        .iter()
+        .map(|e| e.key.as_str())
+        .chain(bridges.iter().map(|b| b.key.as_str()))
+        .collect();
+    let off_graph = |id: &str| {
+        !retrieval.seeds.is_empty()
+            && !found
+                .hit_entities
+                .iter()
+                .find(|e| e.episode == id)
+                .is_some_and(|e| e.entities.iter().any(|k| graph_keys.contains(k.as_str())))
+    };
+    for (id, (hit, inherited)) in &lexical {
+        let hit = if off_graph(id) { OFF_GRAPH * hit } else { *hit };
+        *evidence.entry(id.clone()).or_default() += hit + inherited;
+    }
 
-    let lexical = lexical_scores(query_words, &episodes);
+    let overlap = lexical_scores(query_words, &episodes);
     let mut ranked: Vec<(String, f64)> = episodes
         .iter()
-        .zip(&lexical)
+        .zip(&overlap)
         .map(|(e, lex)| {
             let s = evidence.get(&e.id).copied().unwrap_or(0.0) + LEXICAL_WEIGHT * lex;
             (e.id.clone(), s)

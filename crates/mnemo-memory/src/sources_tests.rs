@@ -24,6 +24,8 @@ fn episode(id: &str, minute: u32, text: &str, names: &[&str]) -> EpisodeWrite {
             content_hash: content_hash(text),
             document_id: None,
             span: None,
+            speaker: None,
+            session: None,
         },
         entities: names
             .iter()

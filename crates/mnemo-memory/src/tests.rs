@@ -152,6 +152,8 @@ fn snippets() -> Vec<Snippet> {
             episode_id: "ep-3".into(),
             source: "notes/bob.md".into(),
             document_id: Some("doc-bob".into()),
+            at: now(),
+            speaker: None,
             text: "Bob Stone works at Acme Corp and lives in Paris.".into(),
             score: 5.7,
         },
@@ -159,6 +161,8 @@ fn snippets() -> Vec<Snippet> {
             episode_id: "ep-1".into(),
             source: "chat".into(),
             document_id: None,
+            at: now() - chrono::Duration::days(3),
+            speaker: Some("Ada".into()),
             text: "Ada Lovelace was born in London and works at Acme Corp.".into(),
             score: 5.8,
         },
@@ -197,9 +201,9 @@ fn compose_fixture(budget: usize) -> crate::SearchResult {
 fn rendered_context_snapshot() {
     let res = compose_fixture(1000);
     expect![[r#"
-        ## Key entities
-        - Ada Lovelace (Person, 12 mentions, last seen 2026-05-30)
-        - Paris (Location, 40 mentions, last seen 2026-05-01)
+        ## Sources
+        - [notes/bob.md] Bob Stone works at Acme Corp and lives in Paris.
+        - [2026-05-29 Ada] Ada Lovelace was born in London and works at Acme Corp.
 
         ## Connecting paths
         - Ada Lovelace -[works at]-> Acme Corp <-[works at]- Bob Stone -[lives in]-> Paris
@@ -209,13 +213,13 @@ fn rendered_context_snapshot() {
         - Paris capital of France (x4)
         - Ada Lovelace likes Tea
 
-        ## Frequently mentioned
+        ## Key entities
+        - Ada Lovelace (Person, 12 mentions, last seen 2026-05-30)
+        - Paris (Location, 40 mentions, last seen 2026-05-01)
+
+        ## Related entities
         - London (Location, 5 mentions, last seen 2026-05-20)
         - France (Location, 25 mentions, last seen 2026-01-01)
-
-        ## Sources
-        - [notes/bob.md] Bob Stone works at Acme Corp and lives in Paris.
-        - [chat] Ada Lovelace was born in London and works at Acme Corp.
 
         ## Conversation
         - (earlier) user: Tell me about Acme.
@@ -236,11 +240,11 @@ fn rendered_context_snapshot() {
         })
         .collect();
     expect![[r#"
-        KeyEntities 47 2/2
+        Snippets 49 2/2
         Paths 68 2/2
         Facts 22 2/2
+        KeyEntities 48 2/2
         TopEntities 45 2/2
-        Snippets 44 2/2
         History 45 3/3"#]]
     .assert_eq(&sections.join("\n"));
     // Path facts and listed facts are all reported, each with provenance.
@@ -258,7 +262,8 @@ fn rendered_context_snapshot() {
         ["ep-3", "ep-1", "ep-2", "ep-4", "ep-7", "ep-6", "ep-5"]
     );
     let json = serde_json::to_value(&res).expect("serialises");
-    assert_eq!(json["sections"][0]["kind"], "key_entities");
+    // Evidence leads: the sources, then what explains them.
+    assert_eq!(json["sections"][0]["kind"], "snippets");
     assert_eq!(json["facts"][0]["role"], "path");
 }
 
@@ -295,8 +300,8 @@ fn budget_cuts_lowest_priority_first_in_whole_lines() {
         .filter(|s| s.lines_kept > 0)
         .map(|s| s.kind)
         .collect();
-    assert_eq!(kinds, [SectionKind::KeyEntities, SectionKind::Paths]);
-    assert!(tight.snippets.is_empty() && tight.entities.is_empty());
+    assert_eq!(kinds, [SectionKind::Snippets]);
+    assert!(tight.facts.is_empty() && tight.entities.is_empty());
 }
 
 #[test]

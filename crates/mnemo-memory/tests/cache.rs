@@ -28,6 +28,8 @@ fn batch(id: &str, text: &str, names: &[&str]) -> WriteBatch {
                 content_hash: content_hash(text),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: names
                 .iter()

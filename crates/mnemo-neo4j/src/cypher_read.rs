@@ -107,7 +107,7 @@ pub(crate) fn top_entities(most_mentioned: bool) -> String {
 
 /// Episode projection of the reads that return whole episodes.
 const EPISODE: &str = "{.id, .kind, .content, .created_at, .source, .content_hash, .document_id, \
-                       .span_start, .span_end}";
+                       .span_start, .span_end, .speaker, .session}";
 
 /// The newest mentions of several entities at once (`$keys` and their `$limits`), one row per
 /// entity that exists, with its index `i` and its mentions newest first (`ms`), each with the

@@ -156,7 +156,7 @@ fn top_entities_order_the_nodes_before_projecting_them() {
         WITH i, n, collect({at: m.at, ep: ep}) AS ms
         UNWIND ms[..n] AS x
         WITH i, x.at AS at, x.ep AS ep
-        WITH i, collect({at: at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end}}) AS ms
+        WITH i, collect({at: at, ep: ep {.id, .kind, .content, .created_at, .source, .content_hash, .document_id, .span_start, .span_end, .speaker, .session}}) AS ms
         RETURN i, ms"#]].assert_eq(&r::mentions_of());
 }
 
@@ -175,5 +175,5 @@ fn name_lookups_read_aliases_through_the_keyword_index() {
         RETURN k AS matched, e {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen} AS e"#]].assert_eq(&r::lookup_names());
     expect![[r#"
         CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}
-        CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}"#]].assert_eq(&r::READ_SCHEMA.join("\n"));
+        CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}"#]].assert_eq(&r::READ_SCHEMA.join("\n"));
 }

@@ -20,6 +20,8 @@ pub(crate) const SCHEMA: &[&str] = &[
     "CREATE INDEX mnemo_entity_last_seen IF NOT EXISTS FOR (e:Entity) ON (e.tenant, e.last_seen)",
     "CREATE INDEX mnemo_episode_tenant IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant)",
     "CREATE INDEX mnemo_episode_document IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.document_id)",
+    // Neighbour reads walk a thread (session, document or neither) in time order.
+    "CREATE INDEX mnemo_episode_thread IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.thread, ep.created_at)",
     "CREATE INDEX mnemo_document_tenant IF NOT EXISTS FOR (d:Document) ON (d.tenant)",
     // The whitespace analyzer keeps canonical keys' words and tenant ids as exact tokens (no
     // stemming, no stop words); not eventually consistent, so a committed write is found at once.
@@ -56,7 +58,8 @@ WITH ep, row, ep.kind IS NULL AS created
 FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END |
   SET ep.kind = row.kind, ep.content = row.content, ep.created_at = row.created_at,
     ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
-    ep.span_start = row.span_start, ep.span_end = row.span_end, ep.tenant_term = $tenant_term)
+    ep.span_start = row.span_start, ep.span_end = row.span_end, ep.speaker = row.speaker,
+    ep.session = row.session, ep.thread = row.thread, ep.tenant_term = $tenant_term)
 WITH ep, row, created
 CALL (ep, row) {
   WITH ep, row WHERE row.document_id IS NOT NULL

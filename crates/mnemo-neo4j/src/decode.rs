@@ -109,6 +109,10 @@ pub(crate) struct EpisodeRow {
     document_id: Option<String>,
     span_start: Option<i64>,
     span_end: Option<i64>,
+    #[serde(default)]
+    speaker: Option<String>,
+    #[serde(default)]
+    session: Option<String>,
 }
 
 impl EpisodeRow {
@@ -129,6 +133,8 @@ impl EpisodeRow {
             content_hash: self.content_hash,
             document_id: self.document_id,
             span,
+            speaker: self.speaker,
+            session: self.session,
         })
     }
 }

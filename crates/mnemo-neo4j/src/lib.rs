@@ -18,6 +18,7 @@ mod db;
 mod decode;
 mod error;
 mod kv;
+mod neighbours;
 mod plan;
 mod read;
 mod store;

@@ -170,6 +170,9 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
         ("document_id", ep.document_id.clone().into()),
         ("span_start", start.into()),
         ("span_end", end.into()),
+        ("speaker", ep.speaker.clone().into()),
+        ("session", ep.session.clone().into()),
+        ("thread", ep.thread().into()),
     ])
 }
 
@@ -283,6 +286,8 @@ mod tests {
                 content_hash: "h".into(),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: names
                 .iter()

@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use mnemo_core::{
-    validate_kv_put, DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error,
-    GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant,
-    TextHit, WriteBatch, WriteReport,
+    validate_kv_put, DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode,
+    EpisodeEntities, EpisodeNeighbours, Error, GraphStore, KvEntry, MentionEvent,
+    NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 use neo4rs::{query, Graph};
 use tracing::Instrument;
@@ -230,6 +230,23 @@ impl GraphStore for Neo4jStore {
         limit: usize,
     ) -> Result<Vec<TextHit>> {
         crate::text::search_text(&self.graph, tenant, query, limit).await
+    }
+
+    async fn episode_entities(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<EpisodeEntities>> {
+        crate::neighbours::episode_entities(&self.graph, tenant, ids).await
+    }
+
+    async fn episode_neighbours(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<EpisodeNeighbours>> {
+        crate::neighbours::episode_neighbours(&self.graph, tenant, ids, window).await
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {

@@ -22,7 +22,7 @@ pub(crate) const MAX_QUERY_WORDS: usize = 64;
 /// The index, created with the schema. Not eventually consistent: a committed episode is found at
 /// once, as the embedded store's is.
 pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS \
-     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content] \
+     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker] \
      OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}";
 
 /// The tenant's token in the text index: letters and digits only, ending in a digit so that no
@@ -63,10 +63,10 @@ pub(crate) fn lucene_query(tenant: &str, words: &[String]) -> Option<String> {
         .iter()
         .map(|w| format!("\"{}\"", w.replace(['\\', '"'], "")))
         .collect();
+    let terms = terms.join(" OR ");
     Some(format!(
-        "tenant_term:\"{}\" AND content:({})",
+        "tenant_term:\"{}\" AND (content:({terms}) OR speaker:({terms}))",
         tenant_term(tenant),
-        terms.join(" OR ")
     ))
 }
 
@@ -81,11 +81,17 @@ pub(crate) fn search_text_cypher() -> String {
     )
 }
 
-/// Sets `tenant_term` on the tenant's episodes that lack it (written before the text index
-/// existed), in committed chunks; `mnemo migrate` runs it. Idempotent.
+/// Sets `tenant_term` and `thread` on the tenant's episodes that lack them (written before the
+/// text index and neighbour reads existed), in committed chunks; `mnemo migrate` runs it.
+/// Idempotent.
 pub(crate) const BACKFILL_TENANT_TERM: &str = "\
 MATCH (ep:Episode) WHERE ep.tenant = $tenant AND ep.tenant_term IS NULL
-CALL (ep) { SET ep.tenant_term = $term } IN TRANSACTIONS OF 10000 ROWS";
+CALL (ep) {
+  SET ep.tenant_term = $term,
+    ep.thread = CASE WHEN ep.session IS NOT NULL THEN 's:' + ep.session
+      WHEN ep.document_id IS NOT NULL THEN 'd:' + ep.document_id
+      WHEN ep.speaker IS NOT NULL THEN '' ELSE null END
+} IN TRANSACTIONS OF 10000 ROWS";
 
 pub(crate) async fn search_text(
     graph: &Graph,
@@ -149,7 +155,7 @@ mod tests {
         assert_eq!(
             q,
             format!(
-                "tenant_term:\"{}\" AND content:(\"tea\" OR \"2\")",
+                "tenant_term:\"{}\" AND (content:(\"tea\" OR \"2\") OR speaker:(\"tea\" OR \"2\"))",
                 tenant_term("acme")
             )
         );

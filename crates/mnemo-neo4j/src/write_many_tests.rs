@@ -51,6 +51,21 @@ impl GraphStore for Grouped {
     async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> Result<Vec<TextHit>> {
         self.0.search_text(t, q, n).await
     }
+    async fn episode_entities(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<mnemo_core::EpisodeEntities>> {
+        self.0.episode_entities(t, ids).await
+    }
+    async fn episode_neighbours(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<mnemo_core::EpisodeNeighbours>> {
+        self.0.episode_neighbours(t, ids, window).await
+    }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
         self.0.get_episodes(t, ids).await
     }
@@ -154,6 +169,8 @@ fn chunk(
             source: format!("{doc}.txt"),
             document_id: Some(doc.into()),
             span: None,
+            speaker: None,
+            session: None,
         },
         entities: names
             .iter()

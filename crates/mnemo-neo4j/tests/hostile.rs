@@ -53,6 +53,8 @@ fn batch(samples: &[String]) -> WriteBatch {
                     content_hash: content_hash(s),
                     document_id: None,
                     span: None,
+                    speaker: None,
+                    session: None,
                 },
                 entities: vec![
                     EntityInput {

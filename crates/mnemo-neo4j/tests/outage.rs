@@ -41,6 +41,8 @@ fn big_batch(episodes: usize) -> WriteBatch {
                     source: "outage-test".into(),
                     document_id: None,
                     span: None,
+                    speaker: None,
+                    session: None,
                 },
                 entities: names
                     .iter()

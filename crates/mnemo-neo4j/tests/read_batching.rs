@@ -45,6 +45,8 @@ fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
             source: "batching-test".into(),
             document_id: None,
             span: None,
+            speaker: None,
+            session: None,
         },
         entities: names
             .iter()

@@ -178,6 +178,7 @@ impl Records {
             speaker: record.speaker.clone(),
             at: Some(episode.created_at),
             id: Some(id.to_string()),
+            session: episode.session.clone().or_else(|| record.session.clone()),
         };
         self.mnemo.remember(&episode.content, &opts).await?;
         let _guard = self.lock.lock().await;

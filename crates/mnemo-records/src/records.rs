@@ -106,6 +106,7 @@ impl Records {
             speaker: input.speaker.clone(),
             at: Some(at),
             id: input.id.clone(),
+            session: input.session.clone(),
         };
         // The episode first: if the metadata put fails, remembering again completes the record.
         let report = self.mnemo.remember(text, &opts).await?;

@@ -69,6 +69,21 @@ impl GraphStore for Counting {
     async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> CoreResult<Vec<TextHit>> {
         self.inner.search_text(t, q, n).await
     }
+    async fn episode_entities(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+    ) -> CoreResult<Vec<mnemo::core::EpisodeEntities>> {
+        self.inner.episode_entities(t, ids).await
+    }
+    async fn episode_neighbours(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> CoreResult<Vec<mnemo::core::EpisodeNeighbours>> {
+        self.inner.episode_neighbours(t, ids, window).await
+    }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> CoreResult<Vec<Episode>> {
         self.inner.get_episodes(t, ids).await
     }

@@ -29,6 +29,8 @@ fn ep(id: &str, ents: &[(&str, &[&str])], facts: &[(&str, &str, &str)]) -> Episo
             content_hash: content_hash(id),
             document_id: None,
             span: None,
+            speaker: None,
+            session: None,
         },
         entities: ents
             .iter()

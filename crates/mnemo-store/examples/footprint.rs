@@ -125,6 +125,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     source: "footprint".into(),
                     document_id: None,
                     span: None,
+                    speaker: None,
+                    session: None,
                 },
                 entities: ents,
                 facts: fs,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use mnemo_core::{DeleteReport, EpisodeWrite, WriteReport};
 
 use crate::body::Body;
-use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph};
+use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph, NO_THREAD};
 use crate::plan::{merge_attrs, FactKey, Plan};
 use crate::supports::Supports;
 
@@ -76,11 +76,13 @@ impl TenantGraph {
         let ep = &ew.episode;
         let id: Arc<str> = Arc::from(ep.id.as_str());
         let document: Option<Arc<str>> = ep.document_id.as_deref().map(Arc::from);
+        let thread = ep.thread().map_or(NO_THREAD, |t| self.strings.intern(&t));
         let rec = EpisodeRec {
             id: id.clone(),
             seq,
             created_at: ep.created_at,
             document: document.clone(),
+            thread,
             entities: Box::new([]),
             facts: Box::new([]),
             body: keep_body.then(|| Box::new(Body::new(ep))),
@@ -96,6 +98,13 @@ impl TenantGraph {
             }
         };
         self.episode_ids.insert(&self.episodes, slot);
+        if thread != NO_THREAD {
+            self.threads.entry(thread).or_default().insert((
+                ep.created_at.timestamp_micros(),
+                ep.span.map_or(0, |s| s.0),
+                slot,
+            ));
+        }
         if let Some(d) = document {
             self.doc_episodes.entry(d).or_default().push(slot);
         }
@@ -233,6 +242,21 @@ impl TenantGraph {
         if let Some(rec) = self.episodes.get_mut(slot as usize).and_then(Option::take) {
             // A group of writes may have stored the same id again in another slot already.
             self.episode_ids.remove(&rec.id, slot);
+            if let Some(set) = self.threads.get_mut(&rec.thread) {
+                // The span start is not kept in memory: the few positions at this instant are
+                // searched for the slot.
+                let t = rec.created_at.timestamp_micros();
+                let pos = set
+                    .range((t, 0, 0)..=(t, u64::MAX, Slot::MAX))
+                    .find(|p| p.2 == slot)
+                    .copied();
+                if let Some(p) = pos {
+                    set.remove(&p);
+                }
+                if set.is_empty() {
+                    self.threads.remove(&rec.thread);
+                }
+            }
             if let Some(d) = &rec.document {
                 if let Some(list) = self.doc_episodes.get_mut(d) {
                     list.retain(|&x| x != slot);

@@ -89,7 +89,11 @@ impl TenantGraph {
                     + alloc(b.content.len())
                     + alloc(b.source.len())
                     + alloc(b.hash.len())
-                    + alloc(if b.span.is_some() { 16 } else { 0 });
+                    + b.extra.as_ref().map_or(0, |x| {
+                        alloc(56)
+                            + x.speaker.as_ref().map_or(0, |s| alloc(s.len()))
+                            + x.session.as_ref().map_or(0, |s| alloc(s.len()))
+                    });
             }
         }
         vec![
@@ -124,6 +128,12 @@ impl TenantGraph {
                 table(self.episode_ids.capacity(), size_of::<Slot>()),
             ),
             ("episode entity/fact lists", ep_lists),
+            (
+                "episode threads",
+                // A B-tree entry is its key and about half a key of node overhead.
+                self.threads.values().map(|s| s.len() * 36).sum::<usize>()
+                    + table(self.threads.capacity(), 32),
+            ),
             ("episode bodies", bodies),
         ]
     }

@@ -63,11 +63,19 @@ pub(crate) struct EpisodeRec {
     pub seq: u64,
     pub created_at: Timestamp,
     pub document: Option<Arc<str>>,
+    /// The interned thread key (`Episode::thread`), its key in `threads`; `NO_THREAD` for none.
+    pub thread: u32,
     pub entities: Box<[Node]>,
     pub facts: Box<[Edge]>,
     /// The rest of the episode, or None when it lives on disk only.
     pub body: Option<Box<Body>>,
 }
+
+/// `EpisodeRec::thread` of an episode in no thread.
+pub(crate) const NO_THREAD: u32 = u32::MAX;
+
+/// An episode's place in its thread: time (microseconds), span start (document chunks), slot.
+pub(crate) type ThreadPos = (i64, u64, Slot);
 
 /// Entities by a term they are found by (alias key or token).
 pub(crate) type TermIndex = HashMap<Box<str>, Vec<Node>>;
@@ -113,6 +121,9 @@ pub(crate) struct TenantGraph {
     pub documents: HashMap<Arc<str>, Document>,
     /// Episodes per document id (whether or not the Document record exists).
     pub doc_episodes: HashMap<Arc<str>, Vec<Slot>>,
+    /// Episodes in time order per thread (interned `Episode::thread`): (created_at in
+    /// microseconds, span start, slot). Neighbour reads walk it.
+    pub threads: HashMap<u32, std::collections::BTreeSet<ThreadPos>>,
     pub strings: Interner,
     pub mention_count: u64,
     /// The next free episode sequence number.

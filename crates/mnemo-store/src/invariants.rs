@@ -176,6 +176,8 @@ fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
             source: "invariants".into(),
             document_id: None,
             span: None,
+            speaker: None,
+            session: None,
         },
         entities,
         facts,

@@ -51,9 +51,9 @@ use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use async_trait::async_trait;
 use mnemo_core::{
-    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, Error, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch,
-    WriteReport,
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, EpisodeEntities,
+    EpisodeNeighbours, Error, GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result,
+    StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 
 use crate::graph::{Slot, TenantGraph};
@@ -146,13 +146,10 @@ impl EmbeddedStore {
         let n = match &self.disk {
             Some(disk) => {
                 let gen = disk.text_gen()?;
-                let mut all: Vec<(String, String, String)> = Vec::new();
-                disk.for_each_episode_text(|t, id, text| {
-                    all.push((t.to_string(), id.to_string(), text.to_string()))
-                })?;
+                let mut all: Vec<(String, Episode)> = Vec::new();
+                disk.for_each_episode(|t, ep| all.push((t.to_string(), ep)))?;
                 self.text.rebuild(
-                    all.iter()
-                        .map(|(t, i, x)| (t.as_str(), i.as_str(), x.as_str())),
+                    all.iter().map(|(t, e)| (t.as_str(), text::TextDoc::of(e))),
                     Some(&gen.to_string()),
                 )?
             }
@@ -169,12 +166,8 @@ impl EmbeddedStore {
                             .map(move |e| (t.as_str(), e))
                     })
                     .collect();
-                let texts: Vec<(&str, &str, std::borrow::Cow<'_, str>)> = all
-                    .iter()
-                    .map(|(t, e)| (*t, e.id.as_str(), text::indexed_text(e)))
-                    .collect();
                 self.text
-                    .rebuild(texts.iter().map(|(t, i, x)| (*t, *i, x.as_ref())), None)?
+                    .rebuild(all.iter().map(|(t, e)| (*t, text::TextDoc::of(e))), None)?
             }
         };
         self.text_stale.store(false, Ordering::SeqCst);
@@ -194,12 +187,11 @@ impl EmbeddedStore {
             return;
         }
         let removed: Vec<&str> = plan.deleted.iter().map(|d| d.id.as_str()).collect();
-        let added: Vec<(&str, std::borrow::Cow<'_, str>)> = plan
+        let added: Vec<text::TextDoc<'_>> = plan
             .new_episodes
             .iter()
-            .map(|(_, ew)| (ew.episode.id.as_str(), text::indexed_text(&ew.episode)))
+            .map(|(_, ew)| text::TextDoc::of(&ew.episode))
             .collect();
-        let added: Vec<(&str, &str)> = added.iter().map(|(i, t)| (*i, t.as_ref())).collect();
         let payload = self.disk.is_some().then(|| gen.to_string());
         if let Err(e) = self
             .text
@@ -450,6 +442,23 @@ impl GraphStore for EmbeddedStore {
             .into_iter()
             .map(|(episode, score)| TextHit { episode, score })
             .collect())
+    }
+
+    async fn episode_entities(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<EpisodeEntities>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.episode_entities(ids))
+    }
+
+    async fn episode_neighbours(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<EpisodeNeighbours>> {
+        self.with_tenant(tenant, Vec::new(), |g| g.episode_neighbours(ids, window))
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {

@@ -7,11 +7,11 @@ use std::collections::BinaryHeap;
 use rustc_hash::FxHashSet as HashSet;
 
 use mnemo_core::{
-    canonical_key, Entity, EntityKey, EntityOrder, Fact, MentionEvent, NeighbourhoodQuery,
-    StoreStats, Subgraph, MAX_DEPTH,
+    canonical_key, Entity, EntityKey, EntityOrder, EpisodeEntities, EpisodeNeighbours, Fact,
+    MentionEvent, NeighbourhoodQuery, StoreStats, Subgraph, MAX_DEPTH,
 };
 
-use crate::graph::{Edge, Node, TenantGraph};
+use crate::graph::{Edge, Node, Slot, TenantGraph};
 
 impl TenantGraph {
     pub fn get_entities(&self, keys: &[EntityKey]) -> Vec<Entity> {
@@ -197,6 +197,53 @@ impl TenantGraph {
             Some(nodes) => nodes.iter().map(|&n| self.entity(n)).collect(),
             None => self.top_k(self.graph.node_indices(), limit, cmp),
         }
+    }
+
+    /// The entities each of `ids` mentions, keys in key order.
+    pub fn episode_entities(&self, ids: &[String]) -> Vec<EpisodeEntities> {
+        ids.iter()
+            .filter_map(|i| {
+                let rec = self.ep(self.episode_slot(i)?);
+                let mut entities: Vec<EntityKey> =
+                    rec.entities.iter().map(|&n| self.entity_key(n)).collect();
+                entities.sort();
+                Some(EpisodeEntities {
+                    episode: i.clone(),
+                    entities,
+                })
+            })
+            .collect()
+    }
+
+    /// The neighbours of each of `ids` in its thread (see `GraphStore::episode_neighbours`).
+    pub fn episode_neighbours(&self, ids: &[String], window: usize) -> Vec<EpisodeNeighbours> {
+        let id = |p: &crate::graph::ThreadPos| self.ep(p.2).id.to_string();
+        ids.iter()
+            .filter_map(|i| {
+                let slot = self.episode_slot(i)?;
+                let rec = self.ep(slot);
+                let Some(set) = self.threads.get(&rec.thread) else {
+                    // In no thread: no neighbours.
+                    return Some(EpisodeNeighbours {
+                        episode: i.clone(),
+                        ..EpisodeNeighbours::default()
+                    });
+                };
+                let t = rec.created_at.timestamp_micros();
+                let here = *set
+                    .range((t, 0, 0)..=(t, u64::MAX, Slot::MAX))
+                    .find(|p| p.2 == slot)?;
+                Some(EpisodeNeighbours {
+                    episode: i.clone(),
+                    before: set.range(..here).rev().take(window).map(id).collect(),
+                    after: set
+                        .range((std::ops::Bound::Excluded(here), std::ops::Bound::Unbounded))
+                        .take(window)
+                        .map(id)
+                        .collect(),
+                })
+            })
+            .collect()
     }
 
     pub fn mentions_of(&self, key: &EntityKey, limit: usize) -> Vec<MentionEvent> {

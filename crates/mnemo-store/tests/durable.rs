@@ -35,6 +35,8 @@ fn episode(
             source: "test".into(),
             document_id: None,
             span: Some((1, 2)),
+            speaker: None,
+            session: None,
         },
         entities: names
             .iter()

@@ -26,6 +26,8 @@ fn said(id: &str, text: &str) -> WriteBatch {
                 content_hash: content_hash(text),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: Vec::new(),
             facts: Vec::new(),

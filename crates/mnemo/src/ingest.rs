@@ -135,6 +135,8 @@ impl Mnemo {
                     content_hash: chunk_hash,
                     document_id: Some(document_id.clone()),
                     span: Some((chunk.start as u64, chunk.end as u64)),
+                    speaker: None,
+                    session: None,
                 },
                 entities: extraction.entities,
                 facts: extraction.facts,

@@ -21,6 +21,9 @@ pub struct RememberOptions {
     pub at: Option<Timestamp>,
     /// A stable id: remembering the same id again changes nothing.
     pub id: Option<String>,
+    /// The conversation it belongs to: turns of one session are neighbours in search.
+    #[serde(default)]
+    pub session: Option<String>,
 }
 
 impl Default for RememberOptions {
@@ -31,6 +34,7 @@ impl Default for RememberOptions {
             speaker: None,
             at: None,
             id: None,
+            session: None,
         }
     }
 }
@@ -43,6 +47,14 @@ pub struct RememberReport {
     pub written: bool,
     pub entities: usize,
     pub facts: usize,
+}
+
+/// A speaker or session as stored: trimmed, and absent when blank.
+fn label(v: &Option<String>) -> Option<String> {
+    v.as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
 }
 
 impl Mnemo {
@@ -97,6 +109,8 @@ impl Mnemo {
                     content_hash: hash,
                     document_id: None,
                     span: None,
+                    speaker: label(&opts.speaker),
+                    session: label(&opts.session),
                 },
                 entities: extraction.entities,
                 facts: extraction.facts,

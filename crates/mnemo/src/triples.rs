@@ -287,6 +287,8 @@ impl Mnemo {
                     content_hash: episode_hash,
                     document_id: Some(document_id.clone()),
                     span: None,
+                    speaker: None,
+                    session: None,
                 },
                 entities,
                 facts,

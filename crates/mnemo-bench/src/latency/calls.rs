@@ -219,6 +219,28 @@ impl GraphStore for Timed {
             .await
     }
 
+    async fn episode_entities(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<mnemo_core::EpisodeEntities>> {
+        self.time("episode_entities", self.inner.episode_entities(tenant, ids))
+            .await
+    }
+
+    async fn episode_neighbours(
+        &self,
+        tenant: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<mnemo_core::EpisodeNeighbours>> {
+        self.time(
+            "episode_neighbours",
+            self.inner.episode_neighbours(tenant, ids, window),
+        )
+        .await
+    }
+
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
         self.time("get_episodes", self.inner.get_episodes(tenant, ids))
             .await

@@ -147,6 +147,8 @@ pub fn batch(
                 source: "synthetic".into(),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: ents,
             facts,

@@ -22,6 +22,7 @@ pub struct Turn {
     pub speaker: String,
     pub text: String,
     pub at: Timestamp,
+    pub session: String,
 }
 
 /// A question with its category and the ids of the turns that hold its answer.

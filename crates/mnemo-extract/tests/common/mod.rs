@@ -14,6 +14,8 @@ pub fn assert_valid(ex: &Extraction) {
         content_hash: String::new(),
         document_id: None,
         span: None,
+        speaker: None,
+        session: None,
     };
     let batch = WriteBatch {
         document: None,

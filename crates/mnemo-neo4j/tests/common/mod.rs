@@ -72,5 +72,7 @@ pub fn note(id: &str, secs: i64, source: &str) -> Episode {
         source: source.into(),
         document_id: None,
         span: None,
+        speaker: None,
+        session: None,
     }
 }

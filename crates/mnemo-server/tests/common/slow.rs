@@ -94,6 +94,23 @@ impl GraphStore for SlowStore {
         self.check()?;
         self.inner.search_text(t, q, n).await
     }
+    async fn episode_entities(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+    ) -> Result<Vec<mnemo_core::EpisodeEntities>> {
+        self.check()?;
+        self.inner.episode_entities(t, ids).await
+    }
+    async fn episode_neighbours(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+        window: usize,
+    ) -> Result<Vec<mnemo_core::EpisodeNeighbours>> {
+        self.check()?;
+        self.inner.episode_neighbours(t, ids, window).await
+    }
     async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
         self.check()?;
         self.inner.get_episodes(t, ids).await

@@ -37,6 +37,8 @@ fn batch(n: u64) -> Result<WriteBatch, mnemo_core::Error> {
                 source: "crashtest".into(),
                 document_id: None,
                 span: None,
+                speaker: None,
+                session: None,
             },
             entities: vec![
                 EntityInput::named(&node, EntityType::Concept)?,

@@ -15,6 +15,7 @@ mod kv;
 mod neighbourhood;
 mod reads;
 mod text;
+mod threads;
 mod write_many;
 mod writes;
 
@@ -35,6 +36,9 @@ pub use reads::{
 pub use text::{
     text_follows_deletes, text_hostile_queries, text_rare_word_first,
     text_rewrites_never_duplicate, text_tenant_isolation,
+};
+pub use threads::{
+    episode_entities_read, episode_labels_round_trip, episode_neighbours_in_threads,
 };
 pub use write_many::{
     write_many_equals_sequential, write_many_invalid_rejects_all, write_many_rerun_writes_nothing,
@@ -109,6 +113,7 @@ macro_rules! conformance_tests {
             hostile_strings,
             text_rare_word_first, text_tenant_isolation, text_follows_deletes,
             text_rewrites_never_duplicate, text_hostile_queries,
+            episode_labels_round_trip, episode_neighbours_in_threads, episode_entities_read,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
             kv_survive_graph_deletes);
     };
@@ -152,6 +157,9 @@ pub async fn run_all(store: &dyn GraphStore) {
     text_follows_deletes(store).await;
     text_rewrites_never_duplicate(store).await;
     text_hostile_queries(store).await;
+    episode_labels_round_trip(store).await;
+    episode_neighbours_in_threads(store).await;
+    episode_entities_read(store).await;
     kv_round_trip(store).await;
     kv_scan_paging(store).await;
     kv_delete_and_validation(store).await;
@@ -215,6 +223,8 @@ pub(crate) fn episode(
             source: "conformance".to_string(),
             document_id: None,
             span: None,
+            speaker: None,
+            session: None,
         },
         entities: names.iter().map(|n| entity(n)).collect(),
         facts: facts.iter().map(|(s, p, o)| fact(s, p, o, 0.5)).collect(),
