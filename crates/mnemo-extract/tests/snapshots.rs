@@ -11,6 +11,7 @@ use mnemo_extract::{ExtractContext, RuleExtractor};
 pub fn render(text: &str, speaker: Option<&str>) -> String {
     let ctx = ExtractContext {
         speaker: speaker.map(str::to_string),
+        ..ExtractContext::default()
     };
     let ex = RuleExtractor.extract_sync(text, &ctx);
     assert_valid(&ex);
