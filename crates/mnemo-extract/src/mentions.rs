@@ -5,6 +5,7 @@ use mnemo_core::EntityType;
 
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
+use crate::interjections;
 use crate::name_rules::{
     context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
 };
@@ -26,11 +27,32 @@ pub enum MentionKind {
     Name(EntityType),
     /// "he", "she", ... (never an entity itself; resolved to a person or dropped).
     Pronoun(Gender),
-    /// "I", "me", "my": the speaker of a chat turn.
+    /// "I", "me", "my" (and "we", "our"): the speaker of a chat turn.
     Speaker,
-    /// "my sister", "John's boss": a relative of `owner` (the mention index of the owner, or `None`
-    /// for the speaker).
-    Relative { noun: String, owner: Option<usize> },
+    /// "you", "your": the other participant of a conversation.
+    Listener,
+    /// "my sister", "your boss", "John's boss": a relative of `owner`.
+    Relative { noun: String, owner: Owner },
+    /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
+    /// an Event, found as the object of a clause (see `clauses`). `text` is the phrase without
+    /// its determiner.
+    Thing(EntityType),
+}
+
+/// Whose relative a [`MentionKind::Relative`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Speaker,
+    Listener,
+    /// The person named by the mention with this index.
+    Mention(usize),
+}
+
+/// Who the first- and second-person pronouns of a text can refer to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Participants {
+    pub speaker: bool,
+    pub listener: bool,
 }
 
 /// A mention: absolute word indices `words.0..words.1` and byte offsets `start..end`.
@@ -44,16 +66,19 @@ pub struct Mention {
     pub kind: MentionKind,
     /// A title written before a person's name ("Mr.", "Sen."), kept for aliases.
     pub title: Option<String>,
-    /// A people's or faith's adjective standing for its country or church ("a German racer"):
-    /// it mentions the entity but states no relation between it and its neighbours.
+    /// A people's or faith's adjective standing for its country or church ("a German racer"), or
+    /// a name addressed ("Thanks, Mel"): it mentions the entity but states no relation between it
+    /// and its neighbours.
     pub adjective: bool,
 }
 
 impl Mention {
     pub fn entity_type(&self) -> Option<EntityType> {
         match &self.kind {
-            MentionKind::Name(t) => Some(*t),
-            MentionKind::Speaker | MentionKind::Relative { .. } => Some(EntityType::Person),
+            MentionKind::Name(t) | MentionKind::Thing(t) => Some(*t),
+            MentionKind::Speaker | MentionKind::Listener | MentionKind::Relative { .. } => {
+                Some(EntityType::Person)
+            }
             MentionKind::Pronoun(_) => None,
         }
     }
@@ -82,11 +107,11 @@ pub struct SentenceInput<'a> {
     pub names: &'a [NameSpan],
 }
 
-/// Finds the mentions of one sentence. `speaker` says whether "I"/"my" have a referent; `known`
-/// types names already known (from the store).
+/// Finds the mentions of one sentence. `people` says whether "I"/"my" and "you"/"your" have a
+/// referent; `known` types names already known (from the store).
 pub fn sentence_mentions(
     input: SentenceInput<'_>,
-    speaker: bool,
+    people: Participants,
     known: &dyn Fn(&str) -> Option<EntityType>,
 ) -> Vec<Mention> {
     let SentenceInput {
@@ -198,6 +223,8 @@ pub fn sentence_mentions(
         // Chat is often lower-case: "i moved to paris", "i work at google" count when the verb
         // before the word asks for that kind of name.
         let lower_ok = !w.is_capitalised() && known.is_some() && context_type(&info[..j]) == known;
+        // A sentence's first word is capitalised anyway: "Nice to hear from you" names no city.
+        let known = known.filter(|_| j > 0 || !crate::lexicon::is_mostly_modifier(&w.lower));
         if let Some(t) = known.filter(|_| (w.is_capitalised() || lower_ok) && w.run == (j, j + 1)) {
             if !spans.iter().any(|s| s.4 <= j && j < s.1) {
                 spans.push((j, j + 1, t, None, j));
@@ -250,9 +277,25 @@ pub fn sentence_mentions(
             s.2 = EntityType::Organization;
         }
         if let Some(t) = context_type(&info[..s.4]) {
-            if s.2 != EntityType::Person && s.2 != EntityType::Date {
+            // "moved to Bergen": a destination is a place even when the name looked like a
+            // person's (not "moved to John's house").
+            let place_over_person = t == EntityType::Location
+                && s.3.is_none()
+                && !info
+                    .get(s.1)
+                    .is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"));
+            if s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person) {
                 s.2 = t;
             }
+        } else if matches!(s.2, EntityType::Location | EntityType::Other)
+            && s.1 < n
+            && span_rules::person_verb(&info[s.1].lower)
+            && (s.0..s.1).all(|k| {
+                info[k].flags & (gz::LOC_WORD | gz::ORG_WORD | gz::PLACE | gz::ORG_NAME) == 0
+            })
+        {
+            // "Caroline said", "Maria adopted": a person's verb makes a person.
+            s.2 = EntityType::Person;
         }
     }
     for (a, b) in date_spans(&texts, info) {
@@ -271,6 +314,44 @@ pub fn sentence_mentions(
             Some(_) => {}
             None => spans.push((a, b, EntityType::Date, None, a)),
         }
+    }
+    // Greetings and interjections are never names; a name they address is a person's.
+    let (inter, voc) = interjections::mark(info, people.speaker || people.listener);
+    spans.retain_mut(|s| {
+        while s.4 < s.1 && inter[s.4] {
+            s.4 += 1;
+        }
+        s.0 = s.0.max(s.4);
+        while s.1 > s.0 && (inter[s.1 - 1] || !texts[s.1 - 1].chars().any(char::is_alphanumeric)) {
+            s.1 -= 1;
+        }
+        // "Nice to hear from you", "Great, thanks": an adjective opening a sentence is no name.
+        let exclaimed = s.4 == 0
+            && s.1 == 1
+            && crate::lexicon::is_mostly_modifier(&info[0].lower)
+            && info.get(1).is_none_or(|w| {
+                !w.is_capitalised()
+                    && !matches!(
+                        w.lower.as_str(),
+                        "is" | "was" | "has" | "'s" | "are" | "were" | "had" | "will"
+                    )
+            });
+        s.0 < s.1 && !exclaimed && !(s.1 == s.0 + 1 && interjections::always(&info[s.0].lower))
+    });
+    let mut j = 0;
+    while j < n {
+        if !voc[j] {
+            j += 1;
+            continue;
+        }
+        let mut e = j;
+        while e < n && voc[e] {
+            e += 1;
+        }
+        spans.retain(|s| s.1 <= j || e <= s.4);
+        spans.push((j, e, EntityType::Person, None, j));
+        adjectives.push((j, e));
+        j = e;
     }
     spans.sort_by_key(|s| (s.4, s.1));
     spans.dedup_by(|later, earlier| later.4 < earlier.1);
@@ -308,23 +389,36 @@ pub fn sentence_mentions(
         let lower = info[j].lower.as_str();
         let relative =
             j + 1 < n && info[j + 1].flags & gz::KIN != 0 && !info[j + 1].is_capitalised();
+        if inter[j] {
+            j += 1;
+            continue;
+        }
+        let owner = match lower {
+            "my" | "our" if people.speaker => Some(Owner::Speaker),
+            "your" if people.listener => Some(Owner::Listener),
+            _ => None,
+        };
+        if let Some(owner) = owner.filter(|_| relative) {
+            out.push(mk(
+                j,
+                j + 2,
+                MentionKind::Relative {
+                    noun: info[j + 1].lower.clone(),
+                    owner,
+                },
+                None,
+            ));
+            j += 2;
+            continue;
+        }
         match lower {
-            "i" | "me" | "myself" if speaker => out.push(mk(j, j + 1, MentionKind::Speaker, None)),
-            "my" | "mine" if speaker && !relative => {
+            "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
+                if people.speaker =>
+            {
                 out.push(mk(j, j + 1, MentionKind::Speaker, None))
             }
-            "my" | "our" if speaker && relative => {
-                out.push(mk(
-                    j,
-                    j + 2,
-                    MentionKind::Relative {
-                        noun: info[j + 1].lower.clone(),
-                        owner: None,
-                    },
-                    None,
-                ));
-                j += 2;
-                continue;
+            "you" | "your" | "yours" | "yourself" | "u" if people.listener => {
+                out.push(mk(j, j + 1, MentionKind::Listener, None))
             }
             "'s" | "\u{2019}s"
                 if relative
@@ -339,7 +433,7 @@ pub fn sentence_mentions(
                     j + 2,
                     MentionKind::Relative {
                         noun: info[j + 1].lower.clone(),
-                        owner: Some(owner),
+                        owner: Owner::Mention(owner),
                     },
                     None,
                 ));

@@ -9,7 +9,7 @@ use mnemo_core::{EntityType, FactInput};
 
 use crate::definitions;
 use crate::features::{sentence_info, WordInfo};
-use crate::mentions::{sentence_mentions, Mention, MentionKind, SentenceInput};
+use crate::mentions::{sentence_mentions, Mention, MentionKind, Participants, SentenceInput};
 use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
@@ -110,10 +110,23 @@ pub fn analyse_with(
     tagger: &Tagger,
     rel_model: &Perceptron,
 ) -> Analysis {
-    let speaker = ctx
-        .speaker
-        .as_deref()
-        .filter(|s| s.chars().any(char::is_alphanumeric));
+    let named = |s: &Option<String>| {
+        s.as_deref()
+            .map(str::trim)
+            .filter(|s| s.chars().any(char::is_alphanumeric))
+            .map(str::to_string)
+    };
+    let speaker = named(&ctx.speaker);
+    // "You" is the listener only when someone else is speaking to them.
+    let listener = named(&ctx.listener).filter(|l| {
+        speaker
+            .as_deref()
+            .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
+    });
+    let people = Participants {
+        speaker: speaker.is_some(),
+        listener: listener.is_some(),
+    };
     let mut mentions: Vec<Mention> = Vec::new();
     let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::new();
     let mut defined: Vec<(usize, EntityType)> = Vec::new();
@@ -131,7 +144,7 @@ pub fn analyse_with(
             info: &info,
             names: &names,
         };
-        mentions.extend(sentence_mentions(input, speaker.is_some(), &known));
+        mentions.extend(sentence_mentions(input, people, &known));
         // The sentence's subject, when a definition follows it, gets the defined type.
         let subject = mentions[first..]
             .iter()
@@ -166,7 +179,8 @@ pub fn analyse_with(
         }
         sent_mentions.push(first..mentions.len());
     });
-    let resolved = resolver.resolve(&mentions, speaker);
+    let resolved =
+        resolver.resolve_conversation(&mentions, speaker.as_deref(), listener.as_deref());
     let mut entities = resolved.entities;
     // A definition states what the entity is: it outweighs the guesses from its name's spelling.
     for (k, t) in defined {

@@ -87,8 +87,8 @@ pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
-/// Verbs that, right after a sentence-opening name, say the name is a person's ("Schneider said").
-fn person_verb(lower: &str) -> bool {
+/// Verbs that, right after a name, say the name is a person's ("Schneider said").
+pub(crate) fn person_verb(lower: &str) -> bool {
     matches!(
         lower,
         "said"
@@ -110,6 +110,14 @@ fn person_verb(lower: &str) -> bool {
             | "married"
             | "smiled"
             | "laughed"
+            | "adopted"
+            | "divorced"
+            | "hugged"
+            | "cried"
+            | "texted"
+            | "whispered"
+            | "shouted"
+            | "graduated"
     )
 }
 
