@@ -15,7 +15,10 @@
 //! peak, input included: words are tokenised in 64 KB blocks, mentions are kept for resolution);
 //! callers feed chunks from [`chunk_text`], so memory stays flat over a corpus.
 
+mod chat_facts;
 mod chunk;
+mod clause_words;
+mod clauses;
 mod definitions;
 mod demonyms;
 mod error;
@@ -27,6 +30,7 @@ pub mod lexicon;
 pub mod mentions;
 mod name_rules;
 mod perceptron;
+mod phrases;
 pub mod predicate;
 pub mod quantities;
 pub mod relations;
@@ -35,6 +39,7 @@ mod rule;
 mod span_rules;
 pub mod tagger;
 pub mod text;
+mod verbs;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};
 pub use error::ExtractError;

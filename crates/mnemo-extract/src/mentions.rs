@@ -316,7 +316,12 @@ pub fn sentence_mentions(
         }
     }
     // Greetings and interjections are never names; a name they address is a person's.
-    let (inter, voc) = interjections::mark(info, people.speaker || people.listener);
+    let chat = people.speaker || people.listener;
+    let (inter, voc) = interjections::mark(info, chat);
+    // The first word after greetings and punctuation: capitalised whatever it is.
+    let opening = (0..n)
+        .find(|&k| !inter[k] && texts[k].chars().any(char::is_alphanumeric))
+        .unwrap_or(n);
     spans.retain_mut(|s| {
         while s.4 < s.1 && inter[s.4] {
             s.4 += 1;
@@ -336,7 +341,18 @@ pub fn sentence_mentions(
                         "is" | "was" | "has" | "'s" | "are" | "were" | "had" | "will"
                     )
             });
-        s.0 < s.1 && !exclaimed && !(s.1 == s.0 + 1 && interjections::always(&info[s.0].lower))
+        // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
+        // sentence is no name unless it is a given name.
+        let common = chat
+            && s.4 == opening
+            && s.1 == s.0 + 1
+            && s.3.is_none()
+            && info[s.0].flags & gz::FIRST_NAME == 0
+            && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
+                || crate::lexicon::category_of(&info[s.0].lower).is_some())
+            && known(texts[s.0]).is_none();
+        let interjection = s.1 == s.0 + 1 && interjections::always(&info[s.0].lower);
+        s.0 < s.1 && !(exclaimed || common || interjection)
     });
     let mut j = 0;
     while j < n {
@@ -398,17 +414,60 @@ pub fn sentence_mentions(
             "your" if people.listener => Some(Owner::Listener),
             _ => None,
         };
-        if let Some(owner) = owner.filter(|_| relative) {
+        // In conversation any person noun after "my"/"your" is a relative or acquaintance,
+        // through one adjective: "my kids", "my best friend", "your little brother".
+        let kin_at = |k: usize| {
+            k < n
+                && !info[k].is_capitalised()
+                && (info[k].flags & gz::KIN != 0
+                    || (chat
+                        && crate::lexicon::category_of(&info[k].lower)
+                            .is_some_and(|c| c == "family" || c == "person")
+                        && !crate::lexicon::is_mostly_modifier(&info[k].lower)))
+        };
+        let noun_at = if relative {
+            Some(j + 1)
+        } else if !chat {
+            None
+        } else if kin_at(j + 1) {
+            Some(j + 1)
+        } else if j + 2 < n
+            && (crate::lexicon::is_mostly_modifier(&info[j + 1].lower)
+                || matches!(
+                    info[j + 1].lower.as_str(),
+                    "best" | "oldest" | "youngest" | "ex"
+                ))
+            && kin_at(j + 2)
+        {
+            Some(j + 2)
+        } else {
+            None
+        };
+        if let (Some(owner), Some(k)) = (owner, noun_at) {
             out.push(mk(
                 j,
-                j + 2,
+                k + 1,
                 MentionKind::Relative {
-                    noun: info[j + 1].lower.clone(),
+                    noun: info[k].lower.clone(),
                     owner,
                 },
                 None,
             ));
-            j += 2;
+            j = k + 1;
+            // "my friend Ines": a capitalised word right after names the relative, even when
+            // the tagger missed it.
+            let free = next_span >= spans.len() || spans[next_span].4 > j;
+            let name = j < n
+                && free
+                && info[j].is_title
+                && info[j].flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
+                && !interjections::always(&info[j].lower)
+                && crate::lexicon::parts_of_speech(&info[j].lower).is_none()
+                && crate::lexicon::category_of(&info[j].lower).is_none();
+            if chat && name {
+                out.push(mk(j, j + 1, MentionKind::Name(EntityType::Person), None));
+                j += 1;
+            }
             continue;
         }
         match lower {
@@ -418,7 +477,11 @@ pub fn sentence_mentions(
                 out.push(mk(j, j + 1, MentionKind::Speaker, None))
             }
             "you" | "your" | "yours" | "yourself" | "u" if people.listener => {
-                out.push(mk(j, j + 1, MentionKind::Listener, None))
+                // Clauses state the listener's facts; the name-pair scorer (trained on news)
+                // would pair "you" with everything around it.
+                let mut m = mk(j, j + 1, MentionKind::Listener, None);
+                m.adjective = true;
+                out.push(m)
             }
             "'s" | "\u{2019}s"
                 if relative

@@ -7,13 +7,13 @@ use std::path::Path;
 use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
-use crate::definitions;
 use crate::features::{sentence_info, WordInfo};
 use crate::mentions::{sentence_mentions, Mention, MentionKind, Participants, SentenceInput};
 use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
+use crate::{chat_facts, definitions};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
 /// The rule/perceptron extractor with the shipped weights. Stateless and cheap to copy.
@@ -131,6 +131,7 @@ pub fn analyse_with(
     let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::new();
     let mut defined: Vec<(usize, EntityType)> = Vec::new();
     let mut quantities: Vec<Quantity> = Vec::new();
+    let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
     text::for_each_sentence(text, |s, ws, offset| {
         let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
@@ -145,6 +146,18 @@ pub fn analyse_with(
             names: &names,
         };
         mentions.extend(sentence_mentions(input, people, &known));
+        let names_end = mentions.len();
+        if people.speaker {
+            chat_facts.extend(chat_facts::add_sentence_facts(
+                text,
+                s,
+                ws,
+                offset,
+                &info,
+                &mut mentions,
+                first,
+            ));
+        }
         // The sentence's subject, when a definition follows it, gets the defined type.
         let subject = mentions[first..]
             .iter()
@@ -160,7 +173,7 @@ pub fn analyse_with(
             }
         }
         let mut taken = vec![false; ws.len()];
-        for m in &mentions[first..] {
+        for m in &mentions[first..names_end] {
             for t in taken
                 .iter_mut()
                 .take(m.words.1 - offset)
@@ -217,6 +230,34 @@ pub fn analyse_with(
     };
     for (o, p, r) in &resolved.implied {
         add(*o, *r, p, 0.9);
+    }
+    // Clause facts: the speaker stands for an unnamed subject ("Went hiking yesterday").
+    let mut speaker_entity = None;
+    for f in &chat_facts {
+        let mut end = |m: Option<usize>| match m {
+            Some(m) => resolved.of_mention[m],
+            None => {
+                let name = speaker.as_deref()?;
+                if speaker_entity.is_none() {
+                    let key = mnemo_core::canonical_key(name);
+                    speaker_entity = match entities.iter().position(|e| e.key.as_str() == key) {
+                        Some(i) => Some(i),
+                        None => {
+                            let e =
+                                mnemo_core::EntityInput::named(name, EntityType::Person).ok()?;
+                            entities.push(e);
+                            Some(entities.len() - 1)
+                        }
+                    };
+                }
+                speaker_entity
+            }
+        };
+        if let (Some(h), Some(t)) = (end(f.subject), end(f.object)) {
+            if h != t {
+                add(h, t, &f.predicate, f.confidence);
+            }
+        }
     }
     let mut span_facts = Vec::new();
     text::for_each_sentence(text, |s, ws, offset| {

@@ -119,3 +119,127 @@ fn you_and_your_are_the_listener() {
     );
     assert!(entity(&ex, "ana").is_none());
 }
+
+fn type_of(ex: &Extraction, key: &str) -> Option<EntityType> {
+    entity(ex, key).map(|e| e.entity_type)
+}
+
+#[test]
+fn first_person_clauses_state_the_speakers_facts() {
+    let ex = turn("I'm trying kundalini yoga.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "TRYING", "kundalini yoga"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "kundalini yoga"), Some(EntityType::Concept));
+
+    let ex = turn(
+        "Hey Tom! I finally signed up for a pottery class.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "SIGNED_UP_FOR", "pottery class"),
+        "{:?}",
+        ex.facts
+    );
+    assert_no_greeting_entities(&ex);
+
+    let ex = turn("We started doing yoga together.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "STARTED_DOING", "yoga"),
+        "{:?}",
+        ex.facts
+    );
+
+    let ex = turn("Went hiking yesterday with my kids!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "WENT", "hiking"), "{:?}", ex.facts);
+}
+
+#[test]
+fn named_pets_and_relatives() {
+    let ex = turn("I adopted a dog named Biscuit.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "ADOPTED", "biscuit"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "biscuit", "IS_A", "dog"), "{:?}", ex.facts);
+    assert_ne!(type_of(&ex, "biscuit"), Some(EntityType::Person));
+
+    let ex = turn("My dog Pepper loves the lake.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "DOG", "pepper"), "{:?}", ex.facts);
+
+    let ex = turn("My sister Jess ran the charity race.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "SISTER", "jess"), "{:?}", ex.facts);
+    assert!(
+        has_fact(&ex, "jess", "RAN", "charity race"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "charity race"), Some(EntityType::Event));
+
+    let ex = turn("My best friend Ines plays the cello.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FRIEND", "ines"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "ines", "PLAYS", "cello"), "{:?}", ex.facts);
+}
+
+#[test]
+fn the_listener_does_what_you_do() {
+    let ex = turn("You finally bought a piano!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "tomas", "BOUGHT", "piano"), "{:?}", ex.facts);
+    let ex = turn("Your garden looks lovely.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "tomas", "HAS", "garden"), "{:?}", ex.facts);
+}
+
+#[test]
+fn favourites_and_passions() {
+    let ex = turn("Dance is my passion.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "PASSION", "dance"), "{:?}", ex.facts);
+    let ex = turn("My favorite sport is tennis.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "FAVORITE_SPORT", "tennis"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn questions_negations_conditions_and_feelings_state_nothing() {
+    for text in [
+        "Did you adopt a cat?",
+        "Have you ever tried pottery",
+        "I don't have a car.",
+        "I never liked opera.",
+        "If I had a boat, I would sail more.",
+        "I think it's great.",
+        "I feel so happy today.",
+        "I had a great time.",
+        "Thanks for all the support!",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        let clause_facts: Vec<_> = ex
+            .facts
+            .iter()
+            .filter(|f| f.predicate != "related to")
+            .collect();
+        assert!(clause_facts.is_empty(), "{text}: {clause_facts:?}");
+    }
+}
+
+#[test]
+fn only_objects_of_verbs_become_things() {
+    let ex = turn(
+        "The weather was nice and the streets were quiet, but I bought a kayak.",
+        "Lena",
+        "Tomas",
+    );
+    let things: Vec<&str> = ex
+        .entities
+        .iter()
+        .filter(|e| matches!(e.entity_type, EntityType::Concept | EntityType::Event))
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(things, vec!["kayak"]);
+}

@@ -174,7 +174,7 @@ fn chat_turn_with_speaker() {
             Person "user's sister" key="users sister"
             user -[SISTER "sister" 0.90]-> users sister
             user -[WORK_AT "work at" 0.99]-> acme
-            users sister -[LIVES_IN "lives in" 0.52]-> paris
+            users sister -[LIVES_IN "lives in" 0.60]-> paris
         "#]],
     );
 }
@@ -263,7 +263,7 @@ fn lower_case_chat_names_after_telling_verbs() {
             Person "user's wife" key="users wife"
             user -[WIFE "wife" 0.90]-> users wife
             user -[WORK_AT "work at" 0.99]-> google
-            users wife -[LIVES_IN "lives in" 0.52]-> berlin
+            users wife -[LIVES_IN "lives in" 0.60]-> berlin
         "#]],
     );
 }

@@ -1,0 +1,159 @@
+//! Facts of a conversation sentence beside its clauses: what the speaker holds dear ("Dance is
+//! my passion"), and the clause facts placed into the text's mentions (things become
+//! [`MentionKind::Thing`] mentions).
+
+use mnemo_core::EntityType;
+
+use crate::clause_words::*;
+use crate::clauses::{fact, sentence_clauses, ClauseFact, End};
+use crate::features::WordInfo;
+use crate::lexicon;
+use crate::mentions::{Mention, MentionKind};
+use crate::phrases::{Object, Sentence};
+
+/// "Dance is my passion", "Guitar's my thing", "My favorite sport is tennis": what the speaker
+/// holds dear, worded by the noun after "my".
+pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseFact>) {
+    let n = s.info.len();
+    let copula_at = |k: usize| matches!(s.lower(k), "is" | "'s" | "was" | "are");
+    let skip_adverbs = |mut k: usize| {
+        while k < n && is_skipped_adverb(s.lower(k)) {
+            k += 1;
+        }
+        k
+    };
+    // "My favorite sport is tennis".
+    if let Some(m) = s.mention_at(opening).filter(|_| s.lower(opening) == "my") {
+        let mut e = opening + 1;
+        while e < n && e < opening + 4 && np_word(&s.info[e]) {
+            e += 1;
+        }
+        if e > opening + 1 && copula_at(e) {
+            let noun = s.texts[opening + 1..e].join(" ").to_lowercase();
+            if let Some(obj) = s.object(skip_adverbs(e + 1)) {
+                let end = match obj {
+                    Object::Mention(k) => End::Mention(k),
+                    Object::Thing(a, b) => s.thing(a, b),
+                };
+                if noun
+                    .split(' ')
+                    .any(|w| matches!(w, "favorite" | "favourite" | "hobby"))
+                {
+                    out.push(fact(End::Mention(m), noun, end, 0.6));
+                }
+            }
+        }
+        return;
+    }
+    // "Dance is my passion", "Guitar's my thing".
+    let (a, mut e) = (opening, opening);
+    while e < n && e < opening + 3 && np_word(&s.info[e]) && s.at[e].is_none() {
+        e += 1;
+    }
+    if e == a || is_empty_noun(s.lower(e - 1)) || lexicon::is_mostly_modifier(s.lower(e - 1)) {
+        return;
+    }
+    let k = skip_adverbs(e);
+    if !copula_at(k) {
+        return;
+    }
+    let k = skip_adverbs(k + 1);
+    let Some(m) = s
+        .mention_at(k)
+        .filter(|_| matches!(s.lower(k), "my" | "our"))
+    else {
+        return;
+    };
+    let mut b = k + 1;
+    while b < n && b < k + 4 && np_word(&s.info[b]) {
+        b += 1;
+    }
+    let ends = s
+        .info
+        .get(b)
+        .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
+    if b > k + 1 && ends {
+        let noun = s.texts[k + 1..b].join(" ").to_lowercase();
+        out.push(fact(End::Mention(m), noun, s.thing(a, e), 0.6));
+    }
+}
+
+/// A clause fact over the text's mentions: `None` stands for the speaker.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MentionFact {
+    pub subject: Option<usize>,
+    pub predicate: String,
+    pub object: Option<usize>,
+    pub confidence: f32,
+}
+
+/// Runs [`sentence_clauses`] on the sentence whose mentions are `mentions[first..]`, adds the
+/// things it found as [`MentionKind::Thing`] mentions (stating no relation of their own to the
+/// name-pair scorer), and returns its facts over mention indices.
+pub(crate) fn add_sentence_facts(
+    text: &str,
+    sent: usize,
+    ws: &[crate::text::Word],
+    offset: usize,
+    info: &[WordInfo],
+    mentions: &mut Vec<Mention>,
+    first: usize,
+) -> Vec<MentionFact> {
+    let texts: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+    let facts = sentence_clauses(&texts, info, &mentions[first..], offset, true);
+    let mut out = Vec::with_capacity(facts.len());
+    let place = |end: End, mentions: &mut Vec<Mention>| -> Option<usize> {
+        match end {
+            End::Speaker => None,
+            End::Mention(i) => Some(first + i),
+            End::Thing {
+                start,
+                end,
+                text: name,
+                entity_type,
+            } => {
+                let words = (offset + start, offset + end);
+                if let Some(k) = mentions[first..].iter().position(|m| m.words == words) {
+                    return Some(first + k);
+                }
+                mentions.push(Mention {
+                    sentence: sent,
+                    words,
+                    start: ws[start].start,
+                    end: ws[end - 1].end,
+                    text: name,
+                    kind: MentionKind::Thing(entity_type),
+                    title: None,
+                    adjective: true,
+                });
+                Some(mentions.len() - 1)
+            }
+        }
+    };
+    for f in facts {
+        let subject = place(f.subject, mentions);
+        let object = place(f.object, mentions);
+        // "a dog named Biscuit": Biscuit is a named animal or thing, not a person, unless the
+        // noun says it is one ("a friend named Jo").
+        if f.predicate == "is a" {
+            if let (Some(s), Some(o)) = (subject, object) {
+                let person = lexicon::categories_of(&mentions[o].text)
+                    .iter()
+                    .any(|c| matches!(*c, "person" | "family"));
+                if matches!(mentions[s].kind, MentionKind::Name(_)) && !person {
+                    mentions[s].kind = MentionKind::Name(EntityType::Other);
+                }
+            }
+        }
+        if subject.is_some() && subject == object {
+            continue;
+        }
+        out.push(MentionFact {
+            subject,
+            predicate: f.predicate,
+            object,
+            confidence: f.confidence,
+        });
+    }
+    out
+}

@@ -1,0 +1,187 @@
+//! Noun phrases and objects of a clause: "an amazing pottery class" is a pottery class, "a lot
+//! of books" are books, "an LGBTQ conference" is a conference (the name only modifies it), "the
+//! Louvre" is a name, and "that you ..." is a clause, not an object.
+
+use mnemo_core::EntityType;
+
+use crate::clause_words::*;
+use crate::clauses::End;
+use crate::features::WordInfo;
+use crate::gazetteer as gz;
+use crate::lexicon;
+use crate::mentions::{Mention, MentionKind};
+use crate::verbs::{is_gerund, is_verbish};
+
+/// What a clause's object turned out to be.
+pub(crate) enum Object {
+    Mention(usize),
+    Thing(usize, usize),
+}
+
+pub(crate) struct Sentence<'a> {
+    pub texts: &'a [&'a str],
+    pub info: &'a [WordInfo],
+    /// Mention index covering each word, if any.
+    pub at: Vec<Option<usize>>,
+    pub mentions: &'a [Mention],
+    pub offset: usize,
+}
+
+impl Sentence<'_> {
+    pub(crate) fn lower(&self, k: usize) -> &str {
+        self.info.get(k).map_or("", |w| w.lower.as_str())
+    }
+
+    /// The mention starting at word `k`, if one does.
+    pub(crate) fn mention_at(&self, k: usize) -> Option<usize> {
+        let m = self.at.get(k).copied().flatten()?;
+        (self.mentions[m].words.0 - self.offset == k).then_some(m)
+    }
+
+    /// A common-noun phrase starting at `k` (after its determiner): its word range, if its head is
+    /// a noun worth remembering.
+    pub(crate) fn noun_phrase(&self, k: usize) -> Option<(usize, usize)> {
+        let n = self.info.len();
+        let det = k > 0 && is_determiner(self.lower(k - 1));
+        let mut e = k;
+        while e < n && e < k + 5 && np_word(&self.info[e]) {
+            // A name starts here: the phrase ends before it ("the book Dune").
+            if e > k && self.at[e].is_some() {
+                break;
+            }
+            // A verb form after the head ends the phrase ("a dog named Biscuit").
+            if e > k && (self.lower(e).ends_with("ed") || is_gerund(self.lower(e))) {
+                break;
+            }
+            if crate::verbs::is_irregular_past(self.lower(e)) {
+                break;
+            }
+            e += 1;
+        }
+        // "your friendship means so much": the last word was the verb.
+        if e >= k + 2 {
+            let last = self.lower(e - 1);
+            let after = self.info.get(e);
+            let verb_next = after.is_some_and(|w| {
+                is_determiner(&w.lower)
+                    || w.flags & gz::PRONOUN != 0
+                    || is_skipped_adverb(&w.lower)
+                    || lexicon::is_mostly_modifier(&w.lower)
+            });
+            if last.ends_with('s') && is_verbish(last) && verb_next {
+                e -= 1;
+            }
+        }
+        let mut a = k;
+        // Leading adjectives are the speaker's opinion, not the thing: "an amazing pottery class".
+        while a + 1 < e
+            && (lexicon::is_mostly_modifier(self.lower(a))
+                || lexicon::parts_of_speech(self.lower(a))
+                    .is_some_and(|p| p.contains('a') && !p.starts_with('n'))
+                || matches!(
+                    self.lower(a),
+                    "favorite" | "favourite" | "own" | "new" | "old"
+                ))
+        {
+            a += 1;
+        }
+        if a >= e {
+            return None;
+        }
+        let head = self.lower(e - 1);
+        let capitalised = self.info[e - 1].is_capitalised();
+        let next = self.lower(e);
+        if is_empty_noun(head)
+            || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
+            || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
+            || (is_gerund(head)
+                && (is_determiner(next) || self.at.get(e).is_some_and(Option::is_some)))
+            || head.chars().count() < 3
+            || (!capitalised && lexicon::is_modifier_only(head))
+            || (!capitalised && lexicon::is_mostly_modifier(head) && !det && e == a + 1)
+            || crate::interjections::always(head)
+            || (!capitalised && lexicon::is_verb_only(head))
+            || (self.at[a..e].iter().any(Option::is_some))
+        {
+            return None;
+        }
+        Some((a, e))
+    }
+
+    /// The object at `k`: a mention (a name, "you", a relative) or a common-noun phrase.
+    pub(crate) fn object(&self, mut k: usize) -> Option<Object> {
+        // "a lot of", "a couple of", "some of": the phrase after "of".
+        for _ in 0..2 {
+            let (w0, w1, w2) = (self.lower(k), self.lower(k + 1), self.lower(k + 2));
+            if w1 == "of" && matches!(w0, "lots" | "some" | "all" | "one" | "most" | "kind") {
+                k += 2;
+            } else if w0 == "a" && w2 == "of" && matches!(w1, "lot" | "couple" | "bunch" | "few") {
+                k += 3;
+            }
+        }
+        let possessive = matches!(
+            self.lower(k),
+            "my" | "our" | "your" | "his" | "her" | "their"
+        );
+        if let Some(m) = self.mention_at(k).filter(|_| !possessive) {
+            return self.name_or_thing(m);
+        }
+        if is_determiner(self.lower(k)) {
+            k += 1;
+            if let Some(m) = self.mention_at(k) {
+                // "the Louvre", not "that you ..." (a clause, no object).
+                if matches!(
+                    self.mentions[m].kind,
+                    MentionKind::Speaker | MentionKind::Listener | MentionKind::Pronoun(_)
+                ) {
+                    return None;
+                }
+                return self.name_or_thing(m);
+            }
+            if self.lower(k) == "own" {
+                k += 1;
+            }
+        }
+        let (a, e) = self.noun_phrase(k)?;
+        Some(Object::Thing(a, e))
+    }
+
+    /// A name used as a modifier heads no object: "an LGBTQ conference" is a conference.
+    pub(crate) fn name_or_thing(&self, m: usize) -> Option<Object> {
+        let mention = &self.mentions[m];
+        let (a, b) = (mention.words.0 - self.offset, mention.words.1 - self.offset);
+        // "my daughter's birthday": the object is the birthday, not the daughter.
+        if matches!(self.lower(b), "'s" | "\u{2019}s" | "'" | "\u{2019}") {
+            return None;
+        }
+        let plain = matches!(mention.kind, MentionKind::Name(t) if t != EntityType::Person);
+        let mut e = b;
+        while plain && e < self.info.len() && e < b + 3 && np_word(&self.info[e]) {
+            if self.info[e].is_capitalised() || self.lower(e).ends_with("ed") {
+                break;
+            }
+            e += 1;
+        }
+        Some(match self.noun_phrase(b).filter(|_| e > b) {
+            Some((_, e)) => Object::Thing(a, e),
+            None => Object::Mention(m),
+        })
+    }
+
+    pub(crate) fn thing(&self, a: usize, e: usize) -> End {
+        let text = self.texts[a..e].join(" ");
+        let head = self.lower(e - 1);
+        let event = lexicon::category_of(&text) == Some("event")
+            || crate::definitions::noun_type(head) == Some(EntityType::Event);
+        End::Thing {
+            start: a,
+            end: e,
+            text,
+            entity_type: if event {
+                EntityType::Event
+            } else {
+                EntityType::Concept
+            },
+        }
+    }
+}
