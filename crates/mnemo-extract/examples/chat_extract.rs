@@ -1,14 +1,14 @@
 //! Measures the rule extractor on conversations: every turn is extracted with its speaker, the
 //! other speaker as listener and its time, as `mnemo remember --speaker --at` would store it.
 //!
-//! `cargo run --release -p mnemo-extract --example chat_extract -- ../shared/datasets/locomo-dev/conversations.jsonl [--show N] [--entities]`
+//! `cargo run --release -p mnemo-extract --example chat_extract -- ../shared/datasets/locomo-dev/conversations.jsonl [--show N] [--entities] [--times]`
 //!
 //! Input: JSON lines `{"id", "speakers": [a, b], "turns": [{"id", "speaker", "text", "at", ...}]}`.
 //! Prints per conversation and overall: the share of turns yielding at least one fact, entities and
 //! facts per turn, distinct entities and facts, whether every speaker is typed Person wherever it
 //! appears, and the distinct entities whose name starts with a greeting or interjection.
 //! `--show N` prints the extraction of every N-th turn; `--entities` lists each conversation's
-//! distinct entities with their type.
+//! distinct entities with their type; `--times` prints every resolved time expression.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufRead;
@@ -92,6 +92,8 @@ struct Tally {
     facts: usize,
     speaker_not_person: usize,
     speaker_missing: usize,
+    times: usize,
+    timed_facts: usize,
     distinct: BTreeMap<String, (String, EntityType)>,
     distinct_facts: BTreeSet<(String, String, String)>,
 }
@@ -104,6 +106,8 @@ impl Tally {
         self.facts += o.facts;
         self.speaker_not_person += o.speaker_not_person;
         self.speaker_missing += o.speaker_missing;
+        self.times += o.times;
+        self.timed_facts += o.timed_facts;
     }
 
     fn greeting_entities(&self) -> Vec<&str> {
@@ -133,6 +137,10 @@ impl Tally {
             self.speaker_not_person,
             greetings,
         );
+        println!(
+            "  time expressions resolved {} | facts carrying a resolved time {}",
+            self.times, self.timed_facts
+        );
     }
 }
 
@@ -140,15 +148,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut path = None;
     let mut show = 0usize;
     let mut list = false;
+    let mut show_times = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--show" => show = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             "--entities" => list = true,
+            "--times" => show_times = true,
             _ => path = Some(a),
         }
     }
-    let path = path.ok_or("usage: chat_extract CONVERSATIONS.jsonl [--show N] [--entities]")?;
+    let path =
+        path.ok_or("usage: chat_extract CONVERSATIONS.jsonl [--show N] [--entities] [--times]")?;
     let file = std::io::BufReader::new(std::fs::File::open(&path)?);
     let mut total = Tally::default();
     let mut total_greetings = 0;
@@ -185,7 +196,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             {
                 ctx = ctx.at(at.with_timezone(&chrono::Utc));
             }
-            let ex = RuleExtractor.extract_sync(text, &ctx);
+            let analysis = RuleExtractor.analyse(text, &ctx, &mnemo_extract::Resolver::new());
+            tally.timed_facts += analysis.fact_times.iter().filter(|t| t.is_some()).count();
+            tally.times += analysis.times.len();
+            if show_times {
+                for t in &analysis.times {
+                    println!("    time {:?} -> {} ({})", t.text, t.resolved, turn["at"]);
+                }
+            }
+            let ex = analysis.extraction;
             tally.turns += 1;
             tally.entities += ex.entities.len();
             tally.facts += ex.facts.len();

@@ -81,6 +81,8 @@ pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseF
 /// A clause fact over the text's mentions: `None` stands for the speaker.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct MentionFact {
+    /// The sentence stating it.
+    pub sentence: usize,
     pub subject: Option<usize>,
     pub predicate: String,
     pub object: Option<usize>,
@@ -149,6 +151,7 @@ pub(crate) fn add_sentence_facts(
             continue;
         }
         out.push(MentionFact {
+            sentence: sent,
             subject,
             predicate: f.predicate,
             object,

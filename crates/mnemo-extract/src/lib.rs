@@ -39,6 +39,7 @@ mod rule;
 mod span_rules;
 pub mod tagger;
 pub mod text;
+pub mod times;
 mod verbs;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};
@@ -50,3 +51,4 @@ pub use perceptron::Perceptron;
 pub use quantities::Quantity;
 pub use resolve::{resolve_mentions, Resolved, Resolver};
 pub use rule::{analyse_with, Analysis, Models, RuleExtractor, SpanEntity, SpanFact};
+pub use times::{resolve_times, TimeMention};

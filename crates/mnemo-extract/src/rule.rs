@@ -77,6 +77,12 @@ pub struct Analysis {
     pub relations: Vec<SpanFact>,
     /// Numbers and durations (never entities).
     pub quantities: Vec<Quantity>,
+    /// Relative and partial times of the text resolved against `ExtractContext::at` (none
+    /// without it).
+    pub times: Vec<crate::TimeMention>,
+    /// Per fact of `extraction.facts`, the resolved time its sentence mentions ("yesterday" said
+    /// on 2023-05-08 -> "2023-05-07"): when the stated event happened, beside when it was told.
+    pub fact_times: Vec<Option<String>>,
 }
 
 impl RuleExtractor {
@@ -132,6 +138,7 @@ pub fn analyse_with(
     let mut defined: Vec<(usize, EntityType)> = Vec::new();
     let mut quantities: Vec<Quantity> = Vec::new();
     let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
+    let mut sentence_spans: Vec<std::ops::Range<usize>> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
     text::for_each_sentence(text, |s, ws, offset| {
         let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
@@ -191,6 +198,9 @@ pub fn analyse_with(
             });
         }
         sent_mentions.push(first..mentions.len());
+        if let (Some(a), Some(b)) = (ws.first(), ws.last()) {
+            sentence_spans.push(a.start..b.end);
+        }
     });
     let resolved =
         resolver.resolve_conversation(&mentions, speaker.as_deref(), listener.as_deref());
@@ -216,20 +226,21 @@ pub fn analyse_with(
     }
 
     // Best (confidence, predicate) per (subject, object, rel type).
-    let mut facts: HashMap<(usize, usize, String), (f32, String)> = HashMap::new();
-    let mut add = |h: usize, t: usize, predicate: &str, conf: f32| {
+    // The sentence stating it rides along, for the time the sentence mentions.
+    let mut facts: HashMap<(usize, usize, String), (f32, String, usize)> = HashMap::new();
+    let mut add = |h: usize, t: usize, predicate: &str, conf: f32, sent: usize| {
         let rt = mnemo_core::RelType::from_predicate(predicate)
             .as_str()
             .to_string();
         let slot = facts
             .entry((h, t, rt))
-            .or_insert((conf, predicate.to_string()));
+            .or_insert((conf, predicate.to_string(), sent));
         if conf > slot.0 {
-            *slot = (conf, predicate.to_string());
+            *slot = (conf, predicate.to_string(), sent);
         }
     };
     for (o, p, r) in &resolved.implied {
-        add(*o, *r, p, 0.9);
+        add(*o, *r, p, 0.9, usize::MAX);
     }
     // Clause facts: the speaker stands for an unnamed subject ("Went hiking yesterday").
     let mut speaker_entity = None;
@@ -255,7 +266,7 @@ pub fn analyse_with(
         };
         if let (Some(h), Some(t)) = (end(f.subject), end(f.object)) {
             if h != t {
-                add(h, t, &f.predicate, f.confidence);
+                add(h, t, &f.predicate, f.confidence, f.sentence);
             }
         }
     }
@@ -303,7 +314,7 @@ pub fn analyse_with(
             if h == t {
                 continue;
             }
-            add(h, t, &rel.predicate, rel.confidence);
+            add(h, t, &rel.predicate, rel.confidence, s);
             span_facts.push(SpanFact {
                 head: (hm.start, hm.end),
                 tail: (tm.start, tm.end),
@@ -315,24 +326,42 @@ pub fn analyse_with(
     // A pair with a stated predicate needs no unworded "related to" beside it.
     let stated: std::collections::HashSet<(usize, usize)> = facts
         .iter()
-        .filter(|(_, (_, p))| p != "related to")
+        .filter(|(_, (_, p, _))| p != "related to")
         .map(|((h, t, _), _)| (*h, *t))
         .collect();
-    let mut fact_list: Vec<FactInput> = facts
+    let mut with_sentence: Vec<(FactInput, usize)> = facts
         .into_iter()
-        .filter(|((h, t, _), (_, p))| p != "related to" || !stated.contains(&(*h, *t)))
-        .map(|((h, t, _), (conf, p))| {
-            FactInput::new(
+        .filter(|((h, t, _), (_, p, _))| p != "related to" || !stated.contains(&(*h, *t)))
+        .map(|((h, t, _), (conf, p, sent))| {
+            let f = FactInput::new(
                 entities[h].key.clone(),
                 &p,
                 entities[t].key.clone(),
                 conf.clamp(0.0, 1.0),
-            )
+            );
+            (f, sent)
         })
         .collect();
-    fact_list.sort_by(|a, b| {
+    with_sentence.sort_by(|(a, _), (b, _)| {
         (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object))
     });
+    // Relative times ("yesterday") resolved against when the text was said; a fact carries the
+    // first one of the sentence stating it.
+    let times = ctx
+        .at
+        .map(|at| crate::times::resolve_times(text, at))
+        .unwrap_or_default();
+    let fact_times: Vec<Option<String>> = with_sentence
+        .iter()
+        .map(|(_, sent)| {
+            let span = sentence_spans.get(*sent)?;
+            times
+                .iter()
+                .find(|t| span.start <= t.start && t.end <= span.end)
+                .map(|t| t.resolved.clone())
+        })
+        .collect();
+    let fact_list: Vec<FactInput> = with_sentence.into_iter().map(|(f, _)| f).collect();
     tracing::debug!(
         entities = entities.len(),
         facts = fact_list.len(),
@@ -346,5 +375,7 @@ pub fn analyse_with(
         mentions: span_entities,
         relations: span_facts,
         quantities,
+        times,
+        fact_times,
     }
 }

@@ -243,3 +243,37 @@ fn only_objects_of_verbs_become_things() {
         .collect();
     assert_eq!(things, vec!["kayak"]);
 }
+
+#[test]
+fn facts_carry_the_time_their_sentence_mentions() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Lena")
+        .listener("Tomas")
+        .at(said);
+    let a = RuleExtractor.analyse(
+        "I went to a support group yesterday. I love painting.",
+        &ctx,
+        &mnemo_extract::Resolver::new(),
+    );
+    assert_eq!(a.fact_times.len(), a.extraction.facts.len());
+    let when = |rel: &str| {
+        a.extraction
+            .facts
+            .iter()
+            .zip(&a.fact_times)
+            .find(|(f, _)| f.rel_type.as_str() == rel)
+            .map(|(_, t)| t.clone())
+    };
+    assert_eq!(when("WENT_TO"), Some(Some("2023-05-07".to_string())));
+    assert_eq!(when("LOVE"), Some(None));
+    assert_eq!(a.times.len(), 1);
+    assert_eq!(a.times[0].text, "yesterday");
+    // Without a time of saying, nothing is resolved.
+    let a = RuleExtractor.analyse(
+        "I went to a support group yesterday.",
+        &ExtractContext::with_speaker("Lena"),
+        &mnemo_extract::Resolver::new(),
+    );
+    assert!(a.times.is_empty() && a.fact_times.iter().all(Option::is_none));
+}
