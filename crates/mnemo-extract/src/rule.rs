@@ -175,8 +175,34 @@ pub fn analyse_with(
                     && !matches!(mentions[k].kind, MentionKind::Name(EntityType::Date))
             });
         if let Some(k) = subject {
-            if let Some(t) = definitions::defined_type(&info, mentions[k].words.1 - offset) {
+            let end = mentions[k].words.1 - offset;
+            if let Some(t) = definitions::defined_type(&info, end) {
                 defined.push((k, t));
+            }
+            // "X was a French physicist": X -IS_A-> physicist.
+            for (a, b) in definitions::descriptions(&info, end) {
+                let name = ws[a..b]
+                    .iter()
+                    .map(|w| w.text(text))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                mentions.push(Mention {
+                    sentence: s,
+                    words: (offset + a, offset + b),
+                    start: ws[a].start,
+                    end: ws[b - 1].end,
+                    text: name,
+                    kind: MentionKind::Thing(EntityType::Concept),
+                    title: None,
+                    adjective: true,
+                });
+                chat_facts.push(chat_facts::MentionFact {
+                    sentence: s,
+                    subject: Some(k),
+                    predicate: "is a".into(),
+                    object: Some(mentions.len() - 1),
+                    confidence: 0.7,
+                });
             }
         }
         let mut taken = vec![false; ws.len()];
