@@ -72,6 +72,16 @@ pub(crate) fn always(lower: &str) -> bool {
             | "okay"
             | "k"
             | "welcome"
+            | "hola"
+            | "salut"
+            | "bonjour"
+            | "ciao"
+            | "hallo"
+            | "hej"
+            | "ola"
+            | "namaste"
+            | "servus"
+            | "moin"
     )
 }
 

@@ -140,8 +140,28 @@ pub fn analyse_with(
     let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
     let mut sentence_spans: Vec<std::ops::Range<usize>> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
+    // A whole text in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower case.
+    let shouting = text.len() < (1 << 16)
+        && text.chars().any(char::is_alphabetic)
+        && !text.chars().any(char::is_lowercase)
+        && text.split_whitespace().count() >= 4;
     text::for_each_sentence(text, |s, ws, offset| {
-        let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
+        // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
+        // in lower case.
+        let words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        let lettered: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .collect();
+        let shouted = shouting
+            || (lettered.len() >= 4 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
+        let info: Vec<WordInfo> = if shouted {
+            let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+            sentence_info(lower.iter().map(String::as_str))
+        } else {
+            sentence_info(words.iter().copied())
+        };
         let names = tagger::spans(&tagger.tag(&info));
         let first = mentions.len();
         let input = SentenceInput {
