@@ -140,11 +140,16 @@ pub fn analyse_with(
     let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
     let mut sentence_spans: Vec<std::ops::Range<usize>> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
-    // A whole text in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower case.
-    let shouting = text.len() < (1 << 16)
-        && text.chars().any(char::is_alphabetic)
+    // A chat turn all in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower
+    // case (a news dateline such as "LOS ANGELES ( AP )" is not chat).
+    let shouting = (people.speaker || people.listener)
+        && text.len() < (1 << 16)
         && !text.chars().any(char::is_lowercase)
-        && text.split_whitespace().count() >= 4;
+        && text
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .count()
+            >= 4;
     text::for_each_sentence(text, |s, ws, offset| {
         // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
         // in lower case.
