@@ -160,3 +160,48 @@ pub(crate) fn add_sentence_facts(
     }
     out
 }
+
+/// Category facts for the things of `facts`: "kundalini yoga" IS_A activity, "guitar" IS_A
+/// instrument, and a named thing too ("Biscuit", a dog, IS_A pet), from WordNet
+/// ([`lexicon::category_of`]), so that a question about a kind of thing ("her pets", "what
+/// instruments") reaches the speaker's things through the category entity. People are left out
+/// (relatives are mentions of their own). Returns (thing entity, category entity, sentence).
+pub(crate) fn category_facts(
+    facts: &[MentionFact],
+    mentions: &[Mention],
+    of_mention: &[Option<usize>],
+    entities: &mut Vec<mnemo_core::EntityInput>,
+) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for f in facts {
+        let Some(o) = f.object else { continue };
+        if !matches!(mentions[o].kind, MentionKind::Thing(_)) {
+            continue;
+        }
+        let Some(label) =
+            lexicon::category_of(&mentions[o].text).filter(|l| !matches!(*l, "person" | "family"))
+        else {
+            continue;
+        };
+        let Some(thing) = of_mention[o] else { continue };
+        let category = match entities.iter().position(|e| e.key.as_str() == label) {
+            Some(c) => c,
+            None => {
+                let Ok(e) = mnemo_core::EntityInput::named(label, EntityType::Concept) else {
+                    continue;
+                };
+                entities.push(e);
+                entities.len() - 1
+            }
+        };
+        let named = (f.predicate == "is a")
+            .then(|| f.subject.and_then(|s| of_mention[s]))
+            .flatten();
+        for e in std::iter::once(thing).chain(named) {
+            if e != category {
+                out.push((e, category, f.sentence));
+            }
+        }
+    }
+    out
+}

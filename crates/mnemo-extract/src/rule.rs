@@ -295,6 +295,10 @@ pub fn analyse_with(
     }
     // Clause facts: the speaker stands for an unnamed subject ("Went hiking yesterday").
     let mut speaker_entity = None;
+    // Pairs a clause relates: the name-pair scorer's wording of them ("adopted dog named") is
+    // left out.
+    let mut clause_pairs: std::collections::HashSet<(usize, usize)> = Default::default();
+    let mut scorer_agrees: HashMap<(usize, usize), f32> = HashMap::new();
     for f in &chat_facts {
         let mut end = |m: Option<usize>| match m {
             Some(m) => resolved.of_mention[m],
@@ -318,8 +322,14 @@ pub fn analyse_with(
         if let (Some(h), Some(t)) = (end(f.subject), end(f.object)) {
             if h != t {
                 add(h, t, &f.predicate, f.confidence, f.sentence);
+                clause_pairs.insert((h, t));
             }
         }
+    }
+    for (thing, category, sent) in
+        chat_facts::category_facts(&chat_facts, &mentions, &resolved.of_mention, &mut entities)
+    {
+        add(thing, category, "is a", 0.5, sent);
     }
     let mut span_facts = Vec::new();
     text::for_each_sentence(text, |s, ws, offset| {
@@ -365,6 +375,12 @@ pub fn analyse_with(
             if h == t {
                 continue;
             }
+            if clause_pairs.contains(&(h, t)) || clause_pairs.contains(&(t, h)) {
+                // The clause's wording stands; the scorer's agreement raises its confidence.
+                let best = scorer_agrees.entry((h, t)).or_insert(rel.confidence);
+                *best = best.max(rel.confidence);
+                continue;
+            }
             add(h, t, &rel.predicate, rel.confidence, s);
             span_facts.push(SpanFact {
                 head: (hm.start, hm.end),
@@ -374,6 +390,11 @@ pub fn analyse_with(
             });
         }
     });
+    for ((h, t, _), slot) in facts.iter_mut() {
+        if let Some(&c) = scorer_agrees.get(&(*h, *t)) {
+            slot.0 = slot.0.max(c);
+        }
+    }
     // A pair with a stated predicate needs no unworded "related to" beside it.
     let stated: std::collections::HashSet<(usize, usize)> = facts
         .iter()

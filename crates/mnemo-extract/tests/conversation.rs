@@ -240,8 +240,37 @@ fn only_objects_of_verbs_become_things() {
         .iter()
         .filter(|e| matches!(e.entity_type, EntityType::Concept | EntityType::Event))
         .map(|e| e.name.as_str())
+        .filter(|n| !mnemo_extract::lexicon::CATEGORY_LABELS.contains(n))
         .collect();
     assert_eq!(things, vec!["kayak"]);
+}
+
+#[test]
+fn things_get_their_category_so_kinds_of_things_can_be_asked_for() {
+    let ex = turn("I adopted a dog named Biscuit.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "biscuit", "IS_A", "pet"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "dog", "IS_A", "pet"), "{:?}", ex.facts);
+    // The name-pair scorer adds no wording of its own beside the clause.
+    assert!(
+        ex.facts
+            .iter()
+            .filter(|f| f.subject.as_str() == "lena" && f.object.as_str() == "biscuit")
+            .count()
+            == 1,
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I'm learning to play the ukulele.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "LEARNING_TO_PLAY", "ukulele"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "ukulele", "IS_A", "instrument"),
+        "{:?}",
+        ex.facts
+    );
 }
 
 #[test]
