@@ -6,7 +6,6 @@ use mnemo_core::EntityType;
 
 use crate::clause_words::*;
 use crate::clauses::{fact, sentence_clauses, ClauseFact, End};
-use crate::features::WordInfo;
 use crate::lexicon;
 use crate::mentions::{Mention, MentionKind};
 use crate::phrases::{Object, Sentence};
@@ -57,7 +56,16 @@ pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseF
     if !copula_at(k) {
         return;
     }
-    let k = skip_adverbs(k + 1);
+    let mut k = skip_adverbs(k + 1);
+    // "one of my faves", "pretty much my go-to".
+    if matches!(
+        (s.lower(k), s.lower(k + 1)),
+        ("one", "of") | ("pretty", "much")
+    ) {
+        k += 2;
+    } else if s.lower(k) == "much" {
+        k += 1;
+    }
     let Some(m) = s
         .mention_at(k)
         .filter(|_| matches!(s.lower(k), "my" | "our"))
@@ -68,10 +76,9 @@ pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseF
     while b < n && b < k + 4 && np_word(&s.info[b]) {
         b += 1;
     }
-    let ends = s
-        .info
-        .get(b)
-        .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
+    let ends = s.info.get(b).is_none_or(|w| {
+        !w.lower.chars().any(char::is_alphanumeric) || matches!(w.lower.as_str(), "for" | "when")
+    });
     if b > k + 1 && ends {
         let noun = s.texts[k + 1..b].join(" ").to_lowercase();
         out.push(fact(End::Mention(m), noun, s.thing(a, e), 0.6));
@@ -93,20 +100,47 @@ pub(crate) struct MentionFact {
 /// things it found as [`MentionKind::Thing`] mentions (stating no relation of their own to the
 /// name-pair scorer), and returns its facts over mention indices.
 pub(crate) fn add_sentence_facts(
-    text: &str,
-    sent: usize,
-    ws: &[crate::text::Word],
-    offset: usize,
-    info: &[WordInfo],
+    input: crate::mentions::SentenceInput<'_>,
     mentions: &mut Vec<Mention>,
     first: usize,
+    said: Option<mnemo_core::Timestamp>,
 ) -> Vec<MentionFact> {
+    let crate::mentions::SentenceInput {
+        text,
+        sent,
+        words: ws,
+        offset,
+        info,
+        ..
+    } = input;
     let texts: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
     let facts = sentence_clauses(&texts, info, &mentions[first..], offset, true);
+    let mut times: Option<Vec<crate::TimeMention>> = None;
     let mut out = Vec::with_capacity(facts.len());
-    let place = |end: End, mentions: &mut Vec<Mention>| -> Option<usize> {
+    let mut place = |end: End, mentions: &mut Vec<Mention>| -> Option<usize> {
         match end {
             End::Speaker => None,
+            End::When(k) => {
+                // Resolved against when it was said; without that, no fact.
+                let (from, to) = (ws.first()?.start, ws.last()?.end);
+                let times = times.get_or_insert_with(|| {
+                    said.map(|at| crate::times::resolve_times(&text[from..to], at))
+                        .unwrap_or_default()
+                });
+                let t = times.iter().find(|t| from + t.start == ws[k].start)?;
+                let end = ws.iter().position(|w| w.end == from + t.end)?;
+                mentions.push(Mention {
+                    sentence: sent,
+                    words: (offset + k, offset + end + 1),
+                    start: from + t.start,
+                    end: from + t.end,
+                    text: t.resolved.clone(),
+                    kind: MentionKind::Name(EntityType::Date),
+                    title: None,
+                    adjective: true,
+                });
+                Some(mentions.len() - 1)
+            }
             End::Mention(i) => Some(first + i),
             End::Thing {
                 start,
@@ -178,8 +212,15 @@ pub(crate) fn category_facts(
         if !matches!(mentions[o].kind, MentionKind::Thing(_)) {
             continue;
         }
-        let Some(label) =
-            lexicon::category_of(&mentions[o].text).filter(|l| !matches!(*l, "person" | "family"))
+        // "drawing flowers" is drawing, an activity, whatever flowers are.
+        let text = &mentions[o].text;
+        let first = text.split(' ').next().unwrap_or("");
+        let kind = if text.contains(' ') && crate::verbs::is_gerund(&first.to_lowercase()) {
+            first
+        } else {
+            text
+        };
+        let Some(label) = lexicon::category_of(kind).filter(|l| !matches!(*l, "person" | "family"))
         else {
             continue;
         };

@@ -265,6 +265,8 @@ pub(crate) fn is_empty_noun(w: &str) -> bool {
             | "enough"
             | "best"
             | "worst"
+            | "difference"
+            | "impact"
     )
 }
 

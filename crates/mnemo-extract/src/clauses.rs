@@ -30,6 +30,9 @@ pub(crate) enum End {
         text: String,
         entity_type: EntityType,
     },
+    /// The time expression starting at this word of the sentence ("I graduated *last week*"),
+    /// a Date once resolved against when the text was said.
+    When(usize),
 }
 
 /// A fact read from a clause.
@@ -112,7 +115,9 @@ pub(crate) fn sentence_clauses(
         let before = (a > 0).then(|| s.lower(a - 1));
         let conditional = (a.saturating_sub(3)..a)
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
-        if subject && !before.is_some_and(is_prep) && !conditional {
+        // "after I failed": "I", "we" and "you" are never a preposition's object.
+        let nominative = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
+        if subject && (nominative || !before.is_some_and(is_prep)) && !conditional {
             subjects.push((End::Mention(i), b, a));
         }
     }
@@ -290,11 +295,18 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
             k += 1;
             // "excited to start", "able to raise": the verb, then its object.
             if predicate.last().is_some_and(|p| p == "to")
-                && lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('v'))
+                && is_verbish(s.lower(k))
+                && !is_determiner(s.lower(k))
             {
                 predicate.push(s.lower(k).to_string());
                 k += 1;
             }
+        } else if s.lower(k + 1) == "of" && np_word(&s.info[k]) && !lexicon::is_mostly_modifier(&w)
+        {
+            // "I'm part of the choir", "we're members of a club".
+            predicate.push(w.clone());
+            predicate.push("of".into());
+            k += 2;
         } else {
             return None;
         }
@@ -328,7 +340,12 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
         let progressive = copula && is_gerund(&main);
         predicate.push(main);
         // "I've been painting a lot": the activity itself, when WordNet says it is one.
-        if progressive && s.object(k).is_none() && !is_prep(s.lower(k)) {
+        let bare_end =
+            s.info.get(k).is_none_or(|w| {
+                !w.lower.chars().any(char::is_alphanumeric) || is_time_word(&w.lower)
+            }) || is_skipped_adverb(s.lower(k))
+                || matches!(s.lower(k), "a" | "lately" | "recently");
+        if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
             let activity = lexicon::categories_of(gerund).iter().any(|c| {
                 matches!(
@@ -354,9 +371,11 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
             } else if is_gerund(w) && takes_gerund(last) && is_verbish(w) {
                 // "I love painting." / "I started doing yoga".
                 let next = s.lower(k + 1);
-                if is_determiner(next) || s.noun_phrase(k + 1).is_some() {
+                if is_determiner(next) || is_prep(next) || s.noun_phrase(k + 1).is_some() {
                     predicate.push(w.to_string());
                     k += 1;
+                } else if is_light_verb(w) {
+                    return None;
                 } else {
                     let thing = s.thing(k, k + 1);
                     return Some(vec![fact(subject, predicate.join(" "), thing, confidence)]);
@@ -384,6 +403,20 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
                 j += 1;
             }
             if j == k || !matches!(s.lower(j), "at" | "in" | "on" | "with" | "to") {
+                // "I graduated last week", "we moved in 2019": when it happened is the object.
+                let past = predicate.ends_with("ed")
+                    || predicate
+                        .split(' ')
+                        .next()
+                        .is_some_and(crate::verbs::is_irregular_past);
+                let at = if s.lower(k) == "in" { k + 1 } else { k };
+                let timed = is_time_word(s.lower(at))
+                    || crate::name_rules::is_year(s.lower(at))
+                    || s.lower(at + 1) == "ago"
+                    || s.lower(at + 2) == "ago";
+                if past && timed && !predicate.contains(' ') {
+                    return Some(vec![fact(subject, predicate, End::When(at), confidence)]);
+                }
                 return None;
             }
             let between: Vec<String> = (k..j)

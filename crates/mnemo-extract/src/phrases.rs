@@ -57,6 +57,16 @@ impl Sentence<'_> {
                 break;
             }
             e += 1;
+            // "a veteran's hospital": a common noun's possessive stays inside the phrase.
+            if e + 1 < n
+                && e < k + 4
+                && matches!(self.lower(e), "'s" | "\u{2019}s")
+                && !self.info[e - 1].is_capitalised()
+                && self.at[e - 1].is_none()
+                && np_word(&self.info[e + 1])
+            {
+                e += 1;
+            }
         }
         // "your friendship means so much": the last word was the verb.
         if e >= k + 2 {
@@ -74,7 +84,9 @@ impl Sentence<'_> {
         }
         let mut a = k;
         // Leading adjectives are the speaker's opinion, not the thing: "an amazing pottery class".
+        // A gerund stays: "a driving test", "the swimming pool".
         while a + 1 < e
+            && (!is_gerund(self.lower(a)) || lexicon::is_modifier_only(self.lower(a)))
             && (lexicon::is_mostly_modifier(self.lower(a))
                 || lexicon::parts_of_speech(self.lower(a))
                     .is_some_and(|p| p.contains('a') && !p.starts_with('n'))
@@ -91,7 +103,17 @@ impl Sentence<'_> {
         let head = self.lower(e - 1);
         let capitalised = self.info[e - 1].is_capitalised();
         let next = self.lower(e);
+        let single = e == a + 1 && !det;
         if is_empty_noun(head)
+            // "help make", "students succeed motivates": a bare verb, not a thing.
+            || (single
+                && !capitalised
+                && lexicon::parts_of_speech(head).is_some_and(|p| p.starts_with('v')))
+            || (single
+                && !capitalised
+                && head.ends_with('s')
+                && is_verbish(head)
+                && lexicon::category_of(head).is_none())
             || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
             || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
             || (is_gerund(head)
@@ -123,7 +145,9 @@ impl Sentence<'_> {
             self.lower(k),
             "my" | "our" | "your" | "his" | "her" | "their"
         );
-        if let Some(m) = self.mention_at(k).filter(|_| !possessive) {
+        // "my husband" is a relative mention; "my" alone is the speaker, a determiner here.
+        let relative = |m: &usize| matches!(self.mentions[*m].kind, MentionKind::Relative { .. });
+        if let Some(m) = self.mention_at(k).filter(|m| !possessive || relative(m)) {
             return self.name_or_thing(m);
         }
         if is_determiner(self.lower(k)) {
@@ -169,7 +193,13 @@ impl Sentence<'_> {
     }
 
     pub(crate) fn thing(&self, a: usize, e: usize) -> End {
-        let text = self.texts[a..e].join(" ");
+        let mut text = String::new();
+        for w in &self.texts[a..e] {
+            if !text.is_empty() && !w.starts_with(['\'', '\u{2019}']) {
+                text.push(' ');
+            }
+            text.push_str(w);
+        }
         let head = self.lower(e - 1);
         let event = lexicon::category_of(&text) == Some("event")
             || crate::definitions::noun_type(head) == Some(EntityType::Event);

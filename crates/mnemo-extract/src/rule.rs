@@ -181,13 +181,10 @@ pub fn analyse_with(
         let names_end = mentions.len();
         if people.speaker {
             chat_facts.extend(chat_facts::add_sentence_facts(
-                text,
-                s,
-                ws,
-                offset,
-                &info,
+                input,
                 &mut mentions,
                 first,
+                ctx.at,
             ));
         }
         // The sentence's subject, when a definition follows it, gets the defined type.

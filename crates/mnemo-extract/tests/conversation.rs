@@ -306,3 +306,66 @@ fn facts_carry_the_time_their_sentence_mentions() {
     );
     assert!(a.times.is_empty() && a.fact_times.iter().all(Option::is_none));
 }
+
+#[test]
+fn more_clause_shapes() {
+    let ex = turn(
+        "Right after I failed the driving test, I cried.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "FAILED", "driving test"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I'm now part of the village choir.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "PART_OF", "village choir"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Knitting is one of my faves.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FAVES", "knitting"), "{:?}", ex.facts);
+    let ex = turn("I visited a children's museum.", "Lena", "Tomas");
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "VISITED" && f.object.as_str().contains("museum")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_past_event_without_object_is_dated() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Lena")
+        .listener("Tomas")
+        .at(said);
+    let ex = RuleExtractor.extract_sync("I graduated last week!", &ctx);
+    assert_valid(&ex);
+    assert!(
+        has_fact(&ex, "lena", "GRADUATED", "2023 w18"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "2023 w18"), Some(EntityType::Date));
+    // Without the time of saying there is no date to give.
+    let ex = turn("I graduated last week!", "Lena", "Tomas");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+}
+
+#[test]
+fn idioms_and_bare_verbs_are_no_things() {
+    for text in [
+        "Together we can make a difference.",
+        "I want to help make their lives better.",
+        "I'll start thinking about what we can do.",
+        "We're making a real impact.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
+    }
+}
