@@ -314,6 +314,7 @@ pub(crate) fn np_word(w: &WordInfo) -> bool {
         && !is_negation(l)
         && !is_prep(l)
         && !is_determiner(l)
+        && !is_particle(l)
         && !matches!(l, "ago" | "yesterday" | "tomorrow" | "tonight" | "today")
         && !(l.len() > 4 && l.ends_with("ly"))
         && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('r'))

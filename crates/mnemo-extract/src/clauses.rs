@@ -211,9 +211,19 @@ pub(crate) fn sentence_clauses(
             matches!(&f.object, End::Thing { start, .. } if *start == a)
                 || matches!(&f.object, End::Mention(k) if mentions[*k].words.0 - offset == e)
         });
+        // An act named by a nominalisation ("my transition", "your encouragement") is no thing
+        // one has; "my business", "my trip" are.
+        let head = s.lower(e - 1);
+        let abstract_act = kind.first() == Some(&"activity")
+            && [
+                "tion", "sion", "ment", "ness", "ity", "ance", "ence", "ship", "ism",
+            ]
+            .iter()
+            .any(|suf| head.ends_with(suf));
         let concrete = kind
             .first()
-            .is_some_and(|c| !matches!(*c, "person" | "family" | "activity"))
+            .is_some_and(|c| !matches!(*c, "person" | "family"))
+            && !abstract_act
             && !(b..a).any(|j| matches!(s.lower(j), "favorite" | "favourite"));
         if concrete && !taken && s.at[e..].first().is_none_or(Option::is_none) {
             out.push(fact(End::Mention(i), "has".into(), s.thing(a, e), 0.5));
@@ -280,7 +290,11 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
     }
     if copula && !is_gerund(&w) {
         // "I'm excited about the trip", "I'm into painting", "we were in Lisbon".
-        if is_prep(&w) && matches!(w.as_str(), "into" | "from" | "at" | "in" | "with") {
+        if is_prep(&w) && matches!(w.as_str(), "into" | "from" | "at" | "in" | "with" | "to") {
+            // "I've been to Lisbon".
+            if w == "to" {
+                predicate.push("been".into());
+            }
             predicate.push(w.clone());
             k += 1;
         } else if lexicon::parts_of_speech(&w).is_some_and(|p| p.starts_with('a'))
@@ -288,6 +302,15 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
         {
             predicate.push(w.clone());
             k += 1;
+            // "we're big fans of jazz".
+            if s.lower(k + 1) == "of"
+                && np_word(&s.info[k])
+                && !lexicon::is_mostly_modifier(s.lower(k))
+            {
+                predicate.clear();
+                predicate.push(s.lower(k).to_string());
+                k += 1;
+            }
             if !is_prep(s.lower(k)) {
                 return None;
             }

@@ -369,3 +369,16 @@ fn idioms_and_bare_verbs_are_no_things() {
         assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
     }
 }
+
+#[test]
+fn been_to_fans_of_and_what_one_has() {
+    let ex = turn("I've been to Lisbon twice.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "BEEN_TO", "lisbon"), "{:?}", ex.facts);
+    let ex = turn("We're big fans of jazz.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FANS_OF", "jazz"), "{:?}", ex.facts);
+    let ex = turn("Thanks for visiting my bakery!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "HAS", "bakery"), "{:?}", ex.facts);
+    // A nominalised act is not something one has.
+    let ex = turn("Thanks for your encouragement!", "Lena", "Tomas");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+}
