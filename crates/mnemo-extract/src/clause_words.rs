@@ -267,6 +267,8 @@ pub(crate) fn is_empty_noun(w: &str) -> bool {
             | "worst"
             | "difference"
             | "impact"
+            | "ton"
+            | "tons"
     )
 }
 

@@ -349,7 +349,8 @@ pub fn sentence_mentions(
             && s.3.is_none()
             && info[s.0].flags & gz::FIRST_NAME == 0
             && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
-                || crate::lexicon::category_of(&info[s.0].lower).is_some())
+                || crate::lexicon::category_of(&info[s.0].lower).is_some()
+                || crate::verbs::is_verbish(&info[s.0].lower))
             && known(texts[s.0]).is_none();
         let interjection = s.1 == s.0 + 1 && interjections::always(&info[s.0].lower);
         s.0 < s.1 && !(exclaimed || common || interjection)

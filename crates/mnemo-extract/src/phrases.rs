@@ -56,6 +56,10 @@ impl Sentence<'_> {
             if crate::verbs::is_irregular_past(self.lower(e)) {
                 break;
             }
+            // "your store looks great", "your friendship means so much": a verb after the head.
+            if e > k && self.verb_then_complement(e) {
+                break;
+            }
             e += 1;
             // "a veteran's hospital": a common noun's possessive stays inside the phrase.
             if e + 1 < n
@@ -66,20 +70,6 @@ impl Sentence<'_> {
                 && np_word(&self.info[e + 1])
             {
                 e += 1;
-            }
-        }
-        // "your friendship means so much": the last word was the verb.
-        if e >= k + 2 {
-            let last = self.lower(e - 1);
-            let after = self.info.get(e);
-            let verb_next = after.is_some_and(|w| {
-                is_determiner(&w.lower)
-                    || w.flags & gz::PRONOUN != 0
-                    || is_skipped_adverb(&w.lower)
-                    || lexicon::is_mostly_modifier(&w.lower)
-            });
-            if last.ends_with('s') && is_verbish(last) && verb_next {
-                e -= 1;
             }
         }
         let mut a = k;
@@ -170,9 +160,28 @@ impl Sentence<'_> {
         Some(Object::Thing(a, e))
     }
 
+    /// Whether word `e` is a present-tense verb ("looks", "means") with its complement after it
+    /// (a determiner, pronoun, adverb or adjective), not a plural noun of the phrase.
+    fn verb_then_complement(&self, e: usize) -> bool {
+        let w = self.lower(e);
+        let after = self.info.get(e + 1);
+        w.ends_with('s')
+            && is_verbish(w)
+            && after.is_some_and(|x| {
+                is_determiner(&x.lower)
+                    || x.flags & gz::PRONOUN != 0
+                    || is_skipped_adverb(&x.lower)
+                    || lexicon::is_mostly_modifier(&x.lower)
+            })
+    }
+
     /// A name used as a modifier heads no object: "an LGBTQ conference" is a conference.
     pub(crate) fn name_or_thing(&self, m: usize) -> Option<Object> {
         let mention = &self.mentions[m];
+        // A name addressed ("You got this, Jon!") is no object.
+        if mention.adjective && matches!(mention.kind, MentionKind::Name(_)) {
+            return None;
+        }
         let (a, b) = (mention.words.0 - self.offset, mention.words.1 - self.offset);
         // "my daughter's birthday": the object is the birthday, not the daughter.
         if matches!(self.lower(b), "'s" | "\u{2019}s" | "'" | "\u{2019}") {

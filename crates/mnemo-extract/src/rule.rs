@@ -320,6 +320,21 @@ pub fn analyse_with(
             if h != t {
                 add(h, t, &f.predicate, f.confidence, f.sentence);
                 clause_pairs.insert((h, t));
+                // "an LGBTQ art show": a name inside the thing is no object of its own.
+                if let Some(o) = f
+                    .object
+                    .filter(|&o| matches!(mentions[o].kind, MentionKind::Thing(_)))
+                {
+                    let (sent, span) = (mentions[o].sentence, mentions[o].words);
+                    for (k, m) in mentions.iter().enumerate() {
+                        let inside = span.0 <= m.words.0 && m.words.1 <= span.1;
+                        if k != o && m.sentence == sent && inside {
+                            if let Some(inner) = resolved.of_mention[k] {
+                                clause_pairs.insert((h, inner));
+                            }
+                        }
+                    }
+                }
             }
         }
     }

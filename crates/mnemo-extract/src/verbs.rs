@@ -280,6 +280,8 @@ pub(crate) fn takes_clause(w: &str) -> bool {
             | "reckon"
             | "doubt"
             | "agree"
+            | "remember"
+            | "forget"
     )
 }
 
