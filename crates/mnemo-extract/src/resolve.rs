@@ -25,7 +25,7 @@ pub struct Resolver {
 pub struct Resolved {
     pub entities: Vec<EntityInput>,
     pub of_mention: Vec<Option<usize>>,
-    /// (owner, "has <noun>", relative) facts implied by mentions such as "my sister".
+    /// (owner, noun, relative) facts implied by mentions such as "my sister" (owner -SISTER-> her).
     pub implied: Vec<(usize, String, usize)>,
 }
 

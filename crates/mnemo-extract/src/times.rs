@@ -19,6 +19,48 @@ pub struct TimeMention {
     pub resolved: String,
 }
 
+impl TimeMention {
+    /// The days the resolution covers, as a half-open range `[first, end)`: what a fact's
+    /// validity (`valid_from`, `valid_to`) needs. See [`iso_bounds`].
+    pub fn bounds(&self) -> Option<(NaiveDate, NaiveDate)> {
+        iso_bounds(&self.resolved)
+    }
+}
+
+/// The half-open day range `[first, end)` of a resolution: "2023-05-07" -> that day, "2023-W18"
+/// -> its Monday to the next Monday, "2023-04" -> April, "2022" -> the year, "a/b" -> from a's
+/// first day to b's end.
+pub fn iso_bounds(resolved: &str) -> Option<(NaiveDate, NaiveDate)> {
+    if let Some((a, b)) = resolved.split_once('/') {
+        return Some((iso_bounds(a)?.0, iso_bounds(b)?.1));
+    }
+    let parts: Vec<&str> = resolved.split('-').collect();
+    let y: i32 = parts.first()?.parse().ok()?;
+    match parts.as_slice() {
+        [_] => Some((
+            NaiveDate::from_ymd_opt(y, 1, 1)?,
+            NaiveDate::from_ymd_opt(y + 1, 1, 1)?,
+        )),
+        [_, w] if w.starts_with('W') => {
+            let monday = NaiveDate::from_isoywd_opt(y, w[1..].parse().ok()?, Weekday::Mon)?;
+            Some((monday, monday + Duration::days(7)))
+        }
+        [_, m] => {
+            let m: u32 = m.parse().ok()?;
+            let (ny, nm) = add_months(y, m, 1);
+            Some((
+                NaiveDate::from_ymd_opt(y, m, 1)?,
+                NaiveDate::from_ymd_opt(ny, nm, 1)?,
+            ))
+        }
+        [_, m, d] => {
+            let day = NaiveDate::from_ymd_opt(y, m.parse().ok()?, d.parse().ok()?)?;
+            Some((day, day + Duration::days(1)))
+        }
+        _ => None,
+    }
+}
+
 fn day(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()
 }
@@ -431,6 +473,30 @@ mod tests {
         assert_eq!(one("in March 2021"), "2021-03");
         assert_eq!(one("last summer"), "2022-06/2022-08");
         assert_eq!(one("this summer"), "2023-06/2023-08");
+    }
+
+    #[test]
+    fn bounds_of_resolutions() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(
+            iso_bounds("2023-05-07"),
+            Some((d(2023, 5, 7), d(2023, 5, 8)))
+        );
+        assert_eq!(iso_bounds("2023-W18"), Some((d(2023, 5, 1), d(2023, 5, 8))));
+        assert_eq!(iso_bounds("2023-12"), Some((d(2023, 12, 1), d(2024, 1, 1))));
+        assert_eq!(iso_bounds("2022"), Some((d(2022, 1, 1), d(2023, 1, 1))));
+        assert_eq!(
+            iso_bounds("2022-06/2022-08"),
+            Some((d(2022, 6, 1), d(2022, 9, 1)))
+        );
+        assert_eq!(iso_bounds("yesterday"), None);
+        // Every resolution the resolver makes has bounds.
+        for t in resolve_times(
+            "yesterday, last week, a few days ago, this weekend, in May, last summer, 2021",
+            said(),
+        ) {
+            assert!(t.bounds().is_some(), "{t:?}");
+        }
     }
 
     #[test]
