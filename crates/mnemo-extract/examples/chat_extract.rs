@@ -1,14 +1,15 @@
 //! Measures the rule extractor on conversations: every turn is extracted with its speaker, the
 //! other speaker as listener and its time, as `mnemo remember --speaker --at` would store it.
 //!
-//! `cargo run --release -p mnemo-extract --example chat_extract -- ../shared/datasets/locomo-dev/conversations.jsonl [--show N] [--entities] [--times]`
+//! `cargo run --release -p mnemo-extract --example chat_extract -- ../shared/datasets/locomo-dev/conversations.jsonl [--show N] [--entities] [--times] [--speaker-only]`
 //!
 //! Input: JSON lines `{"id", "speakers": [a, b], "turns": [{"id", "speaker", "text", "at", ...}]}`.
 //! Prints per conversation and overall: the share of turns yielding at least one fact, entities and
 //! facts per turn, distinct entities and facts, whether every speaker is typed Person wherever it
 //! appears, and the distinct entities whose name starts with a greeting or interjection.
 //! `--show N` prints the extraction of every N-th turn; `--entities` lists each conversation's
-//! distinct entities with their type; `--times` prints every resolved time expression.
+//! distinct entities with their type; `--times` prints every resolved time expression;
+//! `--speaker-only` passes neither listener nor time (as the facade's `remember` does today).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufRead;
@@ -149,17 +150,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut show = 0usize;
     let mut list = false;
     let mut show_times = false;
+    let mut speaker_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--show" => show = args.next().and_then(|n| n.parse().ok()).unwrap_or(1),
             "--entities" => list = true,
             "--times" => show_times = true,
+            "--speaker-only" => speaker_only = true,
             _ => path = Some(a),
         }
     }
     let path =
-        path.ok_or("usage: chat_extract CONVERSATIONS.jsonl [--show N] [--entities] [--times]")?;
+        path.ok_or("usage: chat_extract CONVERSATIONS.jsonl [--show N] [--entities] [--times] [--speaker-only]")?;
     let file = std::io::BufReader::new(std::fs::File::open(&path)?);
     let mut total = Tally::default();
     let mut total_greetings = 0;
@@ -188,10 +191,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut ctx = ExtractContext::with_speaker(speaker.clone());
             let others: Vec<&String> = speakers.iter().filter(|s| **s != speaker).collect();
             if let [other] = others.as_slice() {
-                ctx = ctx.listener(other.as_str());
+                if !speaker_only {
+                    ctx = ctx.listener(other.as_str());
+                }
             }
             if let Some(at) = turn["at"]
                 .as_str()
+                .filter(|_| !speaker_only)
                 .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
             {
                 ctx = ctx.at(at.with_timezone(&chrono::Utc));

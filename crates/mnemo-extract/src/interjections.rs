@@ -243,6 +243,39 @@ pub(crate) fn mark(info: &[WordInfo], chat: bool) -> (Vec<bool>, Vec<bool>) {
     (inter, voc)
 }
 
+/// The one name a text addresses ("Hey Mel! ... Thanks, Mel."), if it addresses exactly one;
+/// texts longer than a chat turn (4 KB) are not looked at.
+pub(crate) fn addressed(text: &str) -> Option<String> {
+    if text.len() > 4096 {
+        return None;
+    }
+    let mut found: Option<String> = None;
+    let mut clash = false;
+    crate::text::for_each_sentence(text, |_, ws, _| {
+        let words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        let info = crate::features::sentence_info(words.iter().copied());
+        let (_, voc) = mark(&info, true);
+        let mut j = 0;
+        while j < voc.len() {
+            if !voc[j] {
+                j += 1;
+                continue;
+            }
+            let mut e = j;
+            while e < voc.len() && voc[e] {
+                e += 1;
+            }
+            let name = words[j..e].join(" ");
+            match &found {
+                Some(f) if f != &name => clash = true,
+                _ => found = Some(name),
+            }
+            j = e;
+        }
+    });
+    found.filter(|_| !clash)
+}
+
 /// Whether word `k` ends an address: the sentence ends or punctuation follows.
 fn ends_vocative(info: &[WordInfo], k: usize) -> bool {
     info.get(k)

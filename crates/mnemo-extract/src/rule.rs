@@ -124,11 +124,19 @@ pub fn analyse_with(
     };
     let speaker = named(&ctx.speaker);
     // "You" is the listener only when someone else is speaking to them.
-    let listener = named(&ctx.listener).filter(|l| {
-        speaker
-            .as_deref()
-            .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
-    });
+    // Without a listener, a turn that addresses one person by name ("Thanks, Mel!") tells who
+    // "you" is.
+    let listener = named(&ctx.listener)
+        .or_else(|| {
+            speaker
+                .as_ref()
+                .and_then(|_| crate::interjections::addressed(text))
+        })
+        .filter(|l| {
+            speaker
+                .as_deref()
+                .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
+        });
     let people = Participants {
         speaker: speaker.is_some(),
         listener: listener.is_some(),

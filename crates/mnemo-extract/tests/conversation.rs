@@ -382,3 +382,21 @@ fn been_to_fans_of_and_what_one_has() {
     let ex = turn("Thanks for your encouragement!", "Lena", "Tomas");
     assert!(ex.facts.is_empty(), "{:?}", ex.facts);
 }
+
+#[test]
+fn without_a_listener_the_one_name_addressed_is_you() {
+    let only_speaker = |text: &str| {
+        let ex = RuleExtractor.extract_sync(text, &ExtractContext::with_speaker("Lena"));
+        assert_valid(&ex);
+        ex
+    };
+    let ex = only_speaker("Thanks, Mel! You finally bought a piano!");
+    assert!(has_fact(&ex, "mel", "BOUGHT", "piano"), "{:?}", ex.facts);
+    // Two names addressed: "you" stays unknown.
+    let ex = only_speaker("Hi Mel! Hi Tom! You finally bought a piano!");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "BOUGHT"),
+        "{:?}",
+        ex.facts
+    );
+}
