@@ -162,3 +162,19 @@ fn copular_descriptions_split_into_clean_facts() {
         "rock band",
     );
 }
+
+#[test]
+fn the_named_machine_is_no_person() {
+    let found = entities("Ada Lovelace wrote notes on the Difference Engine in 1843.");
+    assert!(
+        found
+            .iter()
+            .any(|(n, t)| n == "Difference Engine" && *t != EntityType::Person),
+        "{found:?}"
+    );
+    has(
+        "Lucille Ball hosted the show.",
+        "Lucille Ball",
+        EntityType::Person,
+    );
+}
