@@ -7,8 +7,10 @@
 Writes, both sorted and deterministic:
 - `wordnet-pos.txt`: `word letters` for every one-word lemma that can be a verb, adjective or
   adverb ("n" noun, "v" verb, "a" adjective, "r" adverb), letters ordered by how often the word is
-  tagged with that part of speech in WordNet's sense-tagged corpus (ties: n v a r). Words that are
-  only nouns are left out: the extractor takes an unknown lower-case word for a noun.
+  tagged with that part of speech in WordNet's sense-tagged corpus (ties: n v a r), and for the
+  nouns-only lemmas that occur in that corpus and name no instance ("n": everyday nouns such as
+  "life", not "georgia"); rarer nouns-only words are left out (the extractor takes an unknown
+  lower-case word for a noun).
 - `wordnet-categories.txt`: `noun label[,label...]` for common-noun lemmas whose first or second
   sense falls under one of the category roots below (hypernyms, instances excluded), labels
   ordered from the nearest root of the first sense on: every one-word lemma, and the two-word
@@ -119,17 +121,20 @@ def main(dict_dir, out_dir):
         for lemma, (tagged, _) in table.items():
             if re.fullmatch(r"[a-z][a-z'-]*", lemma):
                 words.setdefault(lemma, {})[pos] = tagged
+    data = read_noun_data(os.path.join(dict_dir, "data.noun"))
     rank = "nvar"
     with open(os.path.join(out_dir, "wordnet-pos.txt"), "w") as f:
         for w in sorted(words):
             d = words[w]
             if set(d) == {"n"}:
-                continue
+                # Everyday common nouns only: tagged in the corpus, and not a name ("georgia").
+                offsets = idx["n"][w][1]
+                if d["n"] == 0 or any(data[o][1] for o in offsets):
+                    continue
             letters = sorted(d, key=lambda p: (-d[p], rank.index(p)))
             f.write(f"{w} {''.join(letters)}\n")
 
     # Categories.
-    data = read_noun_data(os.path.join(dict_dir, "data.noun"))
     roots = {}
     for order, (label, lemma, sense) in enumerate(ROOTS):
         off = idx["n"][lemma][1][sense - 1]

@@ -82,7 +82,35 @@ pub(crate) fn always(lower: &str) -> bool {
             | "namaste"
             | "servus"
             | "moin"
+            | "woohoo"
+            | "kudos"
+            | "woo"
+            | "yippee"
+            | "oof"
+            | "ouch"
+            | "gotcha"
+            | "hah"
+            | "ha"
+            | "meh"
+            | "whew"
+            | "aye"
+            | "ahoy"
     )
+}
+
+/// Colloquial contractions that open chat sentences and name nothing: "Gonna", "Lemme".
+pub(crate) fn colloquial(lower: &str) -> bool {
+    matches!(
+        lower,
+        "gonna" | "gotta" | "wanna" | "lemme" | "gimme" | "kinda" | "sorta" | "dunno" | "y'all"
+    )
+}
+
+/// Written laughter: "haha", "Ahhahha", "hehehe".
+pub(crate) fn laughter(lower: &str) -> bool {
+    lower.len() >= 3
+        && lower.matches('h').count() >= 2
+        && lower.chars().all(|c| matches!(c, 'a' | 'h' | 'e'))
 }
 
 /// Words that are interjections only when they stand alone: followed by punctuation, a vocative
@@ -235,7 +263,11 @@ pub(crate) fn mark(info: &[WordInfo], chat: bool) -> (Vec<bool>, Vec<bool>) {
         a -= 1;
     }
     let opened = inter.first() == Some(&true);
-    if a < e && a > 0 && info[a - 1].lower == "," && (opened || (chat && e < n)) {
+    // "my home country, Sweden.": a listed place or organisation is in apposition, not addressed.
+    let listed = info[a..e]
+        .iter()
+        .any(|w| w.flags & (crate::gazetteer::PLACE | crate::gazetteer::ORG_NAME) != 0);
+    if a < e && a > 0 && info[a - 1].lower == "," && !listed && (opened || (chat && e < n)) {
         for f in voc.iter_mut().take(e).skip(a) {
             *f = true;
         }

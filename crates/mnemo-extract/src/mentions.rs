@@ -318,10 +318,20 @@ pub fn sentence_mentions(
     // Greetings and interjections are never names; a name they address is a person's.
     let chat = people.speaker || people.listener;
     let (inter, voc) = interjections::mark(info, chat);
-    // The first word after greetings and punctuation: capitalised whatever it is.
+    // The first word after greetings and punctuation: capitalised whatever it is. In chat a
+    // clause after a dash or colon opens capitalised too ("... - Let's go").
     let opening = (0..n)
         .find(|&k| !inter[k] && texts[k].chars().any(char::is_alphanumeric))
         .unwrap_or(n);
+    let opens = |k: usize| {
+        k == opening
+            || (chat
+                && k > 0
+                && matches!(
+                    texts[k - 1],
+                    "-" | "--" | ":" | ";" | "\u{2013}" | "\u{2014}"
+                ))
+    };
     spans.retain_mut(|s| {
         while s.4 < s.1 && inter[s.4] {
             s.4 += 1;
@@ -329,6 +339,40 @@ pub fn sentence_mentions(
         s.0 = s.0.max(s.4);
         while s.1 > s.0 && (inter[s.1 - 1] || !texts[s.1 - 1].chars().any(char::is_alphanumeric)) {
             s.1 -= 1;
+        }
+        // A quote or dash inside ends the name: '"Summer Sounds"- The ...'.
+        if let Some(cut) = (s.0 + 1..s.1).filter(|_| chat).find(|&k| {
+            !texts[k].chars().any(char::is_alphanumeric)
+                && texts[k]
+                    .chars()
+                    .any(|c| "\"\u{201C}\u{201D}-\u{2013}\u{2014}".contains(c))
+        }) {
+            s.1 = cut;
+        }
+        // In conversation, a listed given name the tagger took for a place, with no place
+        // context around it ("Laura and I"), is a person.
+        if chat
+            && s.2 == EntityType::Location
+            && s.1 == s.0 + 1
+            && info[s.0].flags & gz::FIRST_NAME != 0
+            && info[s.0].flags & gz::PLACE == 0
+            && context_type(&info[..s.4]).is_none()
+            && !(s.4 > 0 && crate::predicate::is_place_prep(&info[s.4 - 1].lower))
+        {
+            s.2 = EntityType::Person;
+        }
+        // In conversation, "Remember Jon, ...": an opening verb or adverb is no part of a name.
+        if chat
+            && opens(s.4)
+            && s.1 > s.0 + 1
+            && s.3.is_none()
+            && info[s.0].flags & gz::FIRST_NAME == 0
+            && (crate::lexicon::parts_of_speech(&info[s.0].lower)
+                .is_some_and(|p| p.starts_with('v') || p.starts_with('r'))
+                || interjections::colloquial(&info[s.0].lower))
+        {
+            s.0 += 1;
+            s.4 = s.0;
         }
         // "Nice to hear from you", "Great, thanks": an adjective opening a sentence is no name.
         let exclaimed = s.4 == 0
@@ -344,16 +388,33 @@ pub fn sentence_mentions(
         // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
         // sentence is no name unless it is a given name.
         let common = chat
-            && s.4 == opening
+            && opens(s.4)
             && s.1 == s.0 + 1
             && s.3.is_none()
-            && info[s.0].flags & gz::FIRST_NAME == 0
+            && info[s.0].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
             && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
                 || crate::lexicon::category_of(&info[s.0].lower).is_some()
-                || crate::verbs::is_verbish(&info[s.0].lower))
+                || crate::verbs::is_verbish(&info[s.0].lower)
+                // "Startin' out": a dropped g.
+                || (info[s.0].lower.ends_with("in")
+                    && crate::verbs::is_verbish(&format!("{}g", info[s.0].lower))))
             && known(texts[s.0]).is_none();
-        let interjection = s.1 == s.0 + 1 && interjections::always(&info[s.0].lower);
-        s.0 < s.1 && !(exclaimed || common || interjection)
+        let word = info[s.0].lower.as_str();
+        let interjection = s.1 == s.0 + 1
+            && (interjections::always(word)
+                || interjections::colloquial(word)
+                || interjections::laughter(word)
+                || (chat && matches!(word, "fri" | "tues" | "thurs" | "weds")));
+        // In conversation a run of common words in capitals is emphasis ("I'm DOING IT").
+        let shouted = chat
+            && (s.0..s.1).all(|k| {
+                info[k].is_upper
+                    && info[k].lower.chars().count() > 1
+                    && (crate::lexicon::parts_of_speech(&info[k].lower).is_some()
+                        || crate::verbs::is_verbish(&info[k].lower)
+                        || info[k].flags & (gz::STOPWORD | gz::PRONOUN) != 0)
+            });
+        s.0 < s.1 && !(exclaimed || common || interjection || shouted)
     });
     let mut j = 0;
     while j < n {

@@ -39,6 +39,14 @@ fn is_breaker(w: &str) -> bool {
     )
 }
 
+/// Prepositions that put a place after them ("in Lyon", "to Oslo").
+pub(crate) fn is_place_prep(w: &str) -> bool {
+    matches!(
+        w,
+        "in" | "at" | "to" | "from" | "near" | "into" | "outside" | "inside" | "around" | "across"
+    )
+}
+
 pub(crate) fn is_prep(w: &str) -> bool {
     matches!(
         w,

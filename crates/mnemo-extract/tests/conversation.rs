@@ -400,3 +400,31 @@ fn without_a_listener_the_one_name_addressed_is_you() {
         ex.facts
     );
 }
+
+#[test]
+fn chat_slang_and_emphasis_are_no_names() {
+    for text in [
+        "Gonna be a long day. Lemme think.",
+        "Woohoo! Ahahaha, that was fun.",
+        "Kudos to you! Oof, that hurt.",
+        "I'm DOING IT this year!",
+        "Remember Jon, we leave at six.",
+        "Life's all about balance.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        let names: Vec<&str> = ex
+            .entities
+            .iter()
+            .filter(|e| !matches!(e.entity_type, EntityType::Concept | EntityType::Event))
+            .map(|e| e.name.as_str())
+            .filter(|n| !matches!(*n, "Lena" | "Tomas" | "Jon"))
+            .collect();
+        assert!(names.is_empty(), "{text}: {names:?}");
+    }
+    // A place after a comma is in apposition, not addressed.
+    let ex = turn("It's a gift from my home country, Sweden.", "Lena", "Tomas");
+    assert_eq!(type_of(&ex, "sweden"), Some(EntityType::Location));
+    // A listed given name with no place around it is a person.
+    let ex = turn("Laura and I baked bread.", "Lena", "Tomas");
+    assert_ne!(type_of(&ex, "laura"), Some(EntityType::Location));
+}
