@@ -1,5 +1,6 @@
 //! Prints what the rule extractor finds in text from stdin:
-//! `echo "I work at Acme." | cargo run -p mnemo-extract --example extract -- --speaker user`
+//! `echo "I work at Acme." | cargo run -p mnemo-extract --example extract -- --speaker user
+//! [--listener NAME] [--at 2023-05-08T13:56:00Z]`
 
 use std::io::Read;
 
@@ -9,8 +10,16 @@ fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let mut ctx = ExtractContext::default();
     while let Some(a) = args.next() {
-        if a == "--speaker" {
-            ctx.speaker = args.next();
+        match a.as_str() {
+            "--speaker" => ctx.speaker = args.next(),
+            "--listener" => ctx.listener = args.next(),
+            "--at" => {
+                ctx.at = args
+                    .next()
+                    .and_then(|t| chrono::DateTime::parse_from_rfc3339(&t).ok())
+                    .map(|t| t.with_timezone(&chrono::Utc))
+            }
+            _ => {}
         }
     }
     let mut text = String::new();

@@ -201,3 +201,67 @@ pub fn defined_type(info: &[WordInfo], end: usize) -> Option<EntityType> {
     }
     noun_type(&head.lower)
 }
+
+/// The descriptions a copular sentence gives the words before word `end`: "X was a French
+/// physicist born in Paris" -> "physicist"; "a physicist and chemist" -> both; "an English rock
+/// band" -> "rock band". Word ranges of the described kinds (leading adjectives, demonyms and
+/// numbers dropped), for IS_A facts.
+pub fn descriptions(info: &[WordInfo], end: usize) -> Vec<(usize, usize)> {
+    let n = info.len();
+    let mut out = Vec::new();
+    if !matches!(
+        info.get(end).map(|w| w.lower.as_str()),
+        Some("is" | "was" | "are" | "were")
+    ) {
+        return out;
+    }
+    let mut k = end + 1;
+    if info.get(k).is_some_and(|w| w.lower == "one")
+        && info.get(k + 1).is_some_and(|w| w.lower == "of")
+    {
+        k += 2;
+    }
+    if !matches!(info.get(k).map(|w| w.lower.as_str()), Some("a" | "an")) {
+        return out;
+    }
+    k += 1;
+    let mut start = k;
+    while k <= n && k < end + 16 {
+        let at_end = k == n
+            || (ends_phrase(&info[k].lower) && info[k].lower != "and")
+            || info[k].lower == ",";
+        if at_end || info[k].lower == "and" {
+            let mut a = start;
+            while a < k
+                && (info[a].is_capitalised()
+                    || crate::lexicon::is_mostly_modifier(&info[a].lower)
+                    || info[a].lower.chars().any(|c| c.is_ascii_digit()))
+            {
+                a += 1;
+            }
+            let plain = (a..k).all(|j| {
+                !info[j].is_capitalised()
+                    && info[j].lower.chars().all(|c| c.is_alphabetic() || c == '-')
+            });
+            if a < k
+                && k - a <= 3
+                && plain
+                && !crate::lexicon::is_mostly_modifier(&info[k - 1].lower)
+            {
+                out.push((a, k));
+            }
+            if at_end {
+                break;
+            }
+            start = k + 1;
+            // "and" then an article: "a singer and an actress".
+            if matches!(info.get(start).map(|w| w.lower.as_str()), Some("a" | "an")) {
+                start += 1;
+            }
+            k = start;
+            continue;
+        }
+        k += 1;
+    }
+    out
+}

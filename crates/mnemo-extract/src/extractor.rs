@@ -1,23 +1,42 @@
 //! The `Extractor` seam: what any extractor (rules, an LLM) takes and returns.
 
 use async_trait::async_trait;
-use mnemo_core::{EntityInput, FactInput};
+use mnemo_core::{EntityInput, FactInput, Timestamp};
 
 use crate::ExtractError;
 
 /// What an extractor needs to know besides the text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExtractContext {
-    /// Who "I", "me" and "my" refer to (e.g. "user" or a person's name). Without it first-person
-    /// pronouns are dropped.
+    /// Who "I", "me" and "my" refer to (e.g. "user" or a person's name); "we" and "our" include
+    /// them. Without it first-person pronouns are dropped. A named speaker is always a person.
     pub speaker: Option<String>,
+    /// The other participant of a conversation: who "you" and "your" refer to. Without it
+    /// second-person pronouns are dropped.
+    pub listener: Option<String>,
+    /// When the text was said or written: relative times ("yesterday", "last May") are resolved
+    /// against it. Without it they are left unresolved.
+    pub at: Option<Timestamp>,
 }
 
 impl ExtractContext {
     pub fn with_speaker(speaker: impl Into<String>) -> Self {
         ExtractContext {
             speaker: Some(speaker.into()),
+            ..ExtractContext::default()
         }
+    }
+
+    /// The same context with `listener` as the one "you" refers to.
+    pub fn listener(mut self, listener: impl Into<String>) -> Self {
+        self.listener = Some(listener.into());
+        self
+    }
+
+    /// The same context, said at `at`.
+    pub fn at(mut self, at: Timestamp) -> Self {
+        self.at = Some(at);
+        self
     }
 }
 

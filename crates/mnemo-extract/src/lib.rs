@@ -2,9 +2,18 @@
 //!
 //! The pipeline inside [`RuleExtractor`]: [`text`] splits sentences and words with byte offsets,
 //! [`tagger`] labels names with an averaged perceptron, [`mentions`] adds rules (titles, dates,
-//! events, capitalised runs, pronouns, the chat speaker and "my sister"), [`resolve`] merges
-//! mentions into entities (optionally against names known to the store), and [`relations`] finds
-//! subject–predicate–object facts, worded by [`predicate`].
+//! events, capitalised runs, pronouns, the chat speaker and listener, "my sister", greetings and
+//! vocatives), [`resolve`] merges mentions into entities (optionally against names known to the
+//! store), and [`relations`] finds subject–predicate–object facts between names, worded by
+//! [`predicate`]. Copular sentences give IS_A facts ("X was a French physicist" -> physicist).
+//!
+//! Conversation turns (`ExtractContext::speaker`, `listener`, `at`): the speaker and listener are
+//! people and what "I"/"we" and "you" refer to; clauses (`clauses`, `phrases`, `verbs`) read each
+//! sentence's subject, verb group and object, so first-person sentences state facts ("I'm trying
+//! kundalini yoga" -> speaker -TRYING-> kundalini yoga) and everyday things named by common nouns
+//! become Concept/Event entities with a WordNet category ([`lexicon`]: kundalini yoga IS_A
+//! activity). [`times`] resolves relative times ("yesterday", "last May") against `at`; a fact's
+//! time is in [`Analysis::fact_times`].
 //!
 //! The weights in `model/` are produced from the CoNLL04 train split only, reproducibly:
 //! `cargo run --release -p mnemo-extract --example train -- --data
@@ -15,16 +24,22 @@
 //! peak, input included: words are tokenised in 64 KB blocks, mentions are kept for resolution);
 //! callers feed chunks from [`chunk_text`], so memory stays flat over a corpus.
 
+mod chat_facts;
 mod chunk;
+mod clause_words;
+mod clauses;
 mod definitions;
 mod demonyms;
 mod error;
 mod extractor;
 mod features;
 mod gazetteer;
+mod interjections;
+pub mod lexicon;
 pub mod mentions;
 mod name_rules;
 mod perceptron;
+mod phrases;
 pub mod predicate;
 pub mod quantities;
 pub mod relations;
@@ -33,12 +48,16 @@ mod rule;
 mod span_rules;
 pub mod tagger;
 pub mod text;
+pub mod times;
+mod verbs;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};
 pub use error::ExtractError;
 pub use extractor::{ExtractContext, Extraction, Extractor};
-pub use mentions::{Mention, MentionKind};
+pub use lexicon::{categories_of, category_named, category_of};
+pub use mentions::{Mention, MentionKind, Owner, Participants};
 pub use perceptron::Perceptron;
 pub use quantities::Quantity;
 pub use resolve::{resolve_mentions, Resolved, Resolver};
 pub use rule::{analyse_with, Analysis, Models, RuleExtractor, SpanEntity, SpanFact};
+pub use times::{iso_bounds, resolve_times, TimeMention};

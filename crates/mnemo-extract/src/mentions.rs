@@ -5,6 +5,7 @@ use mnemo_core::EntityType;
 
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
+use crate::interjections;
 use crate::name_rules::{
     context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
 };
@@ -26,11 +27,32 @@ pub enum MentionKind {
     Name(EntityType),
     /// "he", "she", ... (never an entity itself; resolved to a person or dropped).
     Pronoun(Gender),
-    /// "I", "me", "my": the speaker of a chat turn.
+    /// "I", "me", "my" (and "we", "our"): the speaker of a chat turn.
     Speaker,
-    /// "my sister", "John's boss": a relative of `owner` (the mention index of the owner, or `None`
-    /// for the speaker).
-    Relative { noun: String, owner: Option<usize> },
+    /// "you", "your": the other participant of a conversation.
+    Listener,
+    /// "my sister", "your boss", "John's boss": a relative of `owner`.
+    Relative { noun: String, owner: Owner },
+    /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
+    /// an Event, found as the object of a clause (see `clauses`). `text` is the phrase without
+    /// its determiner.
+    Thing(EntityType),
+}
+
+/// Whose relative a [`MentionKind::Relative`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    Speaker,
+    Listener,
+    /// The person named by the mention with this index.
+    Mention(usize),
+}
+
+/// Who the first- and second-person pronouns of a text can refer to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Participants {
+    pub speaker: bool,
+    pub listener: bool,
 }
 
 /// A mention: absolute word indices `words.0..words.1` and byte offsets `start..end`.
@@ -44,16 +66,19 @@ pub struct Mention {
     pub kind: MentionKind,
     /// A title written before a person's name ("Mr.", "Sen."), kept for aliases.
     pub title: Option<String>,
-    /// A people's or faith's adjective standing for its country or church ("a German racer"):
-    /// it mentions the entity but states no relation between it and its neighbours.
+    /// A people's or faith's adjective standing for its country or church ("a German racer"), or
+    /// a name addressed ("Thanks, Mel"): it mentions the entity but states no relation between it
+    /// and its neighbours.
     pub adjective: bool,
 }
 
 impl Mention {
     pub fn entity_type(&self) -> Option<EntityType> {
         match &self.kind {
-            MentionKind::Name(t) => Some(*t),
-            MentionKind::Speaker | MentionKind::Relative { .. } => Some(EntityType::Person),
+            MentionKind::Name(t) | MentionKind::Thing(t) => Some(*t),
+            MentionKind::Speaker | MentionKind::Listener | MentionKind::Relative { .. } => {
+                Some(EntityType::Person)
+            }
             MentionKind::Pronoun(_) => None,
         }
     }
@@ -82,11 +107,11 @@ pub struct SentenceInput<'a> {
     pub names: &'a [NameSpan],
 }
 
-/// Finds the mentions of one sentence. `speaker` says whether "I"/"my" have a referent; `known`
-/// types names already known (from the store).
+/// Finds the mentions of one sentence. `people` says whether "I"/"my" and "you"/"your" have a
+/// referent; `known` types names already known (from the store).
 pub fn sentence_mentions(
     input: SentenceInput<'_>,
-    speaker: bool,
+    people: Participants,
     known: &dyn Fn(&str) -> Option<EntityType>,
 ) -> Vec<Mention> {
     let SentenceInput {
@@ -198,6 +223,8 @@ pub fn sentence_mentions(
         // Chat is often lower-case: "i moved to paris", "i work at google" count when the verb
         // before the word asks for that kind of name.
         let lower_ok = !w.is_capitalised() && known.is_some() && context_type(&info[..j]) == known;
+        // A sentence's first word is capitalised anyway: "Nice to hear from you" names no city.
+        let known = known.filter(|_| j > 0 || !crate::lexicon::is_mostly_modifier(&w.lower));
         if let Some(t) = known.filter(|_| (w.is_capitalised() || lower_ok) && w.run == (j, j + 1)) {
             if !spans.iter().any(|s| s.4 <= j && j < s.1) {
                 spans.push((j, j + 1, t, None, j));
@@ -250,9 +277,25 @@ pub fn sentence_mentions(
             s.2 = EntityType::Organization;
         }
         if let Some(t) = context_type(&info[..s.4]) {
-            if s.2 != EntityType::Person && s.2 != EntityType::Date {
+            // "moved to Bergen": a destination is a place even when the name looked like a
+            // person's (not "moved to John's house").
+            let place_over_person = t == EntityType::Location
+                && s.3.is_none()
+                && !info
+                    .get(s.1)
+                    .is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"));
+            if s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person) {
                 s.2 = t;
             }
+        } else if matches!(s.2, EntityType::Location | EntityType::Other)
+            && s.1 < n
+            && span_rules::person_verb(&info[s.1].lower)
+            && (s.0..s.1).all(|k| {
+                info[k].flags & (gz::LOC_WORD | gz::ORG_WORD | gz::PLACE | gz::ORG_NAME) == 0
+            })
+        {
+            // "Caroline said", "Maria adopted": a person's verb makes a person.
+            s.2 = EntityType::Person;
         }
     }
     for (a, b) in date_spans(&texts, info) {
@@ -271,6 +314,122 @@ pub fn sentence_mentions(
             Some(_) => {}
             None => spans.push((a, b, EntityType::Date, None, a)),
         }
+    }
+    // Greetings and interjections are never names; a name they address is a person's.
+    let chat = people.speaker || people.listener;
+    let (inter, voc) = interjections::mark(info, chat);
+    // The first word after greetings and punctuation: capitalised whatever it is. In chat a
+    // clause after a dash or colon opens capitalised too ("... - Let's go").
+    let opening = (0..n)
+        .find(|&k| !inter[k] && texts[k].chars().any(char::is_alphanumeric))
+        .unwrap_or(n);
+    let opens = |k: usize| {
+        k == opening
+            || (chat
+                && k > 0
+                && matches!(
+                    texts[k - 1],
+                    "-" | "--" | ":" | ";" | "\u{2013}" | "\u{2014}"
+                ))
+    };
+    spans.retain_mut(|s| {
+        while s.4 < s.1 && inter[s.4] {
+            s.4 += 1;
+        }
+        s.0 = s.0.max(s.4);
+        while s.1 > s.0 && (inter[s.1 - 1] || !texts[s.1 - 1].chars().any(char::is_alphanumeric)) {
+            s.1 -= 1;
+        }
+        // A quote or dash inside ends the name: '"Summer Sounds"- The ...'.
+        if let Some(cut) = (s.0 + 1..s.1).filter(|_| chat).find(|&k| {
+            !texts[k].chars().any(char::is_alphanumeric)
+                && texts[k]
+                    .chars()
+                    .any(|c| "\"\u{201C}\u{201D}-\u{2013}\u{2014}".contains(c))
+        }) {
+            s.1 = cut;
+        }
+        // In conversation, a listed given name the tagger took for a place, with no place
+        // context around it ("Laura and I"), is a person.
+        if chat
+            && s.2 == EntityType::Location
+            && s.1 == s.0 + 1
+            && info[s.0].flags & gz::FIRST_NAME != 0
+            && info[s.0].flags & gz::PLACE == 0
+            && context_type(&info[..s.4]).is_none()
+            && !(s.4 > 0 && crate::predicate::is_place_prep(&info[s.4 - 1].lower))
+        {
+            s.2 = EntityType::Person;
+        }
+        // In conversation, "Remember Jon, ...": an opening verb or adverb is no part of a name.
+        if chat
+            && opens(s.4)
+            && s.1 > s.0 + 1
+            && s.3.is_none()
+            && info[s.0].flags & gz::FIRST_NAME == 0
+            && (crate::lexicon::parts_of_speech(&info[s.0].lower)
+                .is_some_and(|p| p.starts_with('v') || p.starts_with('r'))
+                || interjections::colloquial(&info[s.0].lower))
+        {
+            s.0 += 1;
+            s.4 = s.0;
+        }
+        // "Nice to hear from you", "Great, thanks": an adjective opening a sentence is no name.
+        let exclaimed = s.4 == 0
+            && s.1 == 1
+            && crate::lexicon::is_mostly_modifier(&info[0].lower)
+            && info.get(1).is_none_or(|w| {
+                !w.is_capitalised()
+                    && !matches!(
+                        w.lower.as_str(),
+                        "is" | "was" | "has" | "'s" | "are" | "were" | "had" | "will"
+                    )
+            });
+        // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
+        // sentence is no name unless it is a given name.
+        let common = chat
+            && opens(s.4)
+            && s.1 == s.0 + 1
+            && s.3.is_none()
+            && info[s.0].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
+            && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
+                || crate::lexicon::category_of(&info[s.0].lower).is_some()
+                || crate::verbs::is_verbish(&info[s.0].lower)
+                // "Startin' out": a dropped g.
+                || (info[s.0].lower.ends_with("in")
+                    && crate::verbs::is_verbish(&format!("{}g", info[s.0].lower))))
+            && known(texts[s.0]).is_none();
+        let word = info[s.0].lower.as_str();
+        let interjection = s.1 == s.0 + 1
+            && (interjections::always(word)
+                || interjections::colloquial(word)
+                || interjections::laughter(word)
+                || (chat && matches!(word, "fri" | "tues" | "thurs" | "weds")));
+        // In conversation a run of common words in capitals is emphasis ("I'm DOING IT").
+        let shouted = chat
+            && (s.0..s.1).all(|k| {
+                info[k].is_upper
+                    && info[k].lower.chars().count() > 1
+                    && (crate::lexicon::parts_of_speech(&info[k].lower).is_some()
+                        || crate::verbs::is_verbish(&info[k].lower)
+                        || info[k].flags & (gz::STOPWORD | gz::PRONOUN) != 0)
+            });
+        s.0 < s.1 && !(exclaimed || common || interjection || shouted)
+    });
+    let mut j = 0;
+    while j < n {
+        if !voc[j] {
+            j += 1;
+            continue;
+        }
+        let mut e = j;
+        while e < n && voc[e] {
+            e += 1;
+        }
+        spans.retain(|s| s.1 <= j || e <= s.4);
+        spans.push((j, e, EntityType::Person, None, j));
+        adjectives.push((j, e));
+        j = e;
     }
     spans.sort_by_key(|s| (s.4, s.1));
     spans.dedup_by(|later, earlier| later.4 < earlier.1);
@@ -308,23 +467,83 @@ pub fn sentence_mentions(
         let lower = info[j].lower.as_str();
         let relative =
             j + 1 < n && info[j + 1].flags & gz::KIN != 0 && !info[j + 1].is_capitalised();
+        if inter[j] {
+            j += 1;
+            continue;
+        }
+        let owner = match lower {
+            "my" | "our" if people.speaker => Some(Owner::Speaker),
+            "your" if people.listener => Some(Owner::Listener),
+            _ => None,
+        };
+        // In conversation any person noun after "my"/"your" is a relative or acquaintance,
+        // through one adjective: "my kids", "my best friend", "your little brother".
+        let kin_at = |k: usize| {
+            k < n
+                && !info[k].is_capitalised()
+                && (info[k].flags & gz::KIN != 0
+                    || (chat
+                        && crate::lexicon::category_of(&info[k].lower)
+                            .is_some_and(|c| c == "family" || c == "person")
+                        && !crate::lexicon::is_mostly_modifier(&info[k].lower)))
+        };
+        let noun_at = if relative {
+            Some(j + 1)
+        } else if !chat {
+            None
+        } else if kin_at(j + 1) {
+            Some(j + 1)
+        } else if j + 2 < n
+            && (crate::lexicon::is_mostly_modifier(&info[j + 1].lower)
+                || matches!(
+                    info[j + 1].lower.as_str(),
+                    "best" | "oldest" | "youngest" | "ex"
+                ))
+            && kin_at(j + 2)
+        {
+            Some(j + 2)
+        } else {
+            None
+        };
+        if let (Some(owner), Some(k)) = (owner, noun_at) {
+            out.push(mk(
+                j,
+                k + 1,
+                MentionKind::Relative {
+                    noun: info[k].lower.clone(),
+                    owner,
+                },
+                None,
+            ));
+            j = k + 1;
+            // "my friend Ines": a capitalised word right after names the relative, even when
+            // the tagger missed it.
+            let free = next_span >= spans.len() || spans[next_span].4 > j;
+            let name = j < n
+                && free
+                && info[j].is_title
+                && info[j].flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
+                && !interjections::always(&info[j].lower)
+                && crate::lexicon::parts_of_speech(&info[j].lower).is_none()
+                && crate::lexicon::category_of(&info[j].lower).is_none();
+            if chat && name {
+                out.push(mk(j, j + 1, MentionKind::Name(EntityType::Person), None));
+                j += 1;
+            }
+            continue;
+        }
         match lower {
-            "i" | "me" | "myself" if speaker => out.push(mk(j, j + 1, MentionKind::Speaker, None)),
-            "my" | "mine" if speaker && !relative => {
+            "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
+                if people.speaker =>
+            {
                 out.push(mk(j, j + 1, MentionKind::Speaker, None))
             }
-            "my" | "our" if speaker && relative => {
-                out.push(mk(
-                    j,
-                    j + 2,
-                    MentionKind::Relative {
-                        noun: info[j + 1].lower.clone(),
-                        owner: None,
-                    },
-                    None,
-                ));
-                j += 2;
-                continue;
+            "you" | "your" | "yours" | "yourself" | "u" if people.listener => {
+                // Clauses state the listener's facts; the name-pair scorer (trained on news)
+                // would pair "you" with everything around it.
+                let mut m = mk(j, j + 1, MentionKind::Listener, None);
+                m.adjective = true;
+                out.push(m)
             }
             "'s" | "\u{2019}s"
                 if relative
@@ -339,7 +558,7 @@ pub fn sentence_mentions(
                     j + 2,
                     MentionKind::Relative {
                         noun: info[j + 1].lower.clone(),
-                        owner: Some(owner),
+                        owner: Owner::Mention(owner),
                     },
                     None,
                 ));

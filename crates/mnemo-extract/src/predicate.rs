@@ -39,6 +39,14 @@ fn is_breaker(w: &str) -> bool {
     )
 }
 
+/// Prepositions that put a place after them ("in Lyon", "to Oslo").
+pub(crate) fn is_place_prep(w: &str) -> bool {
+    matches!(
+        w,
+        "in" | "at" | "to" | "from" | "near" | "into" | "outside" | "inside" | "around" | "across"
+    )
+}
+
 pub(crate) fn is_prep(w: &str) -> bool {
     matches!(
         w,
@@ -197,6 +205,28 @@ fn looks_verbal(ws: &[&str]) -> bool {
         )
 }
 
+/// Past participles that open a relation after a description: "born in", "based in".
+fn is_participle(w: &str) -> bool {
+    matches!(
+        w,
+        "born"
+            | "based"
+            | "located"
+            | "founded"
+            | "raised"
+            | "buried"
+            | "educated"
+            | "known"
+            | "situated"
+            | "headquartered"
+            | "owned"
+            | "led"
+            | "built"
+            | "written"
+            | "directed"
+    ) || (w.len() > 5 && w.ends_with("ed") && gz::flags(w) & gz::STOPWORD == 0)
+}
+
 /// Whether a word can carry a predicate: a lower-case word that is not a function word.
 fn is_content(w: &str) -> bool {
     w.chars().all(|c| c.is_alphabetic() || c == '-')
@@ -256,6 +286,20 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
                 if let Some(r) = role_phrase(head) {
                     return mk(format!("{r} {last}"), true, 0.7, "apposition-role");
                 }
+            }
+        }
+    }
+    // "was a French physicist born in", "was a physicist and chemist born in": the description
+    // is a fact of its own (IS_A, see `definitions::descriptions`); the verb after it relates
+    // the two names.
+    if !after_comma
+        && ws
+            .first()
+            .is_some_and(|w| matches!(*w, "is" | "was" | "are" | "were"))
+    {
+        if let Some(p) = ws.iter().position(|w| is_participle(w)).filter(|&p| p > 1) {
+            if !ws[p..].iter().any(|w| is_breaker(w)) {
+                ws.drain(1..p);
             }
         }
     }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use mnemo_core::{canonical_key, EntityInput, EntityKey, EntityType, MAX_ALIASES};
 
-use crate::mentions::{Mention, MentionKind};
+use crate::mentions::{Mention, MentionKind, Owner};
 
 /// How many sentences back a pronoun may look for its person.
 const PRONOUN_WINDOW: usize = 1;
@@ -25,7 +25,7 @@ pub struct Resolver {
 pub struct Resolved {
     pub entities: Vec<EntityInput>,
     pub of_mention: Vec<Option<usize>>,
-    /// (owner, "has <noun>", relative) facts implied by mentions such as "my sister".
+    /// (owner, noun, relative) facts implied by mentions such as "my sister" (owner -SISTER-> her).
     pub implied: Vec<(usize, String, usize)>,
 }
 
@@ -90,6 +90,24 @@ impl Resolver {
 
     /// Resolves the mentions of one text. `speaker` names who "I"/"my" are.
     pub fn resolve(&self, mentions: &[Mention], speaker: Option<&str>) -> Resolved {
+        self.resolve_conversation(mentions, speaker, None)
+    }
+
+    /// Resolves the mentions of a conversation turn: `speaker` is who "I"/"my"/"we" are,
+    /// `listener` who "you"/"your" are. Both are people: a name equal to theirs, a part of it or
+    /// a short form of their first name ("Mel" for "Melanie") is them.
+    pub fn resolve_conversation(
+        &self,
+        mentions: &[Mention],
+        speaker: Option<&str>,
+        listener: Option<&str>,
+    ) -> Resolved {
+        let participants: Vec<(String, String)> = [speaker, listener]
+            .into_iter()
+            .flatten()
+            .map(|n| (canonical_key(n), n.trim().to_string()))
+            .filter(|(k, _)| !k.is_empty())
+            .collect();
         let mut clusters: Vec<Cluster> = Vec::new();
         let mut by_key: HashMap<String, usize> = HashMap::new();
         let mut idx = PartIndex::default();
@@ -109,16 +127,30 @@ impl Resolver {
             if key.is_empty() {
                 continue;
             }
+            let participant = participant_match(&key, &participants);
+            let t = if participant.is_some() {
+                EntityType::Person
+            } else {
+                t
+            };
             let c = by_key
-                .get(&key)
+                .get(participant.map_or(key.as_str(), |p| p.0.as_str()))
                 .copied()
-                .or_else(|| self.partial_match(&key, t, &clusters, &idx));
+                .or_else(|| {
+                    participant
+                        .is_none()
+                        .then(|| self.partial_match(&key, t, &clusters, &idx))
+                        .flatten()
+                });
             let c = match c {
                 Some(c) => c,
                 None => {
-                    let (name, key) = match self.known_match(&key, t) {
-                        Some((k, n)) => (n, k),
-                        None => (m.text.clone(), key.clone()),
+                    let (name, key) = match participant {
+                        Some((k, n)) => (n.clone(), k.clone()),
+                        None => match self.known_match(&key, t) {
+                            Some((k, n)) => (n, k),
+                            None => (m.text.clone(), key.clone()),
+                        },
                     };
                     if let Some(&c) = by_key.get(&key) {
                         c
@@ -155,8 +187,11 @@ impl Resolver {
             *slot = slot.and_then(|c| index.get(&clusters[c].key).copied());
         }
 
-        let speaker_entity = speaker.and_then(|s| EntityInput::named(s, EntityType::Person).ok());
-        let mut speaker_idx = None;
+        let person =
+            |name: Option<&str>| name.and_then(|s| EntityInput::named(s, EntityType::Person).ok());
+        let (speaker_entity, listener_entity) = (person(speaker), person(listener));
+        let (mut speaker_idx, mut listener_idx) = (None, None);
+        let mut things: HashMap<String, usize> = HashMap::new();
         let mut implied = Vec::new();
         for i in 0..mentions.len() {
             match &mentions[i].kind {
@@ -167,21 +202,62 @@ impl Resolver {
                             Some(add_entity(&mut entities, e.clone(), &mut speaker_idx));
                     }
                 }
+                MentionKind::Listener => {
+                    if let Some(e) = &listener_entity {
+                        of_mention[i] =
+                            Some(add_entity(&mut entities, e.clone(), &mut listener_idx));
+                    }
+                }
+                MentionKind::Thing(t) => {
+                    let key = canonical_key(&mentions[i].text);
+                    if let Some(&e) = things.get(&key) {
+                        of_mention[i] = Some(e);
+                        continue;
+                    }
+                    let e = match entities.iter().position(|x| x.key.as_str() == key) {
+                        Some(e) => e,
+                        None => {
+                            let Ok(mut e) = EntityInput::named(&mentions[i].text, *t) else {
+                                continue;
+                            };
+                            e.key = match EntityKey::from_canonical(key.clone()) {
+                                Ok(k) => k,
+                                Err(_) => continue,
+                            };
+                            entities.push(e);
+                            entities.len() - 1
+                        }
+                    };
+                    things.insert(key, e);
+                    of_mention[i] = Some(e);
+                }
                 MentionKind::Relative { noun, owner } => {
                     let owner_idx = match owner {
-                        Some(o) => of_mention[*o],
-                        None => speaker_entity
+                        Owner::Mention(o) => of_mention[*o],
+                        Owner::Speaker => speaker_entity
                             .as_ref()
                             .map(|e| add_entity(&mut entities, e.clone(), &mut speaker_idx)),
+                        Owner::Listener => listener_entity
+                            .as_ref()
+                            .map(|e| add_entity(&mut entities, e.clone(), &mut listener_idx)),
                     };
                     let Some(o) = owner_idx else { continue };
-                    // "my boss, Tom Baker," names the relative.
+                    // "my boss, Tom Baker," and "my sister Jess" name the relative.
                     let named = mentions.get(i + 1).filter(|n| {
-                        n.words.0 == mentions[i].words.1 + 1
-                            && n.kind == MentionKind::Name(EntityType::Person)
+                        n.words.0 <= mentions[i].words.1 + 1
+                            && matches!(
+                                n.kind,
+                                MentionKind::Name(
+                                    EntityType::Person | EntityType::Location | EntityType::Other
+                                )
+                            )
                     });
                     let r = match named.and_then(|_| of_mention[i + 1]) {
-                        Some(r) => r,
+                        Some(r) => {
+                            // A relative is a person, whatever the name looked like.
+                            entities[r].entity_type = EntityType::Person;
+                            r
+                        }
                         None => {
                             let name = format!("{}'s {noun}", entities[o].name);
                             let Ok(e) = EntityInput::named(&name, EntityType::Person) else {
@@ -191,7 +267,7 @@ impl Resolver {
                         }
                     };
                     if r != o {
-                        implied.push((o, format!("has {noun}"), r));
+                        implied.push((o, noun.clone(), r));
                     }
                     of_mention[i] = Some(r);
                 }
@@ -355,11 +431,9 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
     }
     let i = match entities.iter().position(|x| x.key == e.key) {
         Some(i) => {
-            // Only people are added here (speakers, relatives): "My name is Alice" tagged
-            // "Alice" vaguely, but the speaker is a person.
-            if entities[i].entity_type.specificity() < 2 {
-                entities[i].entity_type = e.entity_type;
-            }
+            // Only people are added here (speakers, listeners, relatives): "My name is Alice"
+            // tagged "Alice" as a place, but the speaker is a person.
+            entities[i].entity_type = e.entity_type;
             i
         }
         None => {
@@ -389,7 +463,10 @@ fn recent_person(
         }
         let Some(e) = of_mention[j] else { continue };
         if entities[e].entity_type != EntityType::Person
-            || matches!(mentions[j].kind, MentionKind::Speaker)
+            || matches!(
+                mentions[j].kind,
+                MentionKind::Speaker | MentionKind::Listener
+            )
         {
             continue;
         }
@@ -400,6 +477,32 @@ fn recent_person(
         }
     }
     found
+}
+
+/// The participant (key, display name) a name mention's key stands for: their name, a part of
+/// it ("Berg" for "Anna Berg"), or a short form of their first name of at least three letters
+/// ("Mel" for "Melanie"). `None` when no participant or more than one fits.
+fn participant_match<'a>(
+    key: &str,
+    participants: &'a [(String, String)],
+) -> Option<&'a (String, String)> {
+    let words = name_words(key);
+    let fits = |p: &&(String, String)| {
+        let theirs = name_words(&p.0);
+        p.0 == key
+            || is_part(&words, &theirs)
+            || (words.len() == 1
+                && key.chars().count() >= 3
+                && theirs
+                    .first()
+                    .is_some_and(|f| f.starts_with(key) && f.len() > key.len()))
+    };
+    let mut hits = participants.iter().filter(fits);
+    let hit = hits.next()?;
+    match hits.next() {
+        Some(other) if other.0 != hit.0 => None,
+        _ => Some(hit),
+    }
 }
 
 /// Resolves mentions without known names.

@@ -7,13 +7,13 @@ use std::path::Path;
 use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
-use crate::definitions;
 use crate::features::{sentence_info, WordInfo};
-use crate::mentions::{sentence_mentions, Mention, MentionKind, SentenceInput};
+use crate::mentions::{sentence_mentions, Mention, MentionKind, Participants, SentenceInput};
 use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
+use crate::{chat_facts, definitions};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
 /// The rule/perceptron extractor with the shipped weights. Stateless and cheap to copy.
@@ -77,6 +77,12 @@ pub struct Analysis {
     pub relations: Vec<SpanFact>,
     /// Numbers and durations (never entities).
     pub quantities: Vec<Quantity>,
+    /// Relative and partial times of the text resolved against `ExtractContext::at` (none
+    /// without it).
+    pub times: Vec<crate::TimeMention>,
+    /// Per fact of `extraction.facts`, the resolved time its sentence mentions ("yesterday" said
+    /// on 2023-05-08 -> "2023-05-07"): when the stated event happened, beside when it was told.
+    pub fact_times: Vec<Option<String>>,
 }
 
 impl RuleExtractor {
@@ -110,17 +116,65 @@ pub fn analyse_with(
     tagger: &Tagger,
     rel_model: &Perceptron,
 ) -> Analysis {
-    let speaker = ctx
-        .speaker
-        .as_deref()
-        .filter(|s| s.chars().any(char::is_alphanumeric));
+    let named = |s: &Option<String>| {
+        s.as_deref()
+            .map(str::trim)
+            .filter(|s| s.chars().any(char::is_alphanumeric))
+            .map(str::to_string)
+    };
+    let speaker = named(&ctx.speaker);
+    // "You" is the listener only when someone else is speaking to them.
+    // Without a listener, a turn that addresses one person by name ("Thanks, Mel!") tells who
+    // "you" is.
+    let listener = named(&ctx.listener)
+        .or_else(|| {
+            speaker
+                .as_ref()
+                .and_then(|_| crate::interjections::addressed(text))
+        })
+        .filter(|l| {
+            speaker
+                .as_deref()
+                .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
+        });
+    let people = Participants {
+        speaker: speaker.is_some(),
+        listener: listener.is_some(),
+    };
     let mut mentions: Vec<Mention> = Vec::new();
     let mut sent_mentions: Vec<std::ops::Range<usize>> = Vec::new();
     let mut defined: Vec<(usize, EntityType)> = Vec::new();
     let mut quantities: Vec<Quantity> = Vec::new();
+    let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
+    let mut sentence_spans: Vec<std::ops::Range<usize>> = Vec::new();
     let known = |name: &str| resolver.known_type(name);
+    // A chat turn all in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower
+    // case (a news dateline such as "LOS ANGELES ( AP )" is not chat).
+    let shouting = (people.speaker || people.listener)
+        && text.len() < (1 << 16)
+        && !text.chars().any(char::is_lowercase)
+        && text
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .count()
+            >= 4;
     text::for_each_sentence(text, |s, ws, offset| {
-        let info: Vec<WordInfo> = sentence_info(ws.iter().map(|w| w.text(text)));
+        // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
+        // in lower case.
+        let words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        let lettered: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.chars().any(char::is_alphabetic))
+            .collect();
+        let shouted = shouting
+            || (lettered.len() >= 4 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
+        let info: Vec<WordInfo> = if shouted {
+            let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+            sentence_info(lower.iter().map(String::as_str))
+        } else {
+            sentence_info(words.iter().copied())
+        };
         let names = tagger::spans(&tagger.tag(&info));
         let first = mentions.len();
         let input = SentenceInput {
@@ -131,7 +185,16 @@ pub fn analyse_with(
             info: &info,
             names: &names,
         };
-        mentions.extend(sentence_mentions(input, speaker.is_some(), &known));
+        mentions.extend(sentence_mentions(input, people, &known));
+        let names_end = mentions.len();
+        if people.speaker {
+            chat_facts.extend(chat_facts::add_sentence_facts(
+                input,
+                &mut mentions,
+                first,
+                ctx.at,
+            ));
+        }
         // The sentence's subject, when a definition follows it, gets the defined type.
         let subject = mentions[first..]
             .iter()
@@ -142,12 +205,38 @@ pub fn analyse_with(
                     && !matches!(mentions[k].kind, MentionKind::Name(EntityType::Date))
             });
         if let Some(k) = subject {
-            if let Some(t) = definitions::defined_type(&info, mentions[k].words.1 - offset) {
+            let end = mentions[k].words.1 - offset;
+            if let Some(t) = definitions::defined_type(&info, end) {
                 defined.push((k, t));
+            }
+            // "X was a French physicist": X -IS_A-> physicist.
+            for (a, b) in definitions::descriptions(&info, end) {
+                let name = ws[a..b]
+                    .iter()
+                    .map(|w| w.text(text))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                mentions.push(Mention {
+                    sentence: s,
+                    words: (offset + a, offset + b),
+                    start: ws[a].start,
+                    end: ws[b - 1].end,
+                    text: name,
+                    kind: MentionKind::Thing(EntityType::Concept),
+                    title: None,
+                    adjective: true,
+                });
+                chat_facts.push(chat_facts::MentionFact {
+                    sentence: s,
+                    subject: Some(k),
+                    predicate: "is a".into(),
+                    object: Some(mentions.len() - 1),
+                    confidence: 0.7,
+                });
             }
         }
         let mut taken = vec![false; ws.len()];
-        for m in &mentions[first..] {
+        for m in &mentions[first..names_end] {
             for t in taken
                 .iter_mut()
                 .take(m.words.1 - offset)
@@ -165,8 +254,12 @@ pub fn analyse_with(
             });
         }
         sent_mentions.push(first..mentions.len());
+        if let (Some(a), Some(b)) = (ws.first(), ws.last()) {
+            sentence_spans.push(a.start..b.end);
+        }
     });
-    let resolved = resolver.resolve(&mentions, speaker);
+    let resolved =
+        resolver.resolve_conversation(&mentions, speaker.as_deref(), listener.as_deref());
     let mut entities = resolved.entities;
     // A definition states what the entity is: it outweighs the guesses from its name's spelling.
     for (k, t) in defined {
@@ -189,20 +282,74 @@ pub fn analyse_with(
     }
 
     // Best (confidence, predicate) per (subject, object, rel type).
-    let mut facts: HashMap<(usize, usize, String), (f32, String)> = HashMap::new();
-    let mut add = |h: usize, t: usize, predicate: &str, conf: f32| {
+    // The sentence stating it rides along, for the time the sentence mentions.
+    let mut facts: HashMap<(usize, usize, String), (f32, String, usize)> = HashMap::new();
+    let mut add = |h: usize, t: usize, predicate: &str, conf: f32, sent: usize| {
         let rt = mnemo_core::RelType::from_predicate(predicate)
             .as_str()
             .to_string();
         let slot = facts
             .entry((h, t, rt))
-            .or_insert((conf, predicate.to_string()));
+            .or_insert((conf, predicate.to_string(), sent));
         if conf > slot.0 {
-            *slot = (conf, predicate.to_string());
+            *slot = (conf, predicate.to_string(), sent);
         }
     };
     for (o, p, r) in &resolved.implied {
-        add(*o, *r, p, 0.9);
+        add(*o, *r, p, 0.9, usize::MAX);
+    }
+    // Clause facts: the speaker stands for an unnamed subject ("Went hiking yesterday").
+    let mut speaker_entity = None;
+    // Pairs a clause relates: the name-pair scorer's wording of them ("adopted dog named") is
+    // left out.
+    let mut clause_pairs: std::collections::HashSet<(usize, usize)> = Default::default();
+    let mut scorer_agrees: HashMap<(usize, usize), f32> = HashMap::new();
+    for f in &chat_facts {
+        let mut end = |m: Option<usize>| match m {
+            Some(m) => resolved.of_mention[m],
+            None => {
+                let name = speaker.as_deref()?;
+                if speaker_entity.is_none() {
+                    let key = mnemo_core::canonical_key(name);
+                    speaker_entity = match entities.iter().position(|e| e.key.as_str() == key) {
+                        Some(i) => Some(i),
+                        None => {
+                            let e =
+                                mnemo_core::EntityInput::named(name, EntityType::Person).ok()?;
+                            entities.push(e);
+                            Some(entities.len() - 1)
+                        }
+                    };
+                }
+                speaker_entity
+            }
+        };
+        if let (Some(h), Some(t)) = (end(f.subject), end(f.object)) {
+            if h != t {
+                add(h, t, &f.predicate, f.confidence, f.sentence);
+                clause_pairs.insert((h, t));
+                // "an LGBTQ art show": a name inside the thing is no object of its own.
+                if let Some(o) = f
+                    .object
+                    .filter(|&o| matches!(mentions[o].kind, MentionKind::Thing(_)))
+                {
+                    let (sent, span) = (mentions[o].sentence, mentions[o].words);
+                    for (k, m) in mentions.iter().enumerate() {
+                        let inside = span.0 <= m.words.0 && m.words.1 <= span.1;
+                        if k != o && m.sentence == sent && inside {
+                            if let Some(inner) = resolved.of_mention[k] {
+                                clause_pairs.insert((h, inner));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (thing, category, sent) in
+        chat_facts::category_facts(&chat_facts, &mentions, &resolved.of_mention, &mut entities)
+    {
+        add(thing, category, "is a", 0.5, sent);
     }
     let mut span_facts = Vec::new();
     text::for_each_sentence(text, |s, ws, offset| {
@@ -248,7 +395,13 @@ pub fn analyse_with(
             if h == t {
                 continue;
             }
-            add(h, t, &rel.predicate, rel.confidence);
+            if clause_pairs.contains(&(h, t)) || clause_pairs.contains(&(t, h)) {
+                // The clause's wording stands; the scorer's agreement raises its confidence.
+                let best = scorer_agrees.entry((h, t)).or_insert(rel.confidence);
+                *best = best.max(rel.confidence);
+                continue;
+            }
+            add(h, t, &rel.predicate, rel.confidence, s);
             span_facts.push(SpanFact {
                 head: (hm.start, hm.end),
                 tail: (tm.start, tm.end),
@@ -257,27 +410,50 @@ pub fn analyse_with(
             });
         }
     });
+    for ((h, t, _), slot) in facts.iter_mut() {
+        if let Some(&c) = scorer_agrees.get(&(*h, *t)) {
+            slot.0 = slot.0.max(c);
+        }
+    }
     // A pair with a stated predicate needs no unworded "related to" beside it.
     let stated: std::collections::HashSet<(usize, usize)> = facts
         .iter()
-        .filter(|(_, (_, p))| p != "related to")
+        .filter(|(_, (_, p, _))| p != "related to")
         .map(|((h, t, _), _)| (*h, *t))
         .collect();
-    let mut fact_list: Vec<FactInput> = facts
+    let mut with_sentence: Vec<(FactInput, usize)> = facts
         .into_iter()
-        .filter(|((h, t, _), (_, p))| p != "related to" || !stated.contains(&(*h, *t)))
-        .map(|((h, t, _), (conf, p))| {
-            FactInput::new(
+        .filter(|((h, t, _), (_, p, _))| p != "related to" || !stated.contains(&(*h, *t)))
+        .map(|((h, t, _), (conf, p, sent))| {
+            let f = FactInput::new(
                 entities[h].key.clone(),
                 &p,
                 entities[t].key.clone(),
                 conf.clamp(0.0, 1.0),
-            )
+            );
+            (f, sent)
         })
         .collect();
-    fact_list.sort_by(|a, b| {
+    with_sentence.sort_by(|(a, _), (b, _)| {
         (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object))
     });
+    // Relative times ("yesterday") resolved against when the text was said; a fact carries the
+    // first one of the sentence stating it.
+    let times = ctx
+        .at
+        .map(|at| crate::times::resolve_times(text, at))
+        .unwrap_or_default();
+    let fact_times: Vec<Option<String>> = with_sentence
+        .iter()
+        .map(|(_, sent)| {
+            let span = sentence_spans.get(*sent)?;
+            times
+                .iter()
+                .find(|t| span.start <= t.start && t.end <= span.end)
+                .map(|t| t.resolved.clone())
+        })
+        .collect();
+    let fact_list: Vec<FactInput> = with_sentence.into_iter().map(|(f, _)| f).collect();
     tracing::debug!(
         entities = entities.len(),
         facts = fact_list.len(),
@@ -291,5 +467,7 @@ pub fn analyse_with(
         mentions: span_entities,
         relations: span_facts,
         quantities,
+        times,
+        fact_times,
     }
 }

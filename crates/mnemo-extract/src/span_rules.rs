@@ -71,6 +71,22 @@ pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
             s.2 = EntityType::Organization;
             continue;
         }
+        // "the Difference Engine": a name after "the" ending in a machine's noun (WordNet:
+        // device, vehicle, instrument) is a thing, not a person ("Lucille Ball" is one).
+        if b >= a + 2
+            && a > 0
+            && info[a - 1].lower == "the"
+            && s.2 == EntityType::Person
+            && s.3.is_none()
+            && info[a].flags & gz::FIRST_NAME == 0
+            && matches!(
+                crate::lexicon::category_of(&info[b - 1].lower),
+                Some("device" | "vehicle" | "instrument")
+            )
+        {
+            s.2 = EntityType::Other;
+            continue;
+        }
         if b < a + 2 || b > a + 3 || !matches!(s.2, EntityType::Location | EntityType::Other) {
             continue;
         }
@@ -87,8 +103,8 @@ pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
-/// Verbs that, right after a sentence-opening name, say the name is a person's ("Schneider said").
-fn person_verb(lower: &str) -> bool {
+/// Verbs that, right after a name, say the name is a person's ("Schneider said").
+pub(crate) fn person_verb(lower: &str) -> bool {
     matches!(
         lower,
         "said"
@@ -110,6 +126,14 @@ fn person_verb(lower: &str) -> bool {
             | "married"
             | "smiled"
             | "laughed"
+            | "adopted"
+            | "divorced"
+            | "hugged"
+            | "cried"
+            | "texted"
+            | "whispered"
+            | "shouted"
+            | "graduated"
     )
 }
 

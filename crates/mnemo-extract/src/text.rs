@@ -141,7 +141,7 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
         let s = &text[start..end];
         // "Acme's" -> "Acme" "'s"; "n't" stays with its verb's split: "don't" -> "do" "n't".
         let lower_tail = |suf: &str| {
-            s.len() > suf.len() + 1
+            s.len() > suf.len()
                 && s.is_char_boundary(s.len() - suf.len())
                 && s[s.len() - suf.len()..].eq_ignore_ascii_case(suf)
         };

@@ -117,3 +117,64 @@ fn numbers_and_durations_are_quantities_not_entities() {
         .iter()
         .all(|e| !e.name.contains("two")));
 }
+
+fn facts(text: &str) -> Vec<(String, String, String)> {
+    RuleExtractor
+        .extract_sync(text, &ExtractContext::default())
+        .facts
+        .into_iter()
+        .map(|f| {
+            (
+                f.subject.as_str().to_string(),
+                f.rel_type.as_str().to_string(),
+                f.object.as_str().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn has_fact(text: &str, s: &str, r: &str, o: &str) {
+    let found = facts(text);
+    assert!(
+        found.iter().any(|f| f.0 == s && f.1 == r && f.2 == o),
+        "{s} -{r}-> {o} in {found:?}"
+    );
+}
+
+#[test]
+fn copular_descriptions_split_into_clean_facts() {
+    let text = "Pierre Curie was a French physicist born in Paris.";
+    has_fact(text, "pierre curie", "IS_A", "physicist");
+    has_fact(text, "pierre curie", "BORN_IN", "paris");
+    let text = "Ada Lovelace was a mathematician and writer born in London.";
+    has_fact(text, "ada lovelace", "IS_A", "mathematician");
+    has_fact(text, "ada lovelace", "IS_A", "writer");
+    has_fact(text, "ada lovelace", "BORN_IN", "london");
+    assert!(
+        facts(text).iter().all(|f| f.1 != "RELATED_TO"),
+        "{:?}",
+        facts(text)
+    );
+    has_fact(
+        "Kettleby is a British rock band from Leeds.",
+        "kettleby",
+        "IS_A",
+        "rock band",
+    );
+}
+
+#[test]
+fn the_named_machine_is_no_person() {
+    let found = entities("Ada Lovelace wrote notes on the Difference Engine in 1843.");
+    assert!(
+        found
+            .iter()
+            .any(|(n, t)| n == "Difference Engine" && *t != EntityType::Person),
+        "{found:?}"
+    );
+    has(
+        "Lucille Ball hosted the show.",
+        "Lucille Ball",
+        EntityType::Person,
+    );
+}

@@ -104,7 +104,7 @@ impl Mnemo {
         }
         let now = self.now();
         let chunks = mnemo_extract::chunk_text(&text, &self.options.chunk);
-        let ctx = ExtractContext { speaker: None };
+        let ctx = ExtractContext::default();
         let extractor = &self.extractor;
         // Futures collected first: a closure inside the stream would make the future non-Send.
         let calls: Vec<_> = chunks

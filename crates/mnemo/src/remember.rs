@@ -93,6 +93,7 @@ impl Mnemo {
         };
         let ctx = ExtractContext {
             speaker: opts.speaker.clone(),
+            ..ExtractContext::default()
         };
         let mut extraction = self.extractor.extract(text, &ctx).await?;
         self.resolve_with_store(&mut extraction).await?;

@@ -6,11 +6,16 @@
 //! 2. its key, or one of its aliases, is a stored entity's alias: that entity, if it is the only
 //!    type-compatible one;
 //! 3. a person whose name is a contiguous part of exactly one stored person's name or alias
-//!    ("Schneider", "Mr. Schneider" after "Willi Schneider"): that person.
+//!    ("Schneider", "Mr. Schneider" after "Willi Schneider"): that person;
+//! 4. a one-word person name that is a short form of exactly one stored person's first name: a
+//!    usual pet form ("Bill" for William, "Liz" for Elizabeth, looked up with rule 3's tokens) or a
+//!    prefix of at least three letters among the tenant's most mentioned people ("Mel" for
+//!    Melanie, "Jon" for Jonathan).
 //!
 //! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
-//! own key. Two store calls per extraction at most: one `lookup_names` for all names and aliases,
-//! one `find_by_tokens` for the words of the person names still unresolved.
+//! own key. Three store calls per extraction at most: one `lookup_names` for all names and
+//! aliases, one `find_by_tokens` for the words (and pet-form expansions) of the person names still
+//! unresolved, and, only when a one-word person name is still unresolved, one `top_entities`.
 
 use std::collections::HashMap;
 
@@ -21,6 +26,53 @@ use crate::{Mnemo, Result};
 
 /// Most candidates read for the person-name words of one extraction.
 const TOKEN_CANDIDATES: usize = 256;
+
+/// Most-mentioned entities read when a short first name ("Mel") is looked for as a prefix.
+const SHORT_FORM_CANDIDATES: usize = 200;
+
+/// Usual English pet forms of given names (general knowledge): short form -> full first names.
+fn pet_form(short: &str) -> &'static [&'static str] {
+    match short {
+        "bill" | "billy" | "will" | "willy" | "liam" => &["william"],
+        "bob" | "bobby" | "rob" | "robbie" | "bert" => &["robert"],
+        "dick" | "rick" | "ricky" | "rich" => &["richard"],
+        "jim" | "jimmy" | "jamie" => &["james"],
+        "mike" | "mikey" | "mick" => &["michael"],
+        "tom" | "tommy" => &["thomas"],
+        "tony" => &["anthony"],
+        "joe" | "joey" => &["joseph"],
+        "jack" | "johnny" => &["john"],
+        "jon" => &["jonathan", "john"],
+        "chris" => &["christopher", "christine", "christina"],
+        "matt" => &["matthew"],
+        "dan" | "danny" => &["daniel"],
+        "dave" => &["david"],
+        "steve" => &["steven", "stephen"],
+        "ted" | "teddy" | "ed" | "eddie" => &["edward"],
+        "ben" => &["benjamin"],
+        "sam" => &["samuel", "samantha"],
+        "alex" => &["alexander", "alexandra"],
+        "nick" => &["nicholas"],
+        "andy" | "drew" => &["andrew"],
+        "greg" => &["gregory"],
+        "pete" => &["peter"],
+        "charlie" | "chuck" => &["charles"],
+        "harry" | "hal" => &["henry", "harold"],
+        "liz" | "beth" | "betty" | "lizzie" | "eliza" => &["elizabeth"],
+        "kate" | "katie" | "kathy" | "kat" => &["katherine", "catherine", "kathryn"],
+        "meg" | "maggie" | "peggy" => &["margaret"],
+        "sue" | "susie" => &["susan", "suzanne"],
+        "jen" | "jenny" => &["jennifer"],
+        "jess" | "jessie" => &["jessica"],
+        "becky" => &["rebecca"],
+        "abby" => &["abigail"],
+        "mandy" => &["amanda"],
+        "patty" | "trish" => &["patricia"],
+        "vicky" => &["victoria"],
+        "debbie" | "deb" => &["deborah"],
+        _ => &[],
+    }
+}
 
 /// Whether an extracted entity of type `new` may be a stored entity of type `stored`.
 fn compatible(new: EntityType, stored: EntityType) -> bool {
@@ -113,7 +165,14 @@ impl Mnemo {
         if !pending.is_empty() {
             let mut tokens: Vec<String> = pending
                 .iter()
-                .flat_map(|&i| words(extraction.entities[i].key.as_str()))
+                .flat_map(|&i| {
+                    let ws = words(extraction.entities[i].key.as_str());
+                    let full = ws.first().map_or(&[][..], |f| pet_form(f));
+                    ws.iter()
+                        .copied()
+                        .chain(full.iter().copied())
+                        .collect::<Vec<_>>()
+                })
                 .map(str::to_string)
                 .collect();
             tokens.sort();
@@ -122,7 +181,7 @@ impl Mnemo {
                 .store
                 .find_by_tokens(&self.tenant, &tokens, TOKEN_CANDIDATES)
                 .await?;
-            for i in pending {
+            for &i in &pending {
                 let e = &extraction.entities[i];
                 let mine = words(e.key.as_str());
                 let fits = cands.iter().filter(|s| {
@@ -133,6 +192,52 @@ impl Mnemo {
                 });
                 if let Some(s) = only(fits) {
                     target.insert(i, s.clone());
+                    continue;
+                }
+                // Rule 4, pet forms: "Bill Hart" is the one stored William Hart.
+                let full = mine.first().map_or(&[][..], |f| pet_form(f));
+                let first_is = |s: &Entity| {
+                    let theirs = words(s.key.as_str());
+                    // "Bill" alone: any one William; "Bill Hart": William Hart.
+                    s.entity_type == EntityType::Person
+                        && (mine.len() == 1 || theirs.len() == mine.len())
+                        && theirs.first().is_some_and(|f| full.contains(f))
+                        && (mine.len() == 1 || theirs[1..] == mine[1..])
+                };
+                if let Some(s) = only(cands.iter().filter(|s| first_is(s))) {
+                    target.insert(i, s.clone());
+                }
+            }
+            // Rule 4, prefixes: "Mel" is the one much-mentioned Melanie.
+            let short: Vec<usize> = pending
+                .iter()
+                .copied()
+                .filter(|i| !target.contains_key(i))
+                .filter(|&i| {
+                    let key = extraction.entities[i].key.as_str();
+                    !key.contains(' ') && key.chars().count() >= 3
+                })
+                .collect();
+            if !short.is_empty() {
+                let people = self
+                    .store
+                    .top_entities(
+                        &self.tenant,
+                        mnemo_core::EntityOrder::MostMentioned,
+                        SHORT_FORM_CANDIDATES,
+                    )
+                    .await?;
+                for i in short {
+                    let key = extraction.entities[i].key.as_str();
+                    let fits = people.iter().filter(|s| {
+                        s.entity_type == EntityType::Person
+                            && words(s.key.as_str())
+                                .first()
+                                .is_some_and(|f| f.len() > key.len() && f.starts_with(key))
+                    });
+                    if let Some(s) = only(fits) {
+                        target.insert(i, s.clone());
+                    }
                 }
             }
         }

@@ -215,3 +215,56 @@ async fn pronouns_never_become_entities() {
         EntityType::Person
     );
 }
+
+#[tokio::test]
+async fn short_forms_of_a_first_name_resolve_to_the_one_stored_person() {
+    let m = memory(Arc::new(RuleExtractor));
+    let said_by = |who: &str| RememberOptions {
+        speaker: Some(who.to_string()),
+        ..RememberOptions::default()
+    };
+    m.remember(
+        "I finally signed up for a pottery class.",
+        &said_by("Melanie"),
+    )
+    .await
+    .unwrap();
+    m.remember("William Hart fixed my bike.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    // No listener given: "Mel" is found among the tenant's people, "Bill" by its usual long form.
+    m.remember("Thanks, Mel! Bill Hart says hi.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    m.remember("Hey Mel!", &said_by("Caroline")).await.unwrap();
+    assert!(
+        entity(&m, "Mel").await.is_none(),
+        "Mel became its own entity"
+    );
+    let melanie = entity(&m, "Melanie").await.unwrap();
+    assert!(melanie.aliases.iter().any(|a| a == "Mel"), "{melanie:?}");
+
+    let hart = entity(&m, "William Hart").await.unwrap();
+    assert!(hart.aliases.iter().any(|a| a == "Bill Hart"), "{hart:?}");
+    assert!(entity(&m, "Bill Hart").await.is_none());
+    m.remember("Bill lent me a ladder.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    assert!(entity(&m, "Bill").await.is_none());
+
+    // Two people it could be: no merge.
+    let m = memory(Arc::new(RuleExtractor));
+    m.remember("I love jazz.", &said_by("Melanie"))
+        .await
+        .unwrap();
+    m.remember("I love blues.", &said_by("Melinda"))
+        .await
+        .unwrap();
+    m.remember("See you, Mel.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    assert!(
+        entity(&m, "Mel").await.is_some(),
+        "ambiguous short forms stay apart"
+    );
+}

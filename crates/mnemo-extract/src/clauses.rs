@@ -1,0 +1,487 @@
+//! Clauses of conversation: a subject (the speaker's "I"/"we", the listener's "you", a relative
+//! or a named person), its verb group and an object, read left to right without a parser:
+//! "I'm trying kundalini yoga" -> speaker -TRYING-> kundalini yoga, "we signed up for a pottery
+//! class", "I adopted a dog named Biscuit". Objects named by common nouns become things (Concept,
+//! or Event when WordNet says the noun is one); only noun phrases that are objects of such verbs
+//! count, so the rest of the nouns of a chat stay out of the graph. Questions, negations and
+//! conditionals state no fact.
+
+use mnemo_core::EntityType;
+
+use crate::clause_words::*;
+use crate::features::WordInfo;
+use crate::gazetteer::{self as gz};
+use crate::lexicon;
+use crate::mentions::{Mention, MentionKind};
+use crate::phrases::{Object, Sentence};
+use crate::verbs::{is_gerund, is_verbish, takes_gerund, takes_infinitive};
+
+/// One end of a clause fact.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum End {
+    /// A mention of the sentence (index into the slice given to [`sentence_clauses`]).
+    Mention(usize),
+    /// The speaker, unnamed ("Went hiking yesterday").
+    Speaker,
+    /// A thing named by a common noun phrase: sentence word range, text and type.
+    Thing {
+        start: usize,
+        end: usize,
+        text: String,
+        entity_type: EntityType,
+    },
+    /// The time expression starting at this word of the sentence ("I graduated *last week*"),
+    /// a Date once resolved against when the text was said.
+    When(usize),
+}
+
+/// A fact read from a clause.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ClauseFact {
+    pub subject: End,
+    pub predicate: String,
+    pub object: End,
+    pub confidence: f32,
+}
+
+/// The facts of one sentence's clauses. `mentions` are the sentence's mentions (word indices
+/// absolute, `offset` the sentence's first word); `speaker` says whether an unnamed subject
+/// ("Went hiking yesterday") is the speaker.
+pub(crate) fn sentence_clauses(
+    texts: &[&str],
+    info: &[WordInfo],
+    mentions: &[Mention],
+    offset: usize,
+    speaker: bool,
+) -> Vec<ClauseFact> {
+    let n = info.len();
+    let mut out = Vec::new();
+    let last = info
+        .iter()
+        .rev()
+        .find(|w| !w.lower.chars().all(|c| c == '.'));
+    if n == 0 || last.is_some_and(|w| w.lower.contains('?')) {
+        return out;
+    }
+    // "Have you ever tried pottery", "What did you bake": a question without its mark.
+    let opening = (0..n).find(|&k| {
+        let w = info[k].lower.as_str();
+        w.chars().any(char::is_alphanumeric) && !crate::interjections::always(w)
+    });
+    if let Some(o) = opening {
+        let w = info[o].lower.as_str();
+        let next_subject = info
+            .get(o + 1)
+            .is_some_and(|x| x.flags & gz::PRONOUN != 0 || x.is_capitalised());
+        let wh = matches!(
+            w,
+            "what" | "how" | "where" | "when" | "why" | "who" | "which"
+        ) && info.get(o + 1).is_some_and(|x| is_aux(&x.lower));
+        if wh || (is_aux(w) && next_subject && o + 1 < n) {
+            return out;
+        }
+    }
+    let mut at = vec![None; n];
+    for (i, m) in mentions.iter().enumerate() {
+        for slot in at
+            .iter_mut()
+            .take(m.words.1 - offset)
+            .skip(m.words.0 - offset)
+        {
+            *slot = Some(i);
+        }
+    }
+    let s = Sentence {
+        texts,
+        info,
+        at,
+        mentions,
+        offset,
+    };
+    // Subjects: "I", "we", "you", "my sister", a named person, "he"/"she".
+    let mut subjects: Vec<(End, usize, usize)> = Vec::new();
+    for (i, m) in mentions.iter().enumerate() {
+        let (a, b) = (m.words.0 - offset, m.words.1 - offset);
+        let first = s.lower(a);
+        let subject = match &m.kind {
+            MentionKind::Speaker => matches!(first, "i" | "we"),
+            MentionKind::Listener => first == "you" || first == "u",
+            MentionKind::Relative { .. } => true,
+            MentionKind::Name(EntityType::Person) => !m.adjective,
+            MentionKind::Pronoun(_) => matches!(first, "he" | "she"),
+            _ => false,
+        };
+        // Not the object of a preposition, and not inside a condition ("if I had a dog").
+        let before = (a > 0).then(|| s.lower(a - 1));
+        let conditional = (a.saturating_sub(3)..a)
+            .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
+        // "after I failed": "I", "we" and "you" are never a preposition's object.
+        let nominative = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
+        if subject && (nominative || !before.is_some_and(is_prep)) && !conditional {
+            subjects.push((End::Mention(i), b, a));
+        }
+    }
+    // "Went hiking yesterday", "Just adopted a puppy!": a sentence opening with a past verb or a
+    // verb of liking says what the speaker did.
+    if speaker && subjects.iter().all(|(_, _, a)| *a > 2) {
+        let mut k = 0;
+        while k < n.min(5) {
+            let w = s.lower(k);
+            let skip = !w.chars().any(char::is_alphanumeric)
+                || is_skipped_adverb(w)
+                || crate::interjections::always(w)
+                || s.at[k].is_some_and(|m| {
+                    mentions[m].adjective && matches!(mentions[m].kind, MentionKind::Name(_))
+                });
+            if !skip {
+                break;
+            }
+            k += 1;
+        }
+        let w = s.lower(k);
+        let opens = k < n
+            && s.at[k].is_none()
+            && ((w.ends_with("ed") && is_verbish(w))
+                || crate::verbs::is_irregular_past(w)
+                || matches!(
+                    w,
+                    "love" | "loved" | "miss" | "missed" | "adore" | "enjoyed"
+                ));
+        if opens {
+            subjects.push((End::Speaker, k, k));
+        }
+    }
+    // "my dog Max", "your cat Luna": the owner's animal, named.
+    for (i, m) in mentions.iter().enumerate() {
+        let b = m.words.1 - offset;
+        let owner = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
+            && matches!(s.lower(b - 1), "my" | "our" | "your");
+        let noun = s.lower(b);
+        if !owner || info.get(b).is_none_or(|w| !np_word(w)) {
+            continue;
+        }
+        let animal = lexicon::categories_of(noun)
+            .iter()
+            .any(|c| matches!(*c, "pet" | "animal"));
+        let named = s
+            .mention_at(b + 1)
+            .filter(|&k| matches!(mentions[k].kind, MentionKind::Name(_)));
+        if let (true, Some(k)) = (animal, named) {
+            let thing = s.thing(b, b + 1);
+            out.push(fact(
+                End::Mention(i),
+                noun.to_string(),
+                End::Mention(k),
+                0.8,
+            ));
+            out.push(fact(End::Mention(k), "is a".into(), thing, 0.8));
+        }
+    }
+    for (subject, from, _) in subjects {
+        if let Some(f) = clause_at(&s, subject, from) {
+            out.extend(f);
+        }
+    }
+    if speaker {
+        let opening = (0..n)
+            .find(|&k| {
+                s.lower(k).chars().any(char::is_alphanumeric)
+                    && !crate::interjections::always(s.lower(k))
+                    && !s.at[k].is_some_and(|m| {
+                        mentions[m].adjective && matches!(mentions[m].kind, MentionKind::Name(_))
+                    })
+            })
+            .unwrap_or(n);
+        crate::chat_facts::favourites(&s, opening, &mut out);
+    }
+    // "my dance studio", "our new car": what the speaker has, when WordNet knows what kind of
+    // thing it is (relatives are mentions of their own; "my life" is too empty to keep).
+    for (i, m) in mentions.iter().enumerate() {
+        let b = m.words.1 - offset;
+        if !matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
+            || !matches!(s.lower(b - 1), "my" | "our" | "your")
+        {
+            continue;
+        }
+        let Some((a, e)) = s.noun_phrase(b) else {
+            continue;
+        };
+        let kind = lexicon::categories_of(&texts[a..e].join(" "));
+        let taken = out.iter().any(|f| {
+            matches!(&f.object, End::Thing { start, .. } if *start == a)
+                || matches!(&f.object, End::Mention(k) if mentions[*k].words.0 - offset == e)
+        });
+        // An act named by a nominalisation ("my transition", "your encouragement") is no thing
+        // one has; "my business", "my trip" are.
+        let head = s.lower(e - 1);
+        let abstract_act = kind.first() == Some(&"activity")
+            && [
+                "tion", "sion", "ment", "ness", "ity", "ance", "ence", "ship", "ism",
+            ]
+            .iter()
+            .any(|suf| head.ends_with(suf));
+        let concrete = kind
+            .first()
+            .is_some_and(|c| !matches!(*c, "person" | "family"))
+            && !abstract_act
+            && !(b..a).any(|j| matches!(s.lower(j), "favorite" | "favourite"));
+        if concrete && !taken && s.at[e..].first().is_none_or(Option::is_none) {
+            out.push(fact(End::Mention(i), "has".into(), s.thing(a, e), 0.5));
+        }
+    }
+    out
+}
+
+/// Reads the verb group and object after a subject ending at word `k`.
+fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseFact>> {
+    let n = s.info.len();
+    let mut copula = false;
+    let mut have = false;
+    while k < n {
+        let w = s.lower(k);
+        if is_negation(w) {
+            return None;
+        }
+        if is_aux(w) {
+            copula |= is_copula(w);
+            have = matches!(w, "have" | "'ve" | "has" | "had" | "do" | "did" | "does");
+            k += 1;
+        } else if is_skipped_adverb(w) {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    let confidence = match &subject {
+        End::Speaker => 0.5,
+        End::Mention(m) if s.mentions[*m].text.eq_ignore_ascii_case("we") => 0.5,
+        _ => 0.6,
+    };
+    let w = s.lower(k).to_string();
+    let mut predicate: Vec<String> = Vec::new();
+    if k >= n {
+        return None;
+    }
+    if copula && matches!(w.as_str(), "a" | "an") {
+        // "I'm a nurse", "I'm a big fan of jazz".
+        let (a, e) = s.noun_phrase(k + 1)?;
+        let thing = s.thing(a, e);
+        if s.lower(e) == "of" {
+            let head = s.lower(e - 1).to_string();
+            if let Some(Object::Mention(m)) = s.object(e + 1) {
+                return Some(vec![fact(
+                    subject,
+                    format!("{head} of"),
+                    End::Mention(m),
+                    confidence,
+                )]);
+            }
+            if let Some(Object::Thing(a2, e2)) = s.object(e + 1) {
+                return Some(vec![fact(
+                    subject,
+                    format!("{head} of"),
+                    s.thing(a2, e2),
+                    confidence,
+                )]);
+            }
+            return None;
+        }
+        return Some(vec![fact(subject, "is a".into(), thing, confidence)]);
+    }
+    if copula && !is_gerund(&w) {
+        // "I'm excited about the trip", "I'm into painting", "we were in Lisbon".
+        if is_prep(&w) && matches!(w.as_str(), "into" | "from" | "at" | "in" | "with" | "to") {
+            // "I've been to Lisbon".
+            if w == "to" {
+                predicate.push("been".into());
+            }
+            predicate.push(w.clone());
+            k += 1;
+        } else if lexicon::parts_of_speech(&w).is_some_and(|p| p.starts_with('a'))
+            || (w.ends_with("ed") && is_verbish(&w))
+        {
+            predicate.push(w.clone());
+            k += 1;
+            // "we're big fans of jazz".
+            if s.lower(k + 1) == "of"
+                && np_word(&s.info[k])
+                && !lexicon::is_mostly_modifier(s.lower(k))
+            {
+                predicate.clear();
+                predicate.push(s.lower(k).to_string());
+                k += 1;
+            }
+            if !is_prep(s.lower(k)) {
+                return None;
+            }
+            predicate.push(s.lower(k).to_string());
+            k += 1;
+            // "excited to start", "able to raise": the verb, then its object.
+            if predicate.last().is_some_and(|p| p == "to")
+                && is_verbish(s.lower(k))
+                && !is_determiner(s.lower(k))
+            {
+                predicate.push(s.lower(k).to_string());
+                k += 1;
+            }
+        } else if s.lower(k + 1) == "of" && np_word(&s.info[k]) && !lexicon::is_mostly_modifier(&w)
+        {
+            // "I'm part of the choir", "we're members of a club".
+            predicate.push(w.clone());
+            predicate.push("of".into());
+            k += 2;
+        } else {
+            return None;
+        }
+    } else {
+        let main = if is_verbish(&w)
+            && s.at[k].is_none()
+            && s.info[k].flags & (gz::STOPWORD | gz::PRONOUN) == 0
+            && !is_prep(&w)
+            && !is_particle(&w)
+        {
+            k += 1;
+            w.clone()
+        } else if have && !copula {
+            // "I have a dog", "I do yoga": the auxiliary was the verb.
+            match s.lower(k - 1) {
+                "'ve" | "have" => "have",
+                "'d" | "had" => "had",
+                other => other,
+            }
+            .to_string()
+        } else {
+            return None;
+        };
+        // "I think that ...", "I hope you ...": a clause follows, not an object.
+        let next = s.info.get(k);
+        if crate::verbs::takes_clause(&main)
+            && next.is_some_and(|w| w.lower == "that" || w.flags & gz::PRONOUN != 0)
+        {
+            return None;
+        }
+        let progressive = copula && is_gerund(&main);
+        predicate.push(main);
+        // "I've been painting a lot": the activity itself, when WordNet says it is one.
+        let bare_end =
+            s.info.get(k).is_none_or(|w| {
+                !w.lower.chars().any(char::is_alphanumeric) || is_time_word(&w.lower)
+            }) || is_skipped_adverb(s.lower(k))
+                || matches!(s.lower(k), "a" | "lately" | "recently");
+        if progressive && bare_end && s.object(k).is_none() {
+            let gerund = predicate[0].as_str();
+            let activity = lexicon::categories_of(gerund).iter().any(|c| {
+                matches!(
+                    *c,
+                    "sport" | "exercise" | "art" | "game" | "music" | "activity"
+                )
+            });
+            if activity && !is_light_verb(gerund) && s.at[k - 1].is_none() {
+                let thing = s.thing(k - 1, k);
+                return Some(vec![fact(subject, "does".into(), thing, 0.5)]);
+            }
+            return None;
+        }
+        // Chains: "want to learn", "started doing", "signed up for".
+        let mut particles = 0;
+        while k < n {
+            let w = s.lower(k);
+            let last = predicate.last().map_or("", String::as_str);
+            if w == "to" && is_verbish(s.lower(k + 1)) && takes_infinitive(last) {
+                predicate.push("to".into());
+                predicate.push(s.lower(k + 1).to_string());
+                k += 2;
+            } else if is_gerund(w) && takes_gerund(last) && is_verbish(w) {
+                // "I love painting." / "I started doing yoga".
+                let next = s.lower(k + 1);
+                if is_determiner(next) || is_prep(next) || s.noun_phrase(k + 1).is_some() {
+                    predicate.push(w.to_string());
+                    k += 1;
+                } else if is_light_verb(w) {
+                    return None;
+                } else {
+                    let thing = s.thing(k, k + 1);
+                    return Some(vec![fact(subject, predicate.join(" "), thing, confidence)]);
+                }
+            } else if is_particle(w) && particles < 2 {
+                predicate.push(w.to_string());
+                particles += 1;
+                k += 1;
+            } else {
+                break;
+            }
+        }
+        if is_prep(s.lower(k)) {
+            predicate.push(s.lower(k).to_string());
+            k += 1;
+        }
+    }
+    let mut predicate = predicate.join(" ");
+    let object = match s.object(k) {
+        Some(o) => o,
+        None => {
+            // "had a blast at a music festival": an empty object, then where it happened.
+            let mut j = k;
+            while j < n && j < k + 6 && (np_word_or_det(&s.info[j]) || is_time_word(s.lower(j))) {
+                j += 1;
+            }
+            if j == k || !matches!(s.lower(j), "at" | "in" | "on" | "with" | "to") {
+                // "I graduated last week", "we moved in 2019": when it happened is the object.
+                let past = predicate.ends_with("ed")
+                    || predicate
+                        .split(' ')
+                        .next()
+                        .is_some_and(crate::verbs::is_irregular_past);
+                let at = if s.lower(k) == "in" { k + 1 } else { k };
+                let timed = is_time_word(s.lower(at))
+                    || crate::name_rules::is_year(s.lower(at))
+                    || s.lower(at + 1) == "ago"
+                    || s.lower(at + 2) == "ago";
+                if past && timed && !predicate.contains(' ') {
+                    return Some(vec![fact(subject, predicate, End::When(at), confidence)]);
+                }
+                return None;
+            }
+            let between: Vec<String> = (k..j)
+                .filter(|&i| !is_time_word(s.lower(i)))
+                .map(|i| s.lower(i).to_string())
+                .collect();
+            predicate = format!("{predicate} {} {}", between.join(" "), s.lower(j));
+            s.object(j + 1)?
+        }
+    };
+    match object {
+        Object::Mention(m) => {
+            if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)) {
+                return None;
+            }
+            Some(vec![fact(subject, predicate, End::Mention(m), confidence)])
+        }
+        Object::Thing(a, e) => {
+            let thing = s.thing(a, e);
+            // "a dog named Biscuit", "my dog Max": the name is the object, and is a dog.
+            let named = if matches!(s.lower(e), "named" | "called") {
+                s.mention_at(e + 1)
+            } else {
+                s.mention_at(e)
+                    .filter(|_| a > 0 && matches!(s.lower(a - 1), "my" | "our" | "your"))
+            };
+            match named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_))) {
+                Some(m) => Some(vec![
+                    fact(subject, predicate, End::Mention(m), confidence),
+                    fact(End::Mention(m), "is a".into(), thing, confidence),
+                ]),
+                None => Some(vec![fact(subject, predicate, thing, confidence)]),
+            }
+        }
+    }
+}
+
+pub(crate) fn fact(subject: End, predicate: String, object: End, confidence: f32) -> ClauseFact {
+    ClauseFact {
+        subject,
+        predicate,
+        object,
+        confidence,
+    }
+}

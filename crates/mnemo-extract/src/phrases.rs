@@ -1,0 +1,226 @@
+//! Noun phrases and objects of a clause: "an amazing pottery class" is a pottery class, "a lot
+//! of books" are books, "an LGBTQ conference" is a conference (the name only modifies it), "the
+//! Louvre" is a name, and "that you ..." is a clause, not an object.
+
+use mnemo_core::EntityType;
+
+use crate::clause_words::*;
+use crate::clauses::End;
+use crate::features::WordInfo;
+use crate::gazetteer as gz;
+use crate::lexicon;
+use crate::mentions::{Mention, MentionKind};
+use crate::verbs::{is_gerund, is_verbish};
+
+/// What a clause's object turned out to be.
+pub(crate) enum Object {
+    Mention(usize),
+    Thing(usize, usize),
+}
+
+pub(crate) struct Sentence<'a> {
+    pub texts: &'a [&'a str],
+    pub info: &'a [WordInfo],
+    /// Mention index covering each word, if any.
+    pub at: Vec<Option<usize>>,
+    pub mentions: &'a [Mention],
+    pub offset: usize,
+}
+
+impl Sentence<'_> {
+    pub(crate) fn lower(&self, k: usize) -> &str {
+        self.info.get(k).map_or("", |w| w.lower.as_str())
+    }
+
+    /// The mention starting at word `k`, if one does.
+    pub(crate) fn mention_at(&self, k: usize) -> Option<usize> {
+        let m = self.at.get(k).copied().flatten()?;
+        (self.mentions[m].words.0 - self.offset == k).then_some(m)
+    }
+
+    /// A common-noun phrase starting at `k` (after its determiner): its word range, if its head is
+    /// a noun worth remembering.
+    pub(crate) fn noun_phrase(&self, k: usize) -> Option<(usize, usize)> {
+        let n = self.info.len();
+        let det = k > 0 && is_determiner(self.lower(k - 1));
+        let mut e = k;
+        while e < n && e < k + 5 && np_word(&self.info[e]) {
+            // A name starts here: the phrase ends before it ("the book Dune").
+            if e > k && self.at[e].is_some() {
+                break;
+            }
+            // A verb form after the head ends the phrase ("a dog named Biscuit").
+            if e > k && (self.lower(e).ends_with("ed") || is_gerund(self.lower(e))) {
+                break;
+            }
+            if crate::verbs::is_irregular_past(self.lower(e)) {
+                break;
+            }
+            // "your store looks great", "your friendship means so much": a verb after the head.
+            if e > k && self.verb_then_complement(e) {
+                break;
+            }
+            e += 1;
+            // "a veteran's hospital": a common noun's possessive stays inside the phrase.
+            if e + 1 < n
+                && e < k + 4
+                && matches!(self.lower(e), "'s" | "\u{2019}s")
+                && !self.info[e - 1].is_capitalised()
+                && self.at[e - 1].is_none()
+                && np_word(&self.info[e + 1])
+            {
+                e += 1;
+            }
+        }
+        let mut a = k;
+        // Leading adjectives are the speaker's opinion, not the thing: "an amazing pottery class".
+        // A gerund stays: "a driving test", "the swimming pool".
+        while a + 1 < e
+            && (!is_gerund(self.lower(a)) || lexicon::is_modifier_only(self.lower(a)))
+            && (lexicon::is_mostly_modifier(self.lower(a))
+                || lexicon::parts_of_speech(self.lower(a))
+                    .is_some_and(|p| p.contains('a') && !p.starts_with('n'))
+                || matches!(
+                    self.lower(a),
+                    "favorite" | "favourite" | "own" | "new" | "old"
+                ))
+        {
+            a += 1;
+        }
+        if a >= e {
+            return None;
+        }
+        let head = self.lower(e - 1);
+        let capitalised = self.info[e - 1].is_capitalised();
+        let next = self.lower(e);
+        let single = e == a + 1 && !det;
+        if is_empty_noun(head)
+            // "help make", "students succeed motivates": a bare verb, not a thing.
+            || (single
+                && !capitalised
+                && lexicon::parts_of_speech(head).is_some_and(|p| p.starts_with('v')))
+            || (single
+                && !capitalised
+                && head.ends_with('s')
+                && is_verbish(head)
+                && lexicon::category_of(head).is_none())
+            || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
+            || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
+            || (is_gerund(head)
+                && (is_determiner(next) || self.at.get(e).is_some_and(Option::is_some)))
+            || head.chars().count() < 3
+            || (!capitalised && lexicon::is_modifier_only(head))
+            || (!capitalised && lexicon::is_mostly_modifier(head) && !det && e == a + 1)
+            || crate::interjections::always(head)
+            || (!capitalised && lexicon::is_verb_only(head))
+            || (self.at[a..e].iter().any(Option::is_some))
+        {
+            return None;
+        }
+        Some((a, e))
+    }
+
+    /// The object at `k`: a mention (a name, "you", a relative) or a common-noun phrase.
+    pub(crate) fn object(&self, mut k: usize) -> Option<Object> {
+        // "a lot of", "a couple of", "some of": the phrase after "of".
+        for _ in 0..2 {
+            let (w0, w1, w2) = (self.lower(k), self.lower(k + 1), self.lower(k + 2));
+            if w1 == "of" && matches!(w0, "lots" | "some" | "all" | "one" | "most" | "kind") {
+                k += 2;
+            } else if w0 == "a" && w2 == "of" && matches!(w1, "lot" | "couple" | "bunch" | "few") {
+                k += 3;
+            }
+        }
+        let possessive = matches!(
+            self.lower(k),
+            "my" | "our" | "your" | "his" | "her" | "their"
+        );
+        // "my husband" is a relative mention; "my" alone is the speaker, a determiner here.
+        let relative = |m: &usize| matches!(self.mentions[*m].kind, MentionKind::Relative { .. });
+        if let Some(m) = self.mention_at(k).filter(|m| !possessive || relative(m)) {
+            return self.name_or_thing(m);
+        }
+        if is_determiner(self.lower(k)) {
+            k += 1;
+            if let Some(m) = self.mention_at(k) {
+                // "the Louvre", not "that you ..." (a clause, no object).
+                if matches!(
+                    self.mentions[m].kind,
+                    MentionKind::Speaker | MentionKind::Listener | MentionKind::Pronoun(_)
+                ) {
+                    return None;
+                }
+                return self.name_or_thing(m);
+            }
+            if self.lower(k) == "own" {
+                k += 1;
+            }
+        }
+        let (a, e) = self.noun_phrase(k)?;
+        Some(Object::Thing(a, e))
+    }
+
+    /// Whether word `e` is a present-tense verb ("looks", "means") with its complement after it
+    /// (a determiner, pronoun, adverb or adjective), not a plural noun of the phrase.
+    fn verb_then_complement(&self, e: usize) -> bool {
+        let w = self.lower(e);
+        let after = self.info.get(e + 1);
+        w.ends_with('s')
+            && is_verbish(w)
+            && after.is_some_and(|x| {
+                is_determiner(&x.lower)
+                    || x.flags & gz::PRONOUN != 0
+                    || is_skipped_adverb(&x.lower)
+                    || lexicon::is_mostly_modifier(&x.lower)
+            })
+    }
+
+    /// A name used as a modifier heads no object: "an LGBTQ conference" is a conference.
+    pub(crate) fn name_or_thing(&self, m: usize) -> Option<Object> {
+        let mention = &self.mentions[m];
+        // A name addressed ("You got this, Jon!") is no object.
+        if mention.adjective && matches!(mention.kind, MentionKind::Name(_)) {
+            return None;
+        }
+        let (a, b) = (mention.words.0 - self.offset, mention.words.1 - self.offset);
+        // "my daughter's birthday": the object is the birthday, not the daughter.
+        if matches!(self.lower(b), "'s" | "\u{2019}s" | "'" | "\u{2019}") {
+            return None;
+        }
+        let plain = matches!(mention.kind, MentionKind::Name(t) if t != EntityType::Person);
+        let mut e = b;
+        while plain && e < self.info.len() && e < b + 3 && np_word(&self.info[e]) {
+            if self.info[e].is_capitalised() || self.lower(e).ends_with("ed") {
+                break;
+            }
+            e += 1;
+        }
+        Some(match self.noun_phrase(b).filter(|_| e > b) {
+            Some((_, e)) => Object::Thing(a, e),
+            None => Object::Mention(m),
+        })
+    }
+
+    pub(crate) fn thing(&self, a: usize, e: usize) -> End {
+        let mut text = String::new();
+        for w in &self.texts[a..e] {
+            if !text.is_empty() && !w.starts_with(['\'', '\u{2019}']) {
+                text.push(' ');
+            }
+            text.push_str(w);
+        }
+        let head = self.lower(e - 1);
+        let event = lexicon::category_of(&text) == Some("event")
+            || crate::definitions::noun_type(head) == Some(EntityType::Event);
+        End::Thing {
+            start: a,
+            end: e,
+            text,
+            entity_type: if event {
+                EntityType::Event
+            } else {
+                EntityType::Concept
+            },
+        }
+    }
+}

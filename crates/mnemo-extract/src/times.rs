@@ -1,0 +1,509 @@
+//! Relative and partial times resolved against when the text was said: "yesterday", "two days
+//! ago", "last week", "last Saturday", "this weekend", "next month", "in May", "in 2022", "May 7".
+//! The resolution is an ISO 8601 date ("2023-05-07"), week ("2023-W18"), month ("2023-04"), year
+//! ("2022") or interval of those ("2023-05-06/2023-05-07"), so that the event's time can be kept
+//! apart from the time it was told.
+
+use chrono::{Datelike, Duration, NaiveDate, Weekday};
+use mnemo_core::Timestamp;
+
+use crate::text;
+
+/// A time expression of a text: byte offsets `start..end`, the words, and what they resolve to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeMention {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    /// ISO 8601: a date, week, month, year, or an interval "a/b" of two of the same kind.
+    pub resolved: String,
+}
+
+impl TimeMention {
+    /// The days the resolution covers, as a half-open range `[first, end)`: what a fact's
+    /// validity (`valid_from`, `valid_to`) needs. See [`iso_bounds`].
+    pub fn bounds(&self) -> Option<(NaiveDate, NaiveDate)> {
+        iso_bounds(&self.resolved)
+    }
+}
+
+/// The half-open day range `[first, end)` of a resolution: "2023-05-07" -> that day, "2023-W18"
+/// -> its Monday to the next Monday, "2023-04" -> April, "2022" -> the year, "a/b" -> from a's
+/// first day to b's end.
+pub fn iso_bounds(resolved: &str) -> Option<(NaiveDate, NaiveDate)> {
+    if let Some((a, b)) = resolved.split_once('/') {
+        return Some((iso_bounds(a)?.0, iso_bounds(b)?.1));
+    }
+    let parts: Vec<&str> = resolved.split('-').collect();
+    let y: i32 = parts.first()?.parse().ok()?;
+    match parts.as_slice() {
+        [_] => Some((
+            NaiveDate::from_ymd_opt(y, 1, 1)?,
+            NaiveDate::from_ymd_opt(y + 1, 1, 1)?,
+        )),
+        [_, w] if w.starts_with('W') => {
+            let monday = NaiveDate::from_isoywd_opt(y, w[1..].parse().ok()?, Weekday::Mon)?;
+            Some((monday, monday + Duration::days(7)))
+        }
+        [_, m] => {
+            let m: u32 = m.parse().ok()?;
+            let (ny, nm) = add_months(y, m, 1);
+            Some((
+                NaiveDate::from_ymd_opt(y, m, 1)?,
+                NaiveDate::from_ymd_opt(ny, nm, 1)?,
+            ))
+        }
+        [_, m, d] => {
+            let day = NaiveDate::from_ymd_opt(y, m.parse().ok()?, d.parse().ok()?)?;
+            Some((day, day + Duration::days(1)))
+        }
+        _ => None,
+    }
+}
+
+fn day(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+fn week(d: NaiveDate) -> String {
+    let w = d.iso_week();
+    format!("{}-W{:02}", w.year(), w.week())
+}
+
+fn month(y: i32, m: u32) -> String {
+    format!("{y}-{m:02}")
+}
+
+/// The month `n` months after (negative: before) year `y` month `m`.
+fn add_months(y: i32, m: u32, n: i32) -> (i32, u32) {
+    let total = y * 12 + (m as i32 - 1) + n;
+    (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32)
+}
+
+fn number(w: &str) -> Option<i64> {
+    let n = match w {
+        "a" | "an" | "one" => 1,
+        "two" | "couple" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        _ => return w.parse::<i64>().ok().filter(|n| (1..=100).contains(n)),
+    };
+    Some(n)
+}
+
+fn weekday(w: &str) -> Option<Weekday> {
+    let w = w.trim_end_matches('.');
+    Some(match w {
+        "monday" | "mon" => Weekday::Mon,
+        "tuesday" | "tue" | "tues" => Weekday::Tue,
+        "wednesday" | "wed" => Weekday::Wed,
+        "thursday" | "thu" | "thur" | "thurs" => Weekday::Thu,
+        "friday" | "fri" => Weekday::Fri,
+        "saturday" | "sat" => Weekday::Sat,
+        "sunday" | "sun" => Weekday::Sun,
+        _ => return None,
+    })
+}
+
+fn month_number(w: &str) -> Option<u32> {
+    let w = w.trim_end_matches('.');
+    Some(match w {
+        "january" | "jan" => 1,
+        "february" | "feb" => 2,
+        "march" | "mar" => 3,
+        "april" | "apr" => 4,
+        "may" => 5,
+        "june" | "jun" => 6,
+        "july" | "jul" => 7,
+        "august" | "aug" => 8,
+        "september" | "sep" | "sept" => 9,
+        "october" | "oct" => 10,
+        "november" | "nov" => 11,
+        "december" | "dec" => 12,
+        _ => return None,
+    })
+}
+
+fn year(w: &str) -> Option<i32> {
+    (w.len() == 4 && (w.starts_with("19") || w.starts_with("20")))
+        .then(|| w.parse().ok())
+        .flatten()
+}
+
+fn day_of_month(w: &str) -> Option<u32> {
+    let d = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix_ok = matches!(&w[d.len()..], "" | "st" | "nd" | "rd" | "th");
+    d.parse().ok().filter(|n| (1..=31).contains(n) && suffix_ok)
+}
+
+/// Words that make a sentence speak of the future, for a bare weekday or month.
+fn future(words: &[String]) -> bool {
+    words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "will" | "'ll" | "gonna" | "tomorrow" | "next" | "upcoming" | "planning" | "plan"
+        )
+    }) || words.windows(2).any(|p| p[0] == "going" && p[1] == "to")
+}
+
+/// The time expressions of `text`, resolved against `at` (the time it was said), in text order.
+pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
+    let today = at.date_naive();
+    let mut out = Vec::new();
+    for span in text::sentence_spans(text) {
+        let sentence = &text[span.clone()];
+        let ws = text::words(sentence);
+        let lower: Vec<String> = ws.iter().map(|w| w.text(sentence).to_lowercase()).collect();
+        let capital: Vec<bool> = ws
+            .iter()
+            .map(|w| w.text(sentence).starts_with(|c: char| c.is_uppercase()))
+            .collect();
+        let ahead = future(&lower);
+        let mut i = 0;
+        while i < ws.len() {
+            match match_at(&lower, &capital, i, today, ahead) {
+                Some((len, resolved)) => {
+                    let (s, e) = (span.start + ws[i].start, span.start + ws[i + len - 1].end);
+                    out.push(TimeMention {
+                        start: s,
+                        end: e,
+                        text: text[s..e].to_string(),
+                        resolved,
+                    });
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+    }
+    out
+}
+
+/// The time expression starting at word `i`: its length in words and its resolution.
+fn match_at(
+    w: &[String],
+    capital: &[bool],
+    i: usize,
+    today: NaiveDate,
+    ahead: bool,
+) -> Option<(usize, String)> {
+    let at = |k: usize| w.get(i + k).map_or("", String::as_str);
+    let d = |n: i64| today + Duration::days(n);
+    // Fixed phrases, longest first.
+    match (at(0), at(1), at(2), at(3)) {
+        ("the", "day", "before", "yesterday") => return Some((4, day(d(-2)))),
+        ("the", "day", "after", "tomorrow") => return Some((4, day(d(2)))),
+        ("the", "other", "day", _) => return Some((3, format!("{}/{}", day(d(-6)), day(d(-1))))),
+        ("last", "night", _, _) => return Some((2, day(d(-1)))),
+        ("this", "morning" | "afternoon" | "evening", _, _) => return Some((2, day(today))),
+        _ => {}
+    }
+    match at(0) {
+        "yesterday" => return Some((1, day(d(-1)))),
+        "today" | "tonight" => return Some((1, day(today))),
+        "tomorrow" => return Some((1, day(d(1)))),
+        _ => {}
+    }
+    // "two days ago", "a few weeks ago", "a couple of months ago", "in three days".
+    let (count, vague, len) = match (at(0), at(1), at(2)) {
+        ("a", "couple", "of") => (Some(2), false, 3),
+        ("a", "few", _) => (Some(3), true, 2),
+        ("few" | "several", _, _) => (Some(3), true, 1),
+        (n, _, _) => (number(n), false, 1),
+    };
+    if let Some(n) = count {
+        let unit = at(len).trim_end_matches('s');
+        let ago = at(len + 1) == "ago";
+        let ahead_in = i > 0 && w[i - 1] == "in" && !ago;
+        if matches!(unit, "day" | "week" | "month" | "year") && (ago || ahead_in) {
+            let sign = if ago { -1 } else { 1 };
+            let (lo, hi) = if vague { (2, 5) } else { (n, n) };
+            let resolve = |k: i64| match unit {
+                "day" => day(d(sign * k)),
+                "week" => week(d(sign * 7 * k)),
+                "month" => {
+                    let (y, m) = add_months(today.year(), today.month(), (sign * k) as i32);
+                    month(y, m)
+                }
+                _ => (today.year() + (sign * k) as i32).to_string(),
+            };
+            let (a, b) = (resolve(lo.max(1)), resolve(hi));
+            let resolved = if a == b {
+                a
+            } else if sign < 0 {
+                format!("{b}/{a}")
+            } else {
+                format!("{a}/{b}")
+            };
+            return Some((len + 1 + usize::from(ago), resolved));
+        }
+    }
+    // "last week", "this weekend", "next month", "last Saturday", "this summer".
+    let rel = match at(0) {
+        "last" | "past" => Some(-1),
+        "this" | "coming" => Some(0),
+        "next" => Some(1),
+        _ => None,
+    };
+    // "over the weekend", "the weekend": the latest one.
+    if matches!((at(0), at(1)), ("the", "weekend")) {
+        return Some((2, weekend(today, if ahead { 1 } else { -1 })));
+    }
+    if let Some(r) = rel {
+        match at(1) {
+            "week" => return Some((2, week(d(7 * r)))),
+            "weekend" => return Some((2, weekend(today, r))),
+            "month" => {
+                let (y, m) = add_months(today.year(), today.month(), r as i32);
+                return Some((2, month(y, m)));
+            }
+            "year" => return Some((2, (today.year() + r as i32).to_string())),
+            "summer" | "winter" | "spring" | "fall" | "autumn" => {
+                return Some((2, season(today, at(1), r)));
+            }
+            word => {
+                if let Some(wd) = weekday(word) {
+                    return Some((2, day(weekday_date(today, wd, r))));
+                }
+                if let Some(m) = month_number(word).filter(|_| capital.get(i + 1) == Some(&true)) {
+                    let y = match r {
+                        -1 if m >= today.month() => today.year() - 1,
+                        1 if m <= today.month() => today.year() + 1,
+                        _ => today.year(),
+                    };
+                    return Some((2, month(y, m)));
+                }
+            }
+        }
+    }
+    // Dates: "May 7", "May 7th, 2023", "7 May 2023", "May 2022", "in May", a year.
+    if let Some(m) = month_number(at(0)).filter(|_| capital[i]) {
+        let prev = if i > 0 { w[i - 1].as_str() } else { "" };
+        if let Some(dd) = day_of_month(at(1)) {
+            let (y, len) = match (at(2), at(3)) {
+                (",", y) if year(y).is_some() => (year(y), 4),
+                (y, _) if year(y).is_some() => (year(y), 3),
+                _ => (None, 2),
+            };
+            let y = y.unwrap_or_else(|| today.year());
+            return NaiveDate::from_ymd_opt(y, m, dd).map(|date| (len, day(date)));
+        }
+        if let Some(y) = year(at(1)) {
+            return Some((2, month(y, m)));
+        }
+        let introduced = matches!(
+            prev,
+            "in" | "during" | "since" | "until" | "till" | "by" | "early" | "late" | "mid"
+        );
+        if introduced && (m != 5 || at(1) != "be") {
+            let y = if ahead {
+                if m < today.month() {
+                    today.year() + 1
+                } else {
+                    today.year()
+                }
+            } else if m > today.month() {
+                today.year() - 1
+            } else {
+                today.year()
+            };
+            return Some((1, month(y, m)));
+        }
+    }
+    if let Some(dd) = day_of_month(at(0)) {
+        if let Some(m) = month_number(at(1)).filter(|_| capital.get(i + 1) == Some(&true)) {
+            let (y, len) = match year(at(2)) {
+                Some(y) => (y, 3),
+                None => (today.year(), 2),
+            };
+            return NaiveDate::from_ymd_opt(y, m, dd).map(|date| (len, day(date)));
+        }
+    }
+    if let Some(y) = year(at(0)) {
+        return Some((1, y.to_string()));
+    }
+    // "on Friday", "Friday": the latest one, or the coming one when the sentence looks ahead.
+    if let Some(wd) = weekday(at(0)).filter(|_| capital[i]) {
+        return Some((1, day(weekday_date(today, wd, if ahead { 1 } else { -1 }))));
+    }
+    None
+}
+
+/// The weekday `wd` before (`r` < 0), in the week of (`r` == 0) or after (`r` > 0) `today`.
+fn weekday_date(today: NaiveDate, wd: Weekday, r: i64) -> NaiveDate {
+    let delta = wd.num_days_from_monday() as i64 - today.weekday().num_days_from_monday() as i64;
+    match r {
+        0 => today + Duration::days(delta),
+        r if r < 0 => today + Duration::days(if delta < 0 { delta } else { delta - 7 }),
+        _ => today + Duration::days(if delta > 0 { delta } else { delta + 7 }),
+    }
+}
+
+/// Saturday to Sunday of the last (`r` < 0), this or next weekend.
+fn weekend(today: NaiveDate, r: i64) -> String {
+    let sat = if r < 0 && today.weekday().num_days_from_monday() >= 5 {
+        // Said on a weekend, "last weekend" is the one before.
+        weekday_date(today, Weekday::Sat, 0) - Duration::days(7)
+    } else {
+        weekday_date(today, Weekday::Sat, if r == 0 { 0 } else { r.signum() })
+    };
+    format!("{}/{}", day(sat), day(sat + Duration::days(1)))
+}
+
+/// A season as a month interval (northern hemisphere): summer Jun–Aug, autumn Sep–Nov, winter
+/// Dec–Feb, spring Mar–May; the last one that ended, the current or coming one, or the next.
+fn season(today: NaiveDate, name: &str, r: i64) -> String {
+    let first = match name {
+        "spring" => 3,
+        "summer" => 6,
+        "fall" | "autumn" => 9,
+        _ => 12,
+    };
+    let (y, m) = (today.year(), today.month());
+    // The season's occurrence starting in year `sy`: is it over, current or coming?
+    let start_year = |sy: i32| {
+        let (ey, em) = add_months(sy, first, 2);
+        (sy * 12 + first as i32, ey * 12 + em as i32)
+    };
+    let now = y * 12 + m as i32;
+    let mut sy = y - 1;
+    while start_year(sy + 1).0 <= now {
+        sy += 1;
+    }
+    // `sy`: the latest occurrence that has started.
+    let (_, end) = start_year(sy);
+    let current = end >= now;
+    let pick = match r {
+        r if r < 0 => {
+            if current {
+                sy - 1
+            } else {
+                sy
+            }
+        }
+        0 => {
+            if current {
+                sy
+            } else {
+                sy + 1
+            }
+        }
+        _ => sy + 1,
+    };
+    let (ey, em) = add_months(pick, first, 2);
+    format!("{}/{}", month(pick, first), month(ey, em))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    /// Monday 8 May 2023, ISO week 19.
+    fn said() -> Timestamp {
+        chrono::Utc.with_ymd_and_hms(2023, 5, 8, 13, 56, 0).unwrap()
+    }
+
+    fn resolved(text: &str) -> Vec<(String, String)> {
+        resolve_times(text, said())
+            .into_iter()
+            .map(|t| (t.text, t.resolved))
+            .collect()
+    }
+
+    fn one(text: &str) -> String {
+        let r = resolved(text);
+        assert_eq!(r.len(), 1, "{text}: {r:?}");
+        r[0].1.clone()
+    }
+
+    #[test]
+    fn days() {
+        assert_eq!(one("I went to a support group yesterday."), "2023-05-07");
+        assert_eq!(one("We met today"), "2023-05-08");
+        assert_eq!(one("the day before yesterday"), "2023-05-06");
+        assert_eq!(one("It happened two days ago."), "2023-05-06");
+        assert_eq!(one("It happened 3 days ago."), "2023-05-05");
+        assert_eq!(one("a few days ago"), "2023-05-03/2023-05-06");
+        assert_eq!(one("We leave in three days"), "2023-05-11");
+        assert_eq!(one("last night"), "2023-05-07");
+    }
+
+    #[test]
+    fn weeks_months_years() {
+        assert_eq!(one("last week"), "2023-W18");
+        assert_eq!(one("next week"), "2023-W20");
+        assert_eq!(one("two weeks ago"), "2023-W17");
+        assert_eq!(one("last month"), "2023-04");
+        assert_eq!(one("next month"), "2023-06");
+        assert_eq!(one("a month ago"), "2023-04");
+        assert_eq!(one("last year"), "2022");
+        assert_eq!(one("two years ago"), "2021");
+        assert_eq!(one("We moved in 2022."), "2022");
+    }
+
+    #[test]
+    fn weekdays_and_weekends() {
+        assert_eq!(one("last Saturday"), "2023-05-06");
+        assert_eq!(one("next Saturday"), "2023-05-13");
+        assert_eq!(one("I ran on Friday."), "2023-05-05");
+        assert_eq!(one("I will run on Friday."), "2023-05-12");
+        assert_eq!(one("last Fri"), "2023-05-05");
+        assert_eq!(one("this weekend"), "2023-05-13/2023-05-14");
+        assert_eq!(one("last weekend"), "2023-05-06/2023-05-07");
+        assert_eq!(one("over the weekend"), "2023-05-06/2023-05-07");
+    }
+
+    #[test]
+    fn months_and_dates() {
+        assert_eq!(one("We adopted him in May."), "2023-05");
+        assert_eq!(one("We went in August."), "2022-08");
+        assert_eq!(one("We will go in August."), "2023-08");
+        assert_eq!(one("last May"), "2022-05");
+        assert_eq!(one("She was born on May 7, 1990."), "1990-05-07");
+        assert_eq!(one("on 3 June"), "2023-06-03");
+        assert_eq!(one("in March 2021"), "2021-03");
+        assert_eq!(one("last summer"), "2022-06/2022-08");
+        assert_eq!(one("this summer"), "2023-06/2023-08");
+    }
+
+    #[test]
+    fn bounds_of_resolutions() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(
+            iso_bounds("2023-05-07"),
+            Some((d(2023, 5, 7), d(2023, 5, 8)))
+        );
+        assert_eq!(iso_bounds("2023-W18"), Some((d(2023, 5, 1), d(2023, 5, 8))));
+        assert_eq!(iso_bounds("2023-12"), Some((d(2023, 12, 1), d(2024, 1, 1))));
+        assert_eq!(iso_bounds("2022"), Some((d(2022, 1, 1), d(2023, 1, 1))));
+        assert_eq!(
+            iso_bounds("2022-06/2022-08"),
+            Some((d(2022, 6, 1), d(2022, 9, 1)))
+        );
+        assert_eq!(iso_bounds("yesterday"), None);
+        // Every resolution the resolver makes has bounds.
+        for t in resolve_times(
+            "yesterday, last week, a few days ago, this weekend, in May, last summer, 2021",
+            said(),
+        ) {
+            assert!(t.bounds().is_some(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn words_that_only_look_like_times() {
+        assert!(resolved("You may be right.").is_empty());
+        assert!(resolved("I may go.").is_empty());
+        assert!(resolved("a friday feeling, the march of time").is_empty());
+        assert!(resolved("Two dogs and one cat").is_empty());
+    }
+}

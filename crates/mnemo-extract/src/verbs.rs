@@ -1,0 +1,306 @@
+//! English verb forms without a part-of-speech tagger: whether a word can be a verb (its lemma is
+//! a WordNet verb after regular or irregular inflection is undone), gerunds, and which verbs take
+//! an infinitive ("want to learn") or a gerund ("started painting") after them.
+
+use crate::lexicon;
+
+/// Irregular past tenses and participles with their base form (general English).
+const IRREGULAR: &[(&str, &str)] = &[
+    ("went", "go"),
+    ("gone", "go"),
+    ("got", "get"),
+    ("gotten", "get"),
+    ("made", "make"),
+    ("took", "take"),
+    ("taken", "take"),
+    ("saw", "see"),
+    ("seen", "see"),
+    ("came", "come"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("bought", "buy"),
+    ("brought", "bring"),
+    ("caught", "catch"),
+    ("taught", "teach"),
+    ("thought", "think"),
+    ("found", "find"),
+    ("felt", "feel"),
+    ("kept", "keep"),
+    ("left", "leave"),
+    ("met", "meet"),
+    ("paid", "pay"),
+    ("read", "read"),
+    ("ran", "run"),
+    ("said", "say"),
+    ("sold", "sell"),
+    ("sent", "send"),
+    ("spent", "spend"),
+    ("built", "build"),
+    ("told", "tell"),
+    ("won", "win"),
+    ("wrote", "write"),
+    ("written", "write"),
+    ("drew", "draw"),
+    ("drawn", "draw"),
+    ("drove", "drive"),
+    ("driven", "drive"),
+    ("flew", "fly"),
+    ("flown", "fly"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("grew", "grow"),
+    ("grown", "grow"),
+    ("knew", "know"),
+    ("known", "know"),
+    ("rode", "ride"),
+    ("ridden", "ride"),
+    ("sang", "sing"),
+    ("sung", "sing"),
+    ("swam", "swim"),
+    ("swum", "swim"),
+    ("wore", "wear"),
+    ("worn", "wear"),
+    ("ate", "eat"),
+    ("eaten", "eat"),
+    ("drank", "drink"),
+    ("drunk", "drink"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("broke", "break"),
+    ("broken", "break"),
+    ("fell", "fall"),
+    ("fallen", "fall"),
+    ("forgot", "forget"),
+    ("forgotten", "forget"),
+    ("held", "hold"),
+    ("heard", "hear"),
+    ("led", "lead"),
+    ("lost", "lose"),
+    ("made", "make"),
+    ("put", "put"),
+    ("set", "set"),
+    ("shot", "shoot"),
+    ("sat", "sit"),
+    ("slept", "sleep"),
+    ("spoke", "speak"),
+    ("spoken", "speak"),
+    ("stood", "stand"),
+    ("struck", "strike"),
+    ("threw", "throw"),
+    ("thrown", "throw"),
+    ("understood", "understand"),
+    ("woke", "wake"),
+    ("did", "do"),
+    ("done", "do"),
+    ("had", "have"),
+    ("became", "become"),
+    ("become", "become"),
+    ("joined", "join"),
+    ("hung", "hang"),
+    ("fought", "fight"),
+    ("taught", "teach"),
+    ("dug", "dig"),
+    ("fed", "feed"),
+    ("hid", "hide"),
+    ("lent", "lend"),
+    ("let", "let"),
+    ("lit", "light"),
+    ("meant", "mean"),
+    ("quit", "quit"),
+    ("sought", "seek"),
+    ("shook", "shake"),
+    ("stuck", "stick"),
+    ("swung", "swing"),
+    ("tore", "tear"),
+    ("wove", "weave"),
+    ("baked", "bake"),
+];
+
+/// Whether a word is an irregular past or participle ("went", "bought").
+pub(crate) fn is_irregular_past(w: &str) -> bool {
+    IRREGULAR.iter().any(|(f, _)| *f == w)
+}
+
+/// Base-form candidates of an inflected verb, the word itself first.
+fn lemmas(w: &str) -> Vec<String> {
+    let mut out = vec![w.to_string()];
+    if let Some((_, base)) = IRREGULAR.iter().find(|(f, _)| *f == w) {
+        out.push((*base).to_string());
+    }
+    let undouble = |s: &str| {
+        let b = s.as_bytes();
+        (b.len() >= 3 && b[b.len() - 1] == b[b.len() - 2]).then(|| s[..s.len() - 1].to_string())
+    };
+    for suf in ["ing", "ed"] {
+        if let Some(stem) = w.strip_suffix(suf).filter(|s| s.len() >= 2) {
+            out.push(stem.to_string());
+            out.push(format!("{stem}e"));
+            out.extend(undouble(stem));
+            if suf == "ed" {
+                if let Some(y) = stem.strip_suffix('i') {
+                    out.push(format!("{y}y"));
+                }
+            }
+        }
+    }
+    if let Some(stem) = w.strip_suffix("ies") {
+        out.push(format!("{stem}y"));
+    }
+    if let Some(stem) = w.strip_suffix("es") {
+        out.push(stem.to_string());
+    }
+    if let Some(stem) = w.strip_suffix('s').filter(|s| s.len() >= 2) {
+        out.push(stem.to_string());
+    }
+    out
+}
+
+/// Whether a lower-case word can be a verb form.
+pub(crate) fn is_verbish(w: &str) -> bool {
+    if w.len() < 2 || !w.chars().all(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    lemmas(w)
+        .iter()
+        .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('v')))
+}
+
+/// Whether a word is an "-ing" form of a verb.
+pub(crate) fn is_gerund(w: &str) -> bool {
+    w.len() > 4 && w.ends_with("ing") && is_verbish(w)
+}
+
+fn base(w: &str) -> String {
+    lemmas(w)
+        .into_iter()
+        .find(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('v')))
+        .unwrap_or_else(|| w.to_string())
+}
+
+/// Verbs followed by "to" + a verb: "want to learn", "decided to try".
+pub(crate) fn takes_infinitive(w: &str) -> bool {
+    matches!(
+        base(w).as_str(),
+        "want"
+            | "need"
+            | "decide"
+            | "plan"
+            | "try"
+            | "start"
+            | "begin"
+            | "love"
+            | "like"
+            | "hope"
+            | "go"
+            | "learn"
+            | "use"
+            | "get"
+            | "have"
+            | "choose"
+            | "manage"
+            | "promise"
+            | "forget"
+            | "remember"
+            | "continue"
+            | "prefer"
+            | "hate"
+            | "wish"
+            | "intend"
+            | "agree"
+            | "afford"
+            | "refuse"
+            | "expect"
+            | "aim"
+            | "volunteer"
+            | "offer"
+            | "prepare"
+            | "tend"
+            | "come"
+            | "wait"
+            | "help"
+            | "attempt"
+            | "seem"
+            | "dream"
+            | "mean"
+    )
+}
+
+/// Verbs followed by an "-ing" activity: "started painting", "went hiking", "love running".
+pub(crate) fn takes_gerund(w: &str) -> bool {
+    matches!(
+        base(w).as_str(),
+        "start"
+            | "begin"
+            | "love"
+            | "enjoy"
+            | "like"
+            | "hate"
+            | "try"
+            | "keep"
+            | "quit"
+            | "stop"
+            | "practice"
+            | "practise"
+            | "finish"
+            | "miss"
+            | "avoid"
+            | "consider"
+            | "go"
+            | "adore"
+            | "continue"
+            | "prefer"
+            | "recommend"
+            | "suggest"
+            | "resume"
+            | "take"
+    )
+}
+
+/// Verbs of thinking and saying, followed by a clause rather than an object: "I think that
+/// ...", "I hope you ...".
+pub(crate) fn takes_clause(w: &str) -> bool {
+    matches!(
+        base(w).as_str(),
+        "think"
+            | "know"
+            | "say"
+            | "hope"
+            | "guess"
+            | "believe"
+            | "feel"
+            | "mean"
+            | "realize"
+            | "realise"
+            | "wish"
+            | "bet"
+            | "suppose"
+            | "imagine"
+            | "wonder"
+            | "figure"
+            | "reckon"
+            | "doubt"
+            | "agree"
+            | "remember"
+            | "forget"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verb_forms() {
+        for w in [
+            "adopted", "trying", "went", "signed", "stopped", "tried", "loves",
+        ] {
+            assert!(is_verbish(w), "{w}");
+        }
+        for w in ["happy", "guitar", "the", "yesterday"] {
+            assert!(!is_verbish(w), "{w}");
+        }
+        assert!(takes_infinitive("wanted"));
+        assert!(takes_gerund("started"));
+        assert!(is_gerund("painting"));
+    }
+}

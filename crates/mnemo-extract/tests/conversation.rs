@@ -1,0 +1,430 @@
+//! Conversation turns: the speaker and listener are people and what "I" and "you" refer to,
+//! greetings and interjections are never entities, and a name addressed is a person's. All texts
+//! are written for these tests.
+
+mod common;
+
+use common::assert_valid;
+use mnemo_core::EntityType;
+use mnemo_extract::{ExtractContext, Extraction, RuleExtractor};
+
+fn turn(text: &str, speaker: &str, listener: &str) -> Extraction {
+    let ctx = ExtractContext::with_speaker(speaker).listener(listener);
+    let ex = RuleExtractor.extract_sync(text, &ctx);
+    assert_valid(&ex);
+    ex
+}
+
+fn entity<'a>(ex: &'a Extraction, key: &str) -> Option<&'a mnemo_core::EntityInput> {
+    ex.entities.iter().find(|e| e.key.as_str() == key)
+}
+
+fn has_fact(ex: &Extraction, subject: &str, rel: &str, object: &str) -> bool {
+    ex.facts.iter().any(|f| {
+        f.subject.as_str() == subject && f.rel_type.as_str() == rel && f.object.as_str() == object
+    })
+}
+
+const OPENERS: &[&str] = &[
+    "hey", "hi", "hello", "thanks", "thank", "aww", "wow", "omg", "guess", "oh", "yeah", "nice",
+    "ok", "okay", "congrats", "bye",
+];
+
+fn assert_no_greeting_entities(ex: &Extraction) {
+    for e in &ex.entities {
+        let first = e
+            .name
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())
+            .unwrap_or("")
+            .to_lowercase();
+        assert!(
+            !OPENERS.contains(&first.as_str()),
+            "greeting became an entity: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn greetings_and_interjections_are_never_entities() {
+    for text in [
+        "Hey John! Long time no see.",
+        "Thanks, Mel! That means a lot.",
+        "Aww, that is so sweet.",
+        "Guess what? Wow! Omg, Hi Ravi!",
+        "Oh Priya, congrats!! Bye Ravi.",
+        "Nice to hear from you! OK, talk soon.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert_no_greeting_entities(&ex);
+    }
+    let ex = turn("Hey John! Good to see you.", "Lena", "Tomas");
+    let john = entity(&ex, "john").expect("the vocative is a mention of John");
+    assert_eq!(john.entity_type, EntityType::Person);
+}
+
+#[test]
+fn a_short_form_addressed_is_the_listener() {
+    let ex = turn("Thanks, Mel! See you soon.", "Lena", "Melanie");
+    let mel = entity(&ex, "melanie").expect("Mel is Melanie");
+    assert_eq!(mel.entity_type, EntityType::Person);
+    assert!(mel.aliases.iter().any(|a| a == "Mel"), "{mel:?}");
+    assert!(entity(&ex, "mel").is_none(), "{:?}", ex.entities);
+}
+
+#[test]
+fn speakers_are_people_even_with_place_names() {
+    let ex = turn(
+        "My name is Sydney and I moved to Florence last year.",
+        "Sydney",
+        "Georgia",
+    );
+    assert_eq!(
+        entity(&ex, "sydney").map(|e| e.entity_type),
+        Some(EntityType::Person)
+    );
+    let ex = turn("Georgia told me about it.", "Sydney", "Georgia");
+    assert_eq!(
+        entity(&ex, "georgia").map(|e| e.entity_type),
+        Some(EntityType::Person)
+    );
+}
+
+#[test]
+fn destinations_are_places_and_people_do_what_people_do() {
+    let ex = RuleExtractor.extract_sync("Anna Berg moved to Bergen.", &ExtractContext::default());
+    assert_eq!(
+        entity(&ex, "bergen").map(|e| e.entity_type),
+        Some(EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        has_fact(&ex, "anna berg", "MOVED_TO", "bergen"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn you_and_your_are_the_listener() {
+    let ex = turn("Your sister Jess is lovely.", "Tomas", "Ana");
+    assert!(has_fact(&ex, "ana", "SISTER", "jess"), "{:?}", ex.facts);
+    let ex = turn("My brother Ole lives in Oslo.", "Tomas", "Ana");
+    assert!(has_fact(&ex, "tomas", "BROTHER", "ole"), "{:?}", ex.facts);
+    // Without a listener "you" refers to no one.
+    let ex = RuleExtractor.extract_sync(
+        "Your sister Jess is lovely.",
+        &ExtractContext::with_speaker("Tomas"),
+    );
+    assert!(entity(&ex, "ana").is_none());
+}
+
+fn type_of(ex: &Extraction, key: &str) -> Option<EntityType> {
+    entity(ex, key).map(|e| e.entity_type)
+}
+
+#[test]
+fn first_person_clauses_state_the_speakers_facts() {
+    let ex = turn("I'm trying kundalini yoga.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "TRYING", "kundalini yoga"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "kundalini yoga"), Some(EntityType::Concept));
+
+    let ex = turn(
+        "Hey Tom! I finally signed up for a pottery class.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "SIGNED_UP_FOR", "pottery class"),
+        "{:?}",
+        ex.facts
+    );
+    assert_no_greeting_entities(&ex);
+
+    let ex = turn("We started doing yoga together.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "STARTED_DOING", "yoga"),
+        "{:?}",
+        ex.facts
+    );
+
+    let ex = turn("Went hiking yesterday with my kids!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "WENT", "hiking"), "{:?}", ex.facts);
+}
+
+#[test]
+fn named_pets_and_relatives() {
+    let ex = turn("I adopted a dog named Biscuit.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "ADOPTED", "biscuit"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "biscuit", "IS_A", "dog"), "{:?}", ex.facts);
+    assert_ne!(type_of(&ex, "biscuit"), Some(EntityType::Person));
+
+    let ex = turn("My dog Pepper loves the lake.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "DOG", "pepper"), "{:?}", ex.facts);
+
+    let ex = turn("My sister Jess ran the charity race.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "SISTER", "jess"), "{:?}", ex.facts);
+    assert!(
+        has_fact(&ex, "jess", "RAN", "charity race"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "charity race"), Some(EntityType::Event));
+
+    let ex = turn("My best friend Ines plays the cello.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FRIEND", "ines"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "ines", "PLAYS", "cello"), "{:?}", ex.facts);
+}
+
+#[test]
+fn the_listener_does_what_you_do() {
+    let ex = turn("You finally bought a piano!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "tomas", "BOUGHT", "piano"), "{:?}", ex.facts);
+    let ex = turn("Your garden looks lovely.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "tomas", "HAS", "garden"), "{:?}", ex.facts);
+}
+
+#[test]
+fn favourites_and_passions() {
+    let ex = turn("Dance is my passion.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "PASSION", "dance"), "{:?}", ex.facts);
+    let ex = turn("My favorite sport is tennis.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "FAVORITE_SPORT", "tennis"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn questions_negations_conditions_and_feelings_state_nothing() {
+    for text in [
+        "Did you adopt a cat?",
+        "Have you ever tried pottery",
+        "I don't have a car.",
+        "I never liked opera.",
+        "If I had a boat, I would sail more.",
+        "I think it's great.",
+        "I feel so happy today.",
+        "I had a great time.",
+        "Thanks for all the support!",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        let clause_facts: Vec<_> = ex
+            .facts
+            .iter()
+            .filter(|f| f.predicate != "related to")
+            .collect();
+        assert!(clause_facts.is_empty(), "{text}: {clause_facts:?}");
+    }
+}
+
+#[test]
+fn only_objects_of_verbs_become_things() {
+    let ex = turn(
+        "The weather was nice and the streets were quiet, but I bought a kayak.",
+        "Lena",
+        "Tomas",
+    );
+    let things: Vec<&str> = ex
+        .entities
+        .iter()
+        .filter(|e| matches!(e.entity_type, EntityType::Concept | EntityType::Event))
+        .map(|e| e.name.as_str())
+        .filter(|n| !mnemo_extract::lexicon::CATEGORY_LABELS.contains(n))
+        .collect();
+    assert_eq!(things, vec!["kayak"]);
+}
+
+#[test]
+fn things_get_their_category_so_kinds_of_things_can_be_asked_for() {
+    let ex = turn("I adopted a dog named Biscuit.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "biscuit", "IS_A", "pet"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "dog", "IS_A", "pet"), "{:?}", ex.facts);
+    // The name-pair scorer adds no wording of its own beside the clause.
+    assert!(
+        ex.facts
+            .iter()
+            .filter(|f| f.subject.as_str() == "lena" && f.object.as_str() == "biscuit")
+            .count()
+            == 1,
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I'm learning to play the ukulele.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "LEARNING_TO_PLAY", "ukulele"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "ukulele", "IS_A", "instrument"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn facts_carry_the_time_their_sentence_mentions() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Lena")
+        .listener("Tomas")
+        .at(said);
+    let a = RuleExtractor.analyse(
+        "I went to a support group yesterday. I love painting.",
+        &ctx,
+        &mnemo_extract::Resolver::new(),
+    );
+    assert_eq!(a.fact_times.len(), a.extraction.facts.len());
+    let when = |rel: &str| {
+        a.extraction
+            .facts
+            .iter()
+            .zip(&a.fact_times)
+            .find(|(f, _)| f.rel_type.as_str() == rel)
+            .map(|(_, t)| t.clone())
+    };
+    assert_eq!(when("WENT_TO"), Some(Some("2023-05-07".to_string())));
+    assert_eq!(when("LOVE"), Some(None));
+    assert_eq!(a.times.len(), 1);
+    assert_eq!(a.times[0].text, "yesterday");
+    // Without a time of saying, nothing is resolved.
+    let a = RuleExtractor.analyse(
+        "I went to a support group yesterday.",
+        &ExtractContext::with_speaker("Lena"),
+        &mnemo_extract::Resolver::new(),
+    );
+    assert!(a.times.is_empty() && a.fact_times.iter().all(Option::is_none));
+}
+
+#[test]
+fn more_clause_shapes() {
+    let ex = turn(
+        "Right after I failed the driving test, I cried.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "FAILED", "driving test"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I'm now part of the village choir.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "PART_OF", "village choir"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Knitting is one of my faves.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FAVES", "knitting"), "{:?}", ex.facts);
+    let ex = turn("I visited a children's museum.", "Lena", "Tomas");
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "VISITED" && f.object.as_str().contains("museum")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_past_event_without_object_is_dated() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Lena")
+        .listener("Tomas")
+        .at(said);
+    let ex = RuleExtractor.extract_sync("I graduated last week!", &ctx);
+    assert_valid(&ex);
+    assert!(
+        has_fact(&ex, "lena", "GRADUATED", "2023 w18"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "2023 w18"), Some(EntityType::Date));
+    // Without the time of saying there is no date to give.
+    let ex = turn("I graduated last week!", "Lena", "Tomas");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+}
+
+#[test]
+fn idioms_and_bare_verbs_are_no_things() {
+    for text in [
+        "Together we can make a difference.",
+        "I want to help make their lives better.",
+        "I'll start thinking about what we can do.",
+        "We're making a real impact.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
+    }
+}
+
+#[test]
+fn been_to_fans_of_and_what_one_has() {
+    let ex = turn("I've been to Lisbon twice.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "BEEN_TO", "lisbon"), "{:?}", ex.facts);
+    let ex = turn("We're big fans of jazz.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FANS_OF", "jazz"), "{:?}", ex.facts);
+    let ex = turn("Thanks for visiting my bakery!", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "HAS", "bakery"), "{:?}", ex.facts);
+    // A nominalised act is not something one has.
+    let ex = turn("Thanks for your encouragement!", "Lena", "Tomas");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+}
+
+#[test]
+fn without_a_listener_the_one_name_addressed_is_you() {
+    let only_speaker = |text: &str| {
+        let ex = RuleExtractor.extract_sync(text, &ExtractContext::with_speaker("Lena"));
+        assert_valid(&ex);
+        ex
+    };
+    let ex = only_speaker("Thanks, Mel! You finally bought a piano!");
+    assert!(has_fact(&ex, "mel", "BOUGHT", "piano"), "{:?}", ex.facts);
+    // Two names addressed: "you" stays unknown.
+    let ex = only_speaker("Hi Mel! Hi Tom! You finally bought a piano!");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "BOUGHT"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn chat_slang_and_emphasis_are_no_names() {
+    for text in [
+        "Gonna be a long day. Lemme think.",
+        "Woohoo! Ahahaha, that was fun.",
+        "Kudos to you! Oof, that hurt.",
+        "I'm DOING IT this year!",
+        "Remember Jon, we leave at six.",
+        "Life's all about balance.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        let names: Vec<&str> = ex
+            .entities
+            .iter()
+            .filter(|e| !matches!(e.entity_type, EntityType::Concept | EntityType::Event))
+            .map(|e| e.name.as_str())
+            .filter(|n| !matches!(*n, "Lena" | "Tomas" | "Jon"))
+            .collect();
+        assert!(names.is_empty(), "{text}: {names:?}");
+    }
+    // A place after a comma is in apposition, not addressed.
+    let ex = turn("It's a gift from my home country, Sweden.", "Lena", "Tomas");
+    assert_eq!(type_of(&ex, "sweden"), Some(EntityType::Location));
+    // A listed given name with no place around it is a person.
+    let ex = turn("Laura and I baked bread.", "Lena", "Tomas");
+    assert_ne!(type_of(&ex, "laura"), Some(EntityType::Location));
+}
