@@ -47,6 +47,9 @@ pub struct Args {
     /// Remember turns without their session (as a host that sends only id, speaker and time).
     #[arg(long)]
     no_sessions: bool,
+    /// Remember turns without their listener (the other speaker, whom "you" refers to).
+    #[arg(long)]
+    no_listener: bool,
     /// Search settings to change, as JSON (e.g. '{"neighbour_window": 2}'), for tuning runs.
     #[arg(long)]
     search: Option<String>,
@@ -120,6 +123,9 @@ async fn evaluate(
                 at: Some(turn.at),
                 id: Some(turn.id.clone()),
                 session: (!args.no_sessions).then(|| turn.session.clone()),
+                listener: (!args.no_listener)
+                    .then(|| conv.speakers.iter().find(|s| **s != turn.speaker).cloned())
+                    .flatten(),
             };
             let r = memory
                 .remember(&turn.text, &opts)

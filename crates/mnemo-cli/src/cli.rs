@@ -112,6 +112,9 @@ pub struct RememberArgs {
     /// Who said it ("I"/"my" resolve to the speaker).
     #[arg(long)]
     pub speaker: Option<String>,
+    /// Who it was said to ("you"/"your" resolve to the listener).
+    #[arg(long)]
+    pub listener: Option<String>,
     /// When it was said (RFC 3339); default now.
     #[arg(long)]
     pub at: Option<String>,

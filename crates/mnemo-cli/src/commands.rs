@@ -60,6 +60,7 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
         model: args.model,
         session: args.session,
         speaker: args.speaker,
+        listener: args.listener,
         source: args.source,
         tags: args.tags,
         pinned: args.pin,

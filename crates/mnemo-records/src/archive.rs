@@ -179,6 +179,7 @@ impl Records {
             at: Some(episode.created_at),
             id: Some(id.to_string()),
             session: episode.session.clone().or_else(|| record.session.clone()),
+            listener: record.listener.clone(),
         };
         self.mnemo.remember(&episode.content, &opts).await?;
         let _guard = self.lock.lock().await;

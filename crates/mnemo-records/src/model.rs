@@ -173,6 +173,9 @@ pub struct Record {
     pub session: Option<String>,
     /// Who said it ("I"/"my" resolved to them at extraction; kept so a restore extracts the same).
     pub speaker: Option<String>,
+    /// Who it was said to ("you"/"your" resolved to them; kept for the same reason).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listener: Option<String>,
     pub source: String,
     pub tags: Vec<String>,
     /// Pinned (permanent) records are never pruned.
@@ -199,6 +202,8 @@ pub struct RecordInput {
     pub model: Option<String>,
     pub session: Option<String>,
     pub speaker: Option<String>,
+    /// Who it was said to: "you" and "your" resolve to them.
+    pub listener: Option<String>,
     pub source: String,
     /// Normalised with [`normalize_tag`]; duplicates dropped.
     pub tags: Vec<String>,
@@ -220,6 +225,7 @@ impl Default for RecordInput {
             model: None,
             session: None,
             speaker: None,
+            listener: None,
             source: "api".to_string(),
             tags: Vec::new(),
             pinned: false,
@@ -244,6 +250,7 @@ impl RecordInput {
             ("user", &self.user),
             ("model", &self.model),
             ("speaker", &self.speaker),
+            ("listener", &self.listener),
         ] {
             if let Some(v) = v {
                 if v.trim().is_empty() || v.chars().count() > MAX_NAME_CHARS {
@@ -272,6 +279,7 @@ impl RecordInput {
             user: self.user.as_ref().map(|s| s.trim().to_string()),
             model: self.model.as_ref().map(|s| s.trim().to_string()),
             speaker: self.speaker.as_ref().map(|s| s.trim().to_string()),
+            listener: self.listener.as_ref().map(|s| s.trim().to_string()),
             ..self.clone()
         })
     }

@@ -224,6 +224,7 @@ mod tests {
             model: model.map(str::to_string),
             session: None,
             speaker: None,
+            listener: None,
             source: "test".into(),
             tags: vec![],
             pinned: false,

@@ -107,6 +107,7 @@ impl Records {
             at: Some(at),
             id: input.id.clone(),
             session: input.session.clone(),
+            listener: input.listener.clone(),
         };
         // The episode first: if the metadata put fails, remembering again completes the record.
         let report = self.mnemo.remember(text, &opts).await?;
@@ -132,6 +133,7 @@ impl Records {
             model: input.model,
             session: input.session,
             speaker: input.speaker,
+            listener: input.listener,
             source: input.source,
             tags: input.tags,
             pinned: input.pinned,

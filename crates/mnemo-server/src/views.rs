@@ -32,6 +32,9 @@ pub struct RememberRequest {
     /// Who said it: "I" and "my" in the text resolve to the speaker.
     #[serde(default)]
     pub speaker: Option<String>,
+    /// Who it was said to: "you" and "your" in the text resolve to the listener.
+    #[serde(default)]
+    pub listener: Option<String>,
     /// When it was said (RFC 3339); default now.
     #[serde(default)]
     pub at: Option<DateTime<Utc>>,

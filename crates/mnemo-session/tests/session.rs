@@ -51,6 +51,7 @@ async fn a_flush_interrupted_after_the_graph_write_is_finished_without_duplicate
                 at: Some(first.at),
                 id: Some(mnemo_session::episode_id("s", first.seq)),
                 session: None,
+                listener: None,
             },
         )
         .await

@@ -24,6 +24,9 @@ pub struct RememberOptions {
     /// The conversation it belongs to: turns of one session are neighbours in search.
     #[serde(default)]
     pub session: Option<String>,
+    /// Who the speaker talks to: "you" and "your" resolve to the listener.
+    #[serde(default)]
+    pub listener: Option<String>,
 }
 
 impl Default for RememberOptions {
@@ -35,6 +38,7 @@ impl Default for RememberOptions {
             at: None,
             id: None,
             session: None,
+            listener: None,
         }
     }
 }
@@ -92,8 +96,9 @@ impl Mnemo {
             ),
         };
         let ctx = ExtractContext {
-            speaker: opts.speaker.clone(),
-            ..ExtractContext::default()
+            speaker: label(&opts.speaker),
+            listener: label(&opts.listener),
+            at: Some(at),
         };
         let mut extraction = self.extractor.extract(text, &ctx).await?;
         self.resolve_with_store(&mut extraction).await?;

@@ -33,6 +33,9 @@ pub struct RememberArgs {
     /// Who said it; "I" and "my" in the text then refer to this person.
     #[serde(default)]
     pub speaker: Option<String>,
+    /// Who it was said to; "you" and "your" in the text then refer to this person.
+    #[serde(default)]
+    pub listener: Option<String>,
     /// Optional stable id (letters, digits, `_ . : -`, at most 128): storing the same id again
     /// changes nothing, so retries are safe.
     #[serde(default)]

@@ -105,6 +105,7 @@ impl MnemoMcp {
             kind: args.kind,
             source: args.source,
             speaker: args.speaker,
+            listener: args.listener,
             at: None,
             id: args.id,
             session: args.session,

@@ -111,6 +111,7 @@ pub async fn answers(
         kind: Some("agent_answer".into()),
         source: req.source,
         speaker: req.speaker,
+        listener: None,
         at: req.at,
         id: req.id,
         session: None,

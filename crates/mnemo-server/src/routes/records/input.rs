@@ -49,6 +49,7 @@ pub(crate) fn record_input(
         model: req.model,
         session: req.session,
         speaker: req.speaker.filter(|s| !s.trim().is_empty()),
+        listener: req.listener.filter(|s| !s.trim().is_empty()),
         source: req
             .source
             .filter(|s| !s.trim().is_empty())
