@@ -178,6 +178,8 @@ async fn evaluate(
             tally.add(&cited, &bm, &q.evidence, res.tokens, res.hit);
             if args.verbose && !args.json {
                 println!("{} [{}] {:?}", q.id, q.category, q.question);
+                let linked: Vec<&str> = res.linked.iter().map(|l| l.name.as_str()).collect();
+                println!("  linked   {linked:?}");
                 println!("  evidence {:?}", q.evidence);
                 println!("  cited    {:?}", cited.iter().take(10).collect::<Vec<_>>());
                 println!("  bm25     {:?}", bm.iter().take(10).collect::<Vec<_>>());

@@ -230,7 +230,14 @@ pub fn build_snippets(
         .iter()
         .filter_map(|(id, score)| {
             let ep = by_id.get(id.as_str())?;
-            let text = excerpt(&ep.content, &keys, query_words, max_chars);
+            // A conversation turn that fits is shown whole: its sentences make sense together.
+            let flat = one_line(&ep.content);
+            let text = if ep.speaker.is_some() && flat.chars().count() <= max_chars {
+                flat
+            } else {
+                excerpt(&ep.content, &keys, query_words, max_chars)
+            };
+            let text = with_dates(&text, ep.created_at);
             (!text.is_empty()).then(|| Snippet {
                 episode_id: ep.id.clone(),
                 source: ep.source.clone(),
@@ -242,6 +249,24 @@ pub fn build_snippets(
             })
         })
         .collect()
+}
+
+/// `text` with each relative time it holds followed by the date it resolves to, against `at` (when
+/// it was said): "I went there yesterday (2023-05-07)". Two clocks: the snippet's own date says when
+/// it was said, this says when what it tells happened.
+pub fn with_dates(text: &str, at: Timestamp) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut last = 0;
+    for m in mnemo_extract::resolve_times(text, at) {
+        if m.end > text.len() || m.start < last || m.text.contains(&m.resolved) {
+            continue;
+        }
+        out.push_str(&text[last..m.end]);
+        out.push_str(&format!(" ({})", m.resolved));
+        last = m.end;
+    }
+    out.push_str(&text[last..]);
+    out
 }
 
 /// The most telling sentences of `content`, in their original order, up to `max_chars`. A sentence
@@ -391,6 +416,22 @@ mod tests {
             assert_eq!(words, expected, "{text:?}");
         }
         assert!(folded_words("Zoë", |_| ()).is_none());
+    }
+
+    #[test]
+    fn relative_times_are_shown_resolved() {
+        let at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2023, 5, 8, 13, 0, 0)
+            .single()
+            .expect("date");
+        assert_eq!(
+            with_dates("I went to a support group yesterday.", at),
+            "I went to a support group yesterday (2023-05-07)."
+        );
+        assert_eq!(
+            with_dates("Back in 2022 it rained.", at),
+            "Back in 2022 it rained."
+        );
+        assert_eq!(with_dates("Nothing timed here.", at), "Nothing timed here.");
     }
 
     #[test]
