@@ -52,6 +52,12 @@ pub mod times;
 mod verbs;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};
+
+/// Whether a lower-case word or two-word phrase is a demonym or adherent ("french", "south
+/// korean", "catholic"): a query word that names a people rather than a thing.
+pub fn is_demonym(lower: &str) -> bool {
+    demonyms::lookup(lower).is_some()
+}
 pub use error::ExtractError;
 pub use extractor::{ExtractContext, Extraction, Extractor};
 pub use lexicon::{categories_of, category_named, category_of};

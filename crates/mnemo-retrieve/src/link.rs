@@ -108,7 +108,7 @@ pub async fn link_entities(
     } else {
         Vec::new()
     };
-    let linked = resolve(&tokens, &exact, &fuzzy, cfg);
+    let linked = drop_weak_seeds(resolve(&tokens, &exact, &fuzzy, cfg));
     tracing::debug!(
         words = tokens.len(),
         ngrams = keys.len(),
@@ -303,6 +303,24 @@ pub fn resolve(
         }
     }
     out
+}
+
+/// A seed matched only by a year or number ("1986"), a demonym ("French") or a date: a word many
+/// texts share that says little about which one is meant. Such seeds are dropped when a better one
+/// links (`drop_weak_seeds`).
+fn is_weak(seed: &LinkedEntity) -> bool {
+    let words: Vec<&str> = seed.matched.split(' ').filter(|w| !w.is_empty()).collect();
+    seed.entity.entity_type == mnemo_core::EntityType::Date
+        || words.iter().all(|w| w.chars().all(|c| c.is_ascii_digit()))
+        || mnemo_extract::is_demonym(&seed.matched)
+}
+
+/// Keeps weak seeds only when nothing else linked.
+pub(crate) fn drop_weak_seeds(seeds: Vec<LinkedEntity>) -> Vec<LinkedEntity> {
+    if seeds.iter().all(is_weak) {
+        return seeds;
+    }
+    seeds.into_iter().filter(|s| !is_weak(s)).collect()
 }
 
 /// A match under consideration; only the ones kept are turned into owned `LinkedEntity`s.

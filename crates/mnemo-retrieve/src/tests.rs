@@ -195,3 +195,25 @@ fn linking_never_matches_stop_words_alone() {
     let exact = vec![("the".to_string(), entity("The", 3))];
     assert!(resolve(&tokens, &exact, &[], &LinkConfig::default()).is_empty());
 }
+
+#[test]
+fn years_numbers_and_demonyms_seed_only_when_nothing_better_links() {
+    let cfg = LinkConfig::default();
+    let year = entity("1986", 40);
+    let french = entity("French", 30);
+    let gide = entity("Andre Gide", 3);
+    let exact = |es: &[&Entity]| -> Vec<(String, Entity)> {
+        es.iter()
+            .map(|e| (e.key.to_string(), (*e).clone()))
+            .collect()
+    };
+    let q = tokenize("Which French novel did Andre Gide publish in 1986?", 64);
+    let all =
+        crate::link::drop_weak_seeds(resolve(&q, &exact(&[&year, &french, &gide]), &[], &cfg));
+    let names: Vec<&str> = all.iter().map(|l| l.entity.name.as_str()).collect();
+    assert_eq!(names, ["Andre Gide"]);
+    // Alone, they still link: a weak seed beats a miss.
+    let q = tokenize("What happened in 1986 to the French?", 64);
+    let alone = crate::link::drop_weak_seeds(resolve(&q, &exact(&[&year, &french]), &[], &cfg));
+    assert_eq!(alone.len(), 2);
+}
