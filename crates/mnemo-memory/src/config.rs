@@ -70,7 +70,7 @@ impl Default for SearchConfig {
             lexical_candidates: 50,
             neighbour_hits: 10,
             neighbour_window: 2,
-            text_weight: 10.0,
+            text_weight: 6.0,
             neighbour_weight: 6.0,
             min_text_coverage: 0.5,
         }
