@@ -11,6 +11,7 @@ mod error;
 mod history;
 mod importance;
 mod knowledge;
+mod lexical;
 mod rank;
 mod related;
 mod result;

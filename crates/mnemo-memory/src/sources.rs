@@ -13,6 +13,7 @@ use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
 use rustc_hash::FxHashMap;
 
 use crate::cache::Episodes;
+use crate::lexical::{answer_evidence, lexical_evidence};
 use crate::rank::{Role, ScoredFact};
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
@@ -50,32 +51,6 @@ fn specificity(e: &Entity) -> f64 {
 /// `specificity` relative to an entity mentioned once (1 for it, lower for any other).
 fn relative_specificity(e: &Entity) -> f64 {
     specificity(e) * (1.0 + 2f64.ln())
-}
-
-/// Lexical evidence per episode: (its own BM25 score relative to the best hit's, times
-/// `text_weight`; the best share it inherits from a lexical hit it neighbours in a thread, times
-/// `neighbour_weight`). A question and its answer are often two turns that share few words.
-fn lexical_evidence(found: &Found<'_>, cfg: &SearchConfig) -> FxHashMap<String, (f64, f64)> {
-    let best = found
-        .lexical
-        .first()
-        .map_or(1.0, |h| f64::from(h.score))
-        .max(f64::MIN_POSITIVE);
-    let mut out: FxHashMap<String, (f64, f64)> = FxHashMap::default();
-    let mut own: FxHashMap<&str, f64> = FxHashMap::default();
-    for h in found.lexical {
-        let l = f64::from(h.score) / best;
-        own.insert(&h.episode, l);
-        out.entry(h.episode.clone()).or_default().0 = cfg.text_weight * l;
-    }
-    for n in found.neighbours {
-        let l = own.get(n.episode.as_str()).copied().unwrap_or(0.0);
-        for id in n.before.iter().chain(&n.after) {
-            let e = &mut out.entry(id.clone()).or_default().1;
-            *e = e.max(cfg.neighbour_weight * l);
-        }
-    }
-    out
 }
 
 /// The memory stream of each seed (its newest mention events), in seed order. `search` reads it
@@ -309,9 +284,11 @@ pub async fn gather_snippets(
                 .find(|e| e.episode == id)
                 .is_some_and(|e| e.entities.iter().any(|k| graph_keys.contains(k.as_str())))
     };
+    let answers = answer_evidence(found, &episodes, cfg);
     for (id, (hit, inherited)) in &lexical {
         let hit = if off_graph(id) { OFF_GRAPH * hit } else { *hit };
-        *evidence.entry(id.clone()).or_default() += hit + inherited;
+        let answer = answers.get(id.as_str()).copied().unwrap_or(0.0);
+        *evidence.entry(id.clone()).or_default() += hit + inherited + answer;
     }
 
     let overlap = lexical_scores(query_words, &episodes);

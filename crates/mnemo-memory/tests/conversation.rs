@@ -1,0 +1,156 @@
+//! `search` over a conversation: every turn is a candidate, the turn that answers a question found
+//! by its words comes with it, snippets are dated with their speaker, and a question that names
+//! nobody is still a hit when the words of a turn answer it.
+
+use chrono::{Duration, TimeZone, Utc};
+use mnemo_core::{
+    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
+    Timestamp, WriteBatch,
+};
+use mnemo_memory::{search, SearchConfig};
+use mnemo_store::EmbeddedStore;
+
+fn start() -> Timestamp {
+    Utc.with_ymd_and_hms(2025, 3, 14, 18, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+/// Turn `i` of session "s1", said by `speaker`, who is the episode's one entity.
+fn turn(i: i64, speaker: &str, text: &str) -> EpisodeWrite {
+    EpisodeWrite {
+        episode: Episode {
+            id: format!("t{i}"),
+            kind: EpisodeKind::Interaction,
+            content: text.to_string(),
+            created_at: start() + Duration::seconds(i),
+            source: "chat".into(),
+            content_hash: content_hash(text),
+            document_id: None,
+            span: None,
+            speaker: Some(speaker.to_string()),
+            session: Some("s1".into()),
+        },
+        entities: vec![EntityInput::named(speaker, EntityType::Person).expect("entity")],
+        facts: Vec::new(),
+    }
+}
+
+async fn conversation() -> (EmbeddedStore, Tenant) {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let turns = [
+        ("Odile", "Morning! The weather finally turned warm."),
+        ("Bruno", "It did. I spent the weekend fixing the fence."),
+        ("Odile", "What did you bake for the neighbourhood party?"),
+        (
+            "Bruno",
+            "A lemon tart with candied peel, my grandmother's recipe.",
+        ),
+        ("Odile", "Sounds delicious. I brought sparkling water."),
+        ("Bruno", "The fence still needs paint though."),
+        ("Odile", "Tomorrow I start the watercolour course downtown."),
+        ("Bruno", "Good luck with it!"),
+    ];
+    let batch = WriteBatch {
+        document: None,
+        episodes: turns
+            .iter()
+            .enumerate()
+            .map(|(i, (who, text))| turn(i as i64, who, text))
+            .collect(),
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    (store, tenant)
+}
+
+#[tokio::test]
+async fn the_reply_to_a_matching_question_ranks_with_it() {
+    let (store, tenant) = conversation().await;
+    let cfg = SearchConfig::default();
+    let now = start() + Duration::days(2);
+    let res = search(
+        &store,
+        &tenant,
+        "What did Bruno bake for the party?",
+        &cfg,
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert!(res.hit);
+    let cited: Vec<&str> = res
+        .provenance
+        .iter()
+        .map(|p| p.episode_id.as_str())
+        .collect();
+    // t2 asks with the query's words; t3, which shares none of them, answers.
+    assert_eq!(&cited[..2], ["t3", "t2"], "{cited:?}");
+    let answer = &res.snippets[0];
+    assert_eq!(answer.speaker.as_deref(), Some("Bruno"));
+    assert!(
+        res.context_text.contains(
+            "- [2025-03-14 Bruno] A lemon tart with candied peel, my grandmother's recipe."
+        ),
+        "{}",
+        res.context_text
+    );
+    // Evidence leads the context.
+    assert!(
+        res.context_text.starts_with("## Sources"),
+        "{}",
+        res.context_text
+    );
+}
+
+#[tokio::test]
+async fn words_alone_make_a_hit_and_unrelated_words_a_miss() {
+    let (store, tenant) = conversation().await;
+    let cfg = SearchConfig::default();
+    let now = start() + Duration::days(2);
+    let res = search(
+        &store,
+        &tenant,
+        "Who is taking a watercolour course?",
+        &cfg,
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert!(res.hit, "no name links, but a turn holds the words");
+    assert!(res.linked.is_empty());
+    assert_eq!(res.provenance[0].episode_id, "t6");
+    assert!(
+        res.context_text.contains("Tomorrow (2025-03-15) I start"),
+        "{}",
+        res.context_text
+    );
+    let miss = search(
+        &store,
+        &tenant,
+        "Which telescope photographs nebulae?",
+        &cfg,
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert!(!miss.hit);
+    let weak = search(
+        &store,
+        &tenant,
+        "Who won the football derby last weekend?",
+        &cfg,
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert!(
+        !weak.hit,
+        "one shared word ('weekend') is not enough: {:?}",
+        weak.provenance
+    );
+}
