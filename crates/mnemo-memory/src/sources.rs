@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use mnemo_core::{
-    Entity, EntityKey, Episode, EpisodeEntities, EpisodeNeighbours, GraphStore, MentionEvent,
-    StoreStats, Tenant, TextHit,
+    canonical_key, Entity, EntityKey, EntityType, Episode, EpisodeEntities, EpisodeNeighbours,
+    GraphStore, MentionEvent, StoreStats, Tenant, TextHit,
 };
 use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
 use rustc_hash::FxHashMap;
@@ -42,6 +42,8 @@ const FACTS_CONSIDERED: usize = 12;
 const LEXICAL_BRIDGE_HITS: usize = 1;
 /// Share of its lexical score an off-graph hit keeps when the query links entities.
 const OFF_GRAPH: f64 = 0.3;
+/// Factor of the lexical score of a hit said by a person the query names.
+const SPEAKER_BOOST: f64 = 2.0;
 
 /// How specific an entity is: a hub mentioned everywhere says little about a source.
 fn specificity(e: &Entity) -> f64 {
@@ -285,8 +287,26 @@ pub async fn gather_snippets(
                 .is_some_and(|e| e.entities.iter().any(|k| graph_keys.contains(k.as_str())))
     };
     let answers = answer_evidence(found, &episodes, cfg);
+    // A question that names a person is mostly about what that person said.
+    let seed_people: HashSet<String> = retrieval
+        .seeds
+        .iter()
+        .filter(|s| s.entity.entity_type == EntityType::Person)
+        .flat_map(|s| {
+            std::iter::once(s.entity.key.to_string())
+                .chain(s.entity.aliases.iter().map(|a| canonical_key(a)))
+        })
+        .collect();
+    let speakers: FxHashMap<&str, String> = episodes
+        .iter()
+        .filter_map(|e| Some((e.id.as_str(), canonical_key(e.speaker.as_deref()?))))
+        .collect();
+    let spoken_by_seed = |id: &str| speakers.get(id).is_some_and(|k| seed_people.contains(k));
     for (id, (hit, inherited)) in &lexical {
-        let hit = if off_graph(id) { OFF_GRAPH * hit } else { *hit };
+        let mut hit = if off_graph(id) { OFF_GRAPH * hit } else { *hit };
+        if spoken_by_seed(id) {
+            hit *= SPEAKER_BOOST;
+        }
         let answer = answers.get(id.as_str()).copied().unwrap_or(0.0);
         *evidence.entry(id.clone()).or_default() += hit + inherited + answer;
     }

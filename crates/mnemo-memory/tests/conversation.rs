@@ -86,7 +86,8 @@ async fn the_reply_to_a_matching_question_ranks_with_it() {
         .map(|p| p.episode_id.as_str())
         .collect();
     // t2 asks with the query's words; t3, which shares none of them, answers.
-    assert_eq!(&cited[..2], ["t3", "t2"], "{cited:?}");
+    assert_eq!(cited[0], "t3", "{cited:?}");
+    assert!(cited[..3].contains(&"t2"), "{cited:?}");
     let answer = &res.snippets[0];
     assert_eq!(answer.speaker.as_deref(), Some("Bruno"));
     assert!(
@@ -153,4 +154,40 @@ async fn words_alone_make_a_hit_and_unrelated_words_a_miss() {
         "one shared word ('weekend') is not enough: {:?}",
         weak.provenance
     );
+}
+
+#[tokio::test]
+async fn a_question_naming_a_person_prefers_what_they_said() {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let turns = [
+        ("Odile", "I started pottery on Tuesdays."),
+        (
+            "Bruno",
+            "Odile, when I started pottery I did pottery every day. Start pottery!",
+        ),
+        ("Odile", "The kiln at the studio is enormous."),
+    ];
+    let batch = WriteBatch {
+        document: None,
+        episodes: turns
+            .iter()
+            .enumerate()
+            .map(|(i, (who, text))| turn(i as i64, who, text))
+            .collect(),
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    let now = start() + Duration::days(2);
+    let res = search(
+        &store,
+        &tenant,
+        "When did Odile start pottery?",
+        &SearchConfig::default(),
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert_eq!(res.linked[0].name, "Odile");
+    assert_eq!(res.provenance[0].episode_id, "t0", "{:?}", res.provenance);
 }
