@@ -64,7 +64,7 @@ impl Default for SearchConfig {
             max_facts: 20,
             max_paths: 8,
             snippets: true,
-            max_snippets: 8,
+            max_snippets: 10,
             snippet_chars: 480,
             recent_turns: 4,
             lexical_candidates: 50,
