@@ -16,6 +16,7 @@ mod rank;
 mod related;
 mod result;
 mod search;
+mod second_hop;
 mod snippets;
 mod sources;
 #[cfg(test)]

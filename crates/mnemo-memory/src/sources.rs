@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 use crate::cache::Episodes;
 use crate::lexical::{answer_evidence, lexical_evidence};
 use crate::rank::{Role, ScoredFact};
+use crate::second_hop::{self, first_hop, second_evidence, second_query};
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
 
@@ -38,8 +39,6 @@ const LEXICAL_WEIGHT: f64 = 3.0;
 const TEXTS_READ: usize = 4;
 /// Top facts whose provenance and far ends are considered.
 const FACTS_CONSIDERED: usize = 12;
-/// Best lexical hits whose entities are followed like bridges.
-const LEXICAL_BRIDGE_HITS: usize = 1;
 /// Share of its lexical score an off-graph hit keeps when the query links entities.
 const OFF_GRAPH: f64 = 0.3;
 /// Factor of the lexical score of a hit said by a person the query names.
@@ -205,10 +204,8 @@ pub async fn gather_snippets(
         .flat_map(|f| [f.subject.clone(), f.object.clone()])
         .filter(|k| !seen.contains(k))
         .collect();
-    for h in found.lexical.iter().take(LEXICAL_BRIDGE_HITS) {
-        if let Some(ee) = found.hit_entities.iter().find(|e| e.episode == h.episode) {
-            far_ends.extend(ee.entities.iter().filter(|k| !seen.contains(*k)).cloned());
-        }
+    if let Some(ee) = first_hop(found, retrieval) {
+        far_ends.extend(ee.entities.iter().filter(|k| !seen.contains(*k)).cloned());
     }
     far_ends.sort();
     far_ends.dedup();
@@ -233,16 +230,28 @@ pub async fn gather_snippets(
                     .then(a.key.cmp(&b.key))
             });
             bridges.truncate(BRIDGES);
-            let mentions = futures::future::try_join_all(
-                bridges
-                    .iter()
-                    .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+            let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
+            words.sort_unstable();
+            let second = second_query(found, retrieval, &bridges, &words, relative_specificity);
+            let (mentions, hop2) = futures::future::try_join(
+                futures::future::try_join_all(
+                    bridges
+                        .iter()
+                        .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+                ),
+                async {
+                    match &second {
+                        Some((q, _)) => store.search_text(tenant, q, second_hop::HITS).await,
+                        None => Ok(Vec::new()),
+                    }
+                },
             )
             .await?;
-            Ok::<_, MemoryError>((bridges, mentions))
+            Ok::<_, MemoryError>((bridges, (mentions, hop2, second)))
         },
     )
     .await?;
+    let (bridge_mentions, hop2, second) = bridge_mentions;
     // The episodes of the evidence so far, each once, in id order: the seed texts, the top
     // facts' episodes, the lexical hits and their neighbours.
     let mut episodes: Vec<Arc<Episode>> = found
@@ -264,10 +273,43 @@ pub async fn gather_snippets(
             *evidence.entry(m.episode.clone()).or_default() += BRIDGE_WEIGHT * specificity(b);
         }
     }
+    let hop2 = second_evidence(&hop2, cfg.text_weight);
+    for (id, _) in &hop2 {
+        if !evidence.contains_key(id) && !lexical.contains_key(id) {
+            new_ids.push(id.clone());
+        }
+    }
     new_ids.sort();
     new_ids.dedup();
     if !new_ids.is_empty() {
         episodes.extend(cache.get(store, tenant, &new_ids).await?);
+    }
+    // Second-hop hits weigh as much as first-hop ones when they name a bridge they were sought by;
+    // those sharing only the question's other words keep the share an off-graph hit keeps.
+    if let Some((_, names)) = &second {
+        // Any word of a bridge's name ("Ibsen" for Henrik Ibsen), as texts shorten names.
+        let keys: Vec<String> = names
+            .iter()
+            .flat_map(|n| {
+                canonical_key(n)
+                    .split(' ')
+                    .filter(|w| w.len() > 3 && !mnemo_retrieve::is_stop_word(w))
+                    .map(|w| format!(" {w} "))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let texts: FxHashMap<&str, &str> = episodes
+            .iter()
+            .map(|e| (e.id.as_str(), e.content.as_str()))
+            .collect();
+        for (id, e) in hop2 {
+            let names_one = texts.get(id.as_str()).is_some_and(|t| {
+                let folded = format!(" {} ", canonical_key(t));
+                keys.iter().any(|k| folded.contains(k.as_str()))
+            });
+            let share = if names_one { 1.0 } else { OFF_GRAPH };
+            *evidence.entry(id).or_default() += share * e;
+        }
     }
     // When the query links entities, a lexical hit that mentions none of the entities found
     // around them (neighbourhood, bridges) shares only words with the question, not its subject.

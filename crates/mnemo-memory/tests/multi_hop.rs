@@ -1,0 +1,121 @@
+//! The second hop of a multi-hop question found by text: the bridge entity named in the first
+//! hop's passage is searched with the question's other words, so the passage that answers is found
+//! among the bridge's many mentions.
+
+use chrono::{Duration, TimeZone, Utc};
+use mnemo_core::{
+    content_hash, Document, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite,
+    GraphStore, Tenant, Timestamp, WriteBatch,
+};
+use mnemo_memory::{search, SearchConfig};
+use mnemo_store::EmbeddedStore;
+
+fn t0() -> Timestamp {
+    Utc.with_ymd_and_hms(2024, 1, 1, 0, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+/// A one-chunk document `id` written `minutes` after t0, mentioning `names`.
+fn passage(id: &str, minutes: i64, text: &str, names: &[(&str, EntityType)]) -> WriteBatch {
+    let at = t0() + Duration::minutes(minutes);
+    WriteBatch {
+        document: Some(Document {
+            id: id.into(),
+            source: format!("{id}.txt"),
+            content_hash: content_hash(text),
+            created_at: at,
+        }),
+        episodes: vec![EpisodeWrite {
+            episode: Episode {
+                id: format!("{id}:0"),
+                kind: EpisodeKind::DocumentChunk,
+                content: text.into(),
+                created_at: at,
+                source: format!("{id}.txt"),
+                content_hash: content_hash(text),
+                document_id: Some(id.into()),
+                span: Some((0, text.len() as u64)),
+                speaker: None,
+                session: None,
+            },
+            entities: names
+                .iter()
+                .map(|(n, t)| EntityInput::named(n, *t).expect("entity"))
+                .collect(),
+            facts: Vec::new(),
+        }],
+    }
+}
+
+#[tokio::test]
+async fn the_bridge_named_by_the_first_passage_leads_to_the_second() {
+    use EntityType::*;
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let ibsen = ("Henrik Ibsen", Person);
+    let mut batches = vec![
+        passage(
+            "brand",
+            0,
+            "Brand is a verse play whose author is Henrik Ibsen.",
+            &[("Brand", Other), ibsen],
+        ),
+        passage(
+            "ibsen-norway",
+            1,
+            "Henrik Ibsen was a citizen of Norway all his life.",
+            &[ibsen, ("Norway", Location)],
+        ),
+        passage(
+            "visa",
+            2,
+            "Visa rules: a citizen of any country may apply online.",
+            &[("Visa", Other)],
+        ),
+    ];
+    // Newer mentions of the bridge, which a graph-only search reads first.
+    for (i, text) in [
+        "Henrik Ibsen lived in Rome for years.",
+        "Henrik Ibsen drank coffee at the Grand Cafe.",
+        "Henrik Ibsen wrote letters to his publisher.",
+        "Henrik Ibsen kept a scorpion on his desk.",
+        "Henrik Ibsen admired Kierkegaard.",
+    ]
+    .iter()
+    .enumerate()
+    {
+        batches.push(passage(
+            &format!("ibsen-{i}"),
+            10 + i as i64,
+            text,
+            &[ibsen],
+        ));
+    }
+    for b in &batches {
+        store.write(&tenant, b).await.expect("writes");
+    }
+    let res = search(
+        &store,
+        &tenant,
+        "What country was the author of Brand a citizen of?",
+        &SearchConfig::default(),
+        &[],
+        t0() + Duration::days(1),
+    )
+    .await
+    .expect("search works");
+    assert_eq!(res.linked[0].name, "Brand");
+    let cited: Vec<&str> = res
+        .provenance
+        .iter()
+        .map(|p| p.episode_id.as_str())
+        .collect();
+    let at = |id: &str| cited.iter().position(|c| *c == id);
+    assert!(at("brand:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
+    assert!(
+        at("ibsen-norway:0").is_some_and(|p| p < 2),
+        "{:?}",
+        res.provenance
+    );
+}
