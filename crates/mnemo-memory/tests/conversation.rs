@@ -16,8 +16,18 @@ fn start() -> Timestamp {
         .expect("valid date")
 }
 
-/// Turn `i` of session "s1", said by `speaker`, who is the episode's one entity.
+/// Turn `i` of session "s1", said by `speaker`, who is an entity of it, as the other participant
+/// is when the turn says "you" (as the extractor resolves them).
 fn turn(i: i64, speaker: &str, text: &str) -> EpisodeWrite {
+    let other = if speaker == "Odile" { "Bruno" } else { "Odile" };
+    let mut entities = vec![EntityInput::named(speaker, EntityType::Person).expect("entity")];
+    if text
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "you")
+    {
+        entities.push(EntityInput::named(other, EntityType::Person).expect("entity"));
+    }
     EpisodeWrite {
         episode: Episode {
             id: format!("t{i}"),
@@ -31,7 +41,7 @@ fn turn(i: i64, speaker: &str, text: &str) -> EpisodeWrite {
             speaker: Some(speaker.to_string()),
             session: Some("s1".into()),
         },
-        entities: vec![EntityInput::named(speaker, EntityType::Person).expect("entity")],
+        entities,
         facts: Vec::new(),
     }
 }
