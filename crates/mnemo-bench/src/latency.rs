@@ -1,13 +1,18 @@
-//! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size, for 1-, 2-
-//! and 3-entity queries, in the in-memory embedded store (with resident memory per fact) or on a
-//! Neo4j server (`--store neo4j`, a fresh tenant per size, loaded through the store's batched
-//! writer and purged afterwards). Each embedded size is measured in a fresh child process (this
-//! binary run again with its own arguments and `--in-process FACTS`), so its resident bytes do not depend on what an earlier
+//! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size (episodes
+//! with everyday text around their facts, in chat and note sessions), for queries naming 1, 2 or 3
+//! entities among ordinary words and for words-only queries, in the in-memory embedded store (with
+//! resident memory per fact, text index included) or on a Neo4j server (`--store neo4j`, a fresh
+//! tenant per size, loaded through the store's batched writer and purged afterwards). Each
+//! embedded size is measured in a fresh child process (this binary run again with its own
+//! arguments and `--in-process FACTS`), so its resident bytes do not depend on what an earlier
 //! size allocated and freed.
 
 mod backend;
 mod calls;
+mod prose;
+mod queries;
 mod synth;
+mod words;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -16,7 +21,7 @@ use anyhow::Context;
 use mnemo_core::GraphStore;
 use mnemo_memory::{search, SearchConfig};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, clap::Args)]
@@ -24,7 +29,7 @@ pub struct Args {
     /// Graph sizes, in facts, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "10000,100000,1000000")]
     facts: Vec<usize>,
-    /// Timed searches per query shape (1, 2 and 3 entities) and size.
+    /// Timed searches per query shape (1, 2 and 3 entities with words; words only) and size.
     #[arg(long, default_value_t = 300)]
     queries: usize,
     /// Facts per episode.
@@ -76,6 +81,9 @@ struct Percentiles {
     p50_ms: f64,
     p95_ms: f64,
     p99_ms: f64,
+    /// Share of the shape's searches that were hits (not the explicit miss).
+    #[serde(default)]
+    hit_rate: f64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -95,6 +103,8 @@ struct SizeReport {
     one_entity: Percentiles,
     two_entities: Percentiles,
     three_entities: Percentiles,
+    /// Queries naming no entity: three words of what a stored episode says.
+    words_only: Percentiles,
 }
 
 /// Resident set size of this process, in bytes (Linux /proc; 0 elsewhere).
@@ -122,6 +132,7 @@ fn percentiles(samples: &mut [f64]) -> Percentiles {
         p50_ms: at(0.50),
         p95_ms: at(0.95),
         p99_ms: at(0.99),
+        hit_rate: 0.0,
     }
 }
 
@@ -158,14 +169,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 report.store, report.facts, report.entities, report.episodes, report.write_seconds,
                 report.p50_ms, report.p95_ms, report.p99_ms, report.hit_rate
             );
-            for (n, p) in [
-                (1, &report.one_entity),
-                (2, &report.two_entities),
-                (3, &report.three_entities),
+            for (name, p) in [
+                ("1-entity", &report.one_entity),
+                ("2-entity", &report.two_entities),
+                ("3-entity", &report.three_entities),
+                ("words-only", &report.words_only),
             ] {
                 println!(
-                    "           {n}-entity queries: p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms",
-                    p.p50_ms, p.p95_ms, p.p99_ms
+                    "           {name:>10} queries: p50 {:.3} ms  p95 {:.3} ms  p99 {:.3} ms  (hits {:.2})",
+                    p.p50_ms, p.p95_ms, p.p99_ms, p.hit_rate
                 );
             }
         }
@@ -206,6 +218,11 @@ async fn measure_on(
     // About four facts per entity, as in extracted document graphs.
     let entities = (facts / 4).max(10);
     let episodes = facts.div_ceil(per_episode);
+    let layout = synth::Layout {
+        seed: args.seed ^ facts as u64,
+        entities,
+        facts_per_episode: per_episode,
+    };
 
     let rss_before = rss_bytes();
     let started = Instant::now();
@@ -216,7 +233,7 @@ async fn measure_on(
         let mut reported = 0;
         while next < episodes {
             let n = batch_episodes.min(episodes - next);
-            let batch = synth::batch(&mut rng, entities, next, n, per_episode)?;
+            let batch = synth::batch(&mut rng, &layout, next, n)?;
             store
                 .write(tenant, &batch)
                 .await
@@ -266,54 +283,40 @@ async fn measure_on(
     cfg.snippets = !args.no_snippets;
     let now = synth::now();
     let mut all = Vec::new();
-    let mut by_shape: Vec<Vec<f64>> = vec![Vec::new(); 3];
-    let mut hits = 0usize;
+    let shapes = queries::SHAPES;
+    let mut by_shape: Vec<Vec<f64>> = vec![Vec::new(); shapes.len()];
+    let mut hits_by_shape = vec![0usize; shapes.len()];
     // Warm-up: the tokenizer table and caches load once per process, Neo4j plans once per
     // statement shape; neither is what a running service pays per query.
     for name in ["Anna Ka", "Ben Ka", "Clara Lo"] {
-        search(
-            store,
-            tenant,
-            &format!("How is {name} connected to Grace Ka?"),
-            &cfg,
-            &[],
-            now,
-        )
-        .await?;
+        for query in [
+            format!("How is {name} connected to Grace Ka and the weather?"),
+            format!("what did {name} say about the weather"),
+        ] {
+            search(store, tenant, &query, &cfg, &[], now).await?;
+        }
     }
     if let Some(t) = &timed {
         t.reset();
     }
     let timed_from = Instant::now();
-    let mut per_search = Vec::new();
-    for q in 0..args.queries * 3 {
-        let shape = q % 3;
-        let names: Vec<String> = (0..=shape)
-            .map(|k| {
-                // Half the entities are drawn like the graph's own degrees (hubs included), half
-                // uniformly (mostly the long tail).
-                let i = if (q + k) % 2 == 0 {
-                    synth::power_law(&mut rng, entities)
-                } else {
-                    rng.gen_range(0..entities)
-                };
-                synth::entity_name(i).0
-            })
-            .collect();
-        let query = match names.as_slice() {
-            [a] => format!("What do we know about {a}?"),
-            [a, b] => format!("How is {a} connected to {b}?"),
-            [a, b, c] => format!("What links {a}, {b} and {c}?"),
-            _ => unreachable!("shapes have 1 to 3 names"),
-        };
+    let space = queries::Space {
+        seed: layout.seed,
+        entities,
+        episodes,
+    };
+    let mut per_search: Vec<Vec<_>> = vec![Vec::new(); shapes.len()];
+    for q in 0..args.queries * shapes.len() {
+        let shape = q % shapes.len();
+        let query = queries::query(&mut rng, &space, shapes[shape], q);
         let before = timed.as_ref().map(|t| t.snapshot());
         let t = Instant::now();
         let res = search(store, tenant, &query, &cfg, &[], now).await?;
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         if let (Some(timed), Some(before)) = (&timed, before) {
-            per_search.push((ms, before, timed.snapshot()));
+            per_search[shape].push((ms, before, timed.snapshot()));
         }
-        hits += usize::from(res.hit);
+        hits_by_shape[shape] += usize::from(res.hit);
         all.push(ms);
         by_shape[shape].push(ms);
     }
@@ -322,17 +325,28 @@ async fn measure_on(
             "store calls at {facts} facts:\n{}",
             t.report(all.len(), timed_from.elapsed())
         );
+        let pooled: Vec<_> = per_search.iter().flatten().cloned().collect();
         for share in [0.5, 0.05] {
-            eprint!("{}", calls::Timed::tail_report(&per_search, share));
+            eprint!("{}", calls::Timed::tail_report(&pooled, share));
+        }
+        for (shape, searches) in shapes.iter().zip(&per_search) {
+            eprint!(
+                "{shape:?}, all: {}",
+                calls::Timed::tail_report(searches, 1.0)
+            );
         }
     }
+    let hits: usize = hits_by_shape.iter().sum();
     let overall = percentiles(&mut all);
-    let mut shapes = by_shape.into_iter().map(|mut s| percentiles(&mut s));
-    let (one, two, three) = (
-        shapes.next().context("shape 1")?,
-        shapes.next().context("shape 2")?,
-        shapes.next().context("shape 3")?,
-    );
+    let mut per_shape = by_shape.into_iter().zip(&hits_by_shape).map(|(mut s, &h)| {
+        let n = s.len().max(1);
+        Percentiles {
+            hit_rate: h as f64 / n as f64,
+            ..percentiles(&mut s)
+        }
+    });
+    let mut next = |what: &str| per_shape.next().with_context(|| format!("shape {what}"));
+    let (one, two, three, words) = (next("1")?, next("2")?, next("3")?, next("words")?);
     Ok(SizeReport {
         store: args.store.name().to_string(),
         facts: stats.facts,
@@ -343,9 +357,10 @@ async fn measure_on(
         p99_ms: overall.p99_ms,
         bytes_per_fact,
         write_seconds,
-        hit_rate: hits as f64 / (args.queries * 3).max(1) as f64,
+        hit_rate: hits as f64 / (args.queries * shapes.len()).max(1) as f64,
         one_entity: one,
         two_entities: two,
         three_entities: three,
+        words_only: words,
     })
 }

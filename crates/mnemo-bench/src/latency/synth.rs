@@ -1,5 +1,9 @@
 //! Synthetic knowledge graphs for the latency benchmark: deterministic names that read like people,
-//! places and organisations, power-law entity degrees, and short episodes stating a few facts each.
+//! places and organisations, power-law entity degrees, and episodes (~360 bytes with 8 facts) that
+//! state a few facts each between one or two sentences of everyday English (`prose.rs`). Episodes
+//! come in sessions of `SESSION_TURNS`: half are chats between two people (each turn has a
+//! speaker), half notes; within a session the episodes follow each other minutes apart, so each
+//! has thread neighbours.
 
 use chrono::{Duration, TimeZone, Utc};
 use mnemo_core::{
@@ -8,6 +12,8 @@ use mnemo_core::{
 };
 use rand::rngs::StdRng;
 use rand::Rng;
+
+use super::prose::{self, Prose};
 
 const FIRST: &[&str] = &[
     "Anna", "Ben", "Clara", "David", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kira",
@@ -102,19 +108,73 @@ pub fn now() -> Timestamp {
     base_time() + Duration::days(366)
 }
 
-/// A batch of `episodes` episodes with `facts_per_episode` facts each, numbered from `first_episode`.
+/// Episodes per session.
+pub const SESSION_TURNS: usize = 12;
+/// Salts of the per-episode and per-session generators.
+const TEXT_SALT: u64 = 1;
+const SESSION_SALT: u64 = 2;
+
+/// The shape of a synthetic graph.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout {
+    /// Seeds the everyday text and the sessions (the facts come from the caller's generator).
+    pub seed: u64,
+    pub entities: usize,
+    pub facts_per_episode: usize,
+}
+
+/// The everyday text of episode `n` (one sentence, or two: one before its facts, one after).
+pub fn everyday(seed: u64, n: usize) -> Prose {
+    let mut rng = prose::rng_for(seed, TEXT_SALT, n);
+    let sentences = if rng.gen_bool(0.4) { 2 } else { 1 };
+    prose::prose(&mut rng, sentences)
+}
+
+/// A session: a chat between two people, or notes; and when it started.
+struct Session {
+    speakers: Option<[String; 2]>,
+    start: Timestamp,
+}
+
+fn session(layout: &Layout, k: usize) -> Session {
+    let mut rng = prose::rng_for(layout.seed, SESSION_SALT, k);
+    let chat = rng.gen_bool(0.5);
+    // People are drawn like the graph's degrees: a few speak in many sessions.
+    let mut person = || {
+        let i = power_law(&mut rng, layout.entities);
+        entity_name(i / 4 * 4 + i % 2).0
+    };
+    let speakers = chat.then(|| [person(), person()]);
+    let start = base_time() + Duration::minutes(rng.gen_range(0..525_600 - 60));
+    Session { speakers, start }
+}
+
+/// A batch of `episodes` episodes with `layout.facts_per_episode` facts each, numbered from
+/// `first_episode`. The facts (and nothing else) come from `rng`, so the graph is the one the
+/// bench wrote before its episodes had everyday text and sessions.
 pub fn batch(
     rng: &mut StdRng,
-    entities: usize,
+    layout: &Layout,
     first_episode: usize,
     episodes: usize,
-    facts_per_episode: usize,
 ) -> anyhow::Result<WriteBatch> {
+    let (entities, facts_per_episode) = (layout.entities, layout.facts_per_episode);
     let mut out = Vec::with_capacity(episodes);
+    let mut current: Option<(usize, Session)> = None;
     for e in first_episode..first_episode + episodes {
+        let k = e / SESSION_TURNS;
+        let sess = match &mut current {
+            Some((at, s)) if *at == k => s,
+            slot => &slot.insert((k, session(layout, k))).1,
+        };
+        let text = everyday(layout.seed, e);
         let mut ents: Vec<EntityInput> = Vec::new();
         let mut facts: Vec<FactInput> = Vec::new();
         let mut content = String::new();
+        if let Some(first) = text.sentences.first() {
+            content.push_str(first);
+            content.push(' ');
+        }
         let add = |i: usize, ents: &mut Vec<EntityInput>| -> anyhow::Result<(EntityKey, String)> {
             let (name, t) = entity_name(i);
             let input = EntityInput::named(&name, t)?;
@@ -136,19 +196,30 @@ pub fn batch(
             content.push_str(&format!("{sn} {p} {on}. "));
             facts.push(FactInput::new(sk, p, ok, rng.gen_range(0.5..1.0)));
         }
+        for more in text.sentences.iter().skip(1) {
+            content.push_str(more);
+        }
         let content = content.trim_end().to_string();
+        // Drawn as before (the facts after it stay the same); the time is the session's.
+        let _unused_time: i64 = rng.gen_range(0..525_600);
+        let turn = e % SESSION_TURNS;
+        let speaker = sess.speakers.as_ref().map(|s| s[turn % 2].clone());
         out.push(EpisodeWrite {
             episode: Episode {
                 id: format!("syn:{e}"),
-                kind: EpisodeKind::Note,
+                kind: if speaker.is_some() {
+                    EpisodeKind::Interaction
+                } else {
+                    EpisodeKind::Note
+                },
                 content_hash: content_hash(&content),
                 content,
-                created_at: base_time() + Duration::minutes(rng.gen_range(0..525_600)),
+                created_at: sess.start + Duration::minutes(3 * turn as i64),
                 source: "synthetic".into(),
                 document_id: None,
                 span: None,
-                speaker: None,
-                session: None,
+                speaker,
+                session: Some(format!("session-{k}")),
             },
             entities: ents,
             facts,
@@ -171,5 +242,28 @@ mod tests {
         assert_eq!(names.len(), 50_000);
         assert_eq!(entity_name(0).0, "Anna Ka");
         assert!(entity_name(2).0.ends_with("burg"));
+    }
+
+    #[test]
+    fn episodes_read_like_chats_and_notes() {
+        let layout = Layout {
+            seed: 7,
+            entities: 2_500,
+            facts_per_episode: 8,
+        };
+        let mut rng: StdRng = rand::SeedableRng::seed_from_u64(7);
+        let batch = batch(&mut rng, &layout, 0, 240).expect("a batch");
+        let eps: Vec<&Episode> = batch.episodes.iter().map(|e| &e.episode).collect();
+        let mean = eps.iter().map(|e| e.content.len()).sum::<usize>() / eps.len();
+        assert!((250..=400).contains(&mean), "mean episode {mean} bytes");
+        let spoken = eps.iter().filter(|e| e.speaker.is_some()).count();
+        assert!(
+            (40..=200).contains(&spoken),
+            "{spoken} turns with a speaker"
+        );
+        assert!(eps.iter().all(|e| e.session.is_some()));
+        // The text of an episode can be written again from the seed alone.
+        let words = everyday(7, 5).words;
+        assert!(words.iter().all(|w| eps[5].content.contains(w)));
     }
 }
