@@ -435,9 +435,13 @@ impl GraphStore for EmbeddedStore {
                 blocking(|| self.rebuild_text())?;
             }
         }
-        let hits =
-            self.text
-                .search(tenant.as_str(), query, limit.min(mnemo_core::MAX_TEXT_HITS))?;
+        let docs = self.with_tenant(tenant, 0, |g| g.episode_ids.len() as u64)?;
+        let hits = self.text.search(
+            tenant.as_str(),
+            query,
+            limit.min(mnemo_core::MAX_TEXT_HITS),
+            docs,
+        )?;
         Ok(hits
             .into_iter()
             .map(|(episode, score)| TextHit { episode, score })

@@ -133,3 +133,36 @@ async fn a_damaged_or_missing_index_is_rebuilt() {
     let store = EmbeddedStore::open(dir.path()).expect("reopen without an index");
     assert_eq!(found(&store, "pottery").await, vec!["e1"]);
 }
+
+#[tokio::test]
+async fn words_most_episodes_share_are_left_out_when_a_rarer_one_remains() {
+    let store = EmbeddedStore::in_memory();
+    let mut batch = WriteBatch {
+        document: None,
+        episodes: Vec::new(),
+    };
+    for i in 0..30 {
+        let text = if i % 2 == 0 {
+            format!("The garden looked lovely on day {i}.")
+        } else {
+            format!("Day {i} brought rain.")
+        };
+        batch
+            .episodes
+            .extend(said(&format!("g{i}"), &text).episodes);
+    }
+    batch
+        .episodes
+        .extend(said("kayak", "We took the kayak out past the garden.").episodes);
+    store.write(&tenant(), &batch).await.expect("write");
+    assert_eq!(
+        found(&store, "garden kayak").await,
+        vec!["kayak"],
+        "'garden' (in half the episodes) only adds cost beside 'kayak'"
+    );
+    assert_eq!(
+        found(&store, "garden").await.len(),
+        10,
+        "alone, a common word still finds (up to the limit)"
+    );
+}
