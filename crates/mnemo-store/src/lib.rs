@@ -331,6 +331,10 @@ impl EmbeddedStore {
                 }
             }
         }
+        if self.disk.is_none() {
+            // The in-memory store's text index lives in the heap too.
+            out.extend(self.text.space_usage());
+        }
         out
     }
 }

@@ -337,6 +337,29 @@ impl TextIndex {
             .map_err(|e| internal("reloading its reader", e))
     }
 
+    /// Bytes of the committed index by part, summed over segments (in memory for an in-memory
+    /// store, on disk for a durable one).
+    pub fn space_usage(&self) -> Vec<(&'static str, usize)> {
+        let Ok(usage) = self.reader.searcher().space_usage() else {
+            return Vec::new();
+        };
+        let mut parts = [0usize; 5];
+        for seg in usage.segments() {
+            parts[0] += seg.termdict().total().get_bytes() as usize;
+            parts[1] += seg.postings().total().get_bytes() as usize;
+            parts[2] += seg.fast_fields().total().get_bytes() as usize;
+            parts[3] += seg.fieldnorms().total().get_bytes() as usize;
+            parts[4] += (seg.store().total().get_bytes() + seg.deletes().get_bytes()) as usize;
+        }
+        vec![
+            ("text index: term dictionaries", parts[0]),
+            ("text index: postings", parts[1]),
+            ("text index: id column", parts[2]),
+            ("text index: field norms", parts[3]),
+            ("text index: store and deletes", parts[4]),
+        ]
+    }
+
     /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
     pub fn query_terms(&self, query: &str) -> Vec<String> {
         let mut analyzer = self.analyzer.clone();
