@@ -12,6 +12,7 @@ use crate::history::ChatTurn;
 use crate::rank::{content_words, rank_top_facts};
 use crate::related::{related_entities, Relations};
 use crate::result::SearchResult;
+use crate::second_hop::second_hop;
 use crate::snippets::coverage;
 use crate::sources::{gather_snippets, read_seed_sources, seed_mentions, Found};
 use crate::{MemoryError, SearchConfig};
@@ -92,7 +93,21 @@ pub async fn search(
         .take(cfg.neighbour_hits)
         .map(|h| h.episode.clone())
         .collect();
-    let (retrieval, (neighbours, hit_entities), (stats, seed_mentions, sources)) =
+    // Words of the question other than the seeds' names: what the answer is about.
+    let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
+        .into_iter()
+        .filter(|t| !t.stop)
+        .map(|t| t.key)
+        .collect();
+    for s in &seeds {
+        for w in content_words(&s.entity.name) {
+            query_words.remove(&w);
+        }
+    }
+    let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
+    words.sort_unstable();
+    let linked = seeds.clone();
+    let (retrieval, (neighbours, (hit_entities, second)), (stats, seed_mentions, sources)) =
         futures::future::try_join3(
             async {
                 retrieve_around(store, tenant, seeds, &rcfg)
@@ -113,10 +128,10 @@ pub async fn search(
                             .map_err(MemoryError::from)
                     },
                     async {
-                        store
-                            .episode_entities(tenant, &hit_ids)
-                            .await
-                            .map_err(MemoryError::from)
+                        let entities = store.episode_entities(tenant, &hit_ids).await?;
+                        let second =
+                            second_hop(store, tenant, &linked, &lexical, &entities, &words).await?;
+                        Ok::<_, MemoryError>((entities, second))
                     },
                 )
                 .await
@@ -141,17 +156,6 @@ pub async fn search(
         )
         .await?;
 
-    // Words of the question other than the seeds' names: what the answer is about.
-    let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
-        .into_iter()
-        .filter(|t| !t.stop)
-        .map(|t| t.key)
-        .collect();
-    for s in &retrieval.seeds {
-        for w in content_words(&s.entity.name) {
-            query_words.remove(&w);
-        }
-    }
     let facts = rank_top_facts(
         &retrieval,
         &query_words,
@@ -166,17 +170,20 @@ pub async fn search(
         lexical: &lexical,
         hit_entities: &hit_entities,
     };
-    let top = related_entities(
-        store,
-        tenant,
-        &relations,
-        now,
-        cfg.half_life_days,
-        cfg.top_entities,
-    )
-    .await?;
-    let snippets = match &sources {
-        Some(sources) => {
+    // The related entities and the snippets depend on what is read so far only: read together.
+    let (top, snippets) = futures::future::try_join(
+        related_entities(
+            store,
+            tenant,
+            &relations,
+            now,
+            cfg.half_life_days,
+            cfg.top_entities,
+        ),
+        async {
+            let Some(sources) = &sources else {
+                return Ok(Vec::new());
+            };
             let found = Found {
                 retrieval: &retrieval,
                 seed_mentions: &seed_mentions,
@@ -185,11 +192,12 @@ pub async fn search(
                 lexical: &lexical,
                 neighbours: &neighbours,
                 hit_entities: &hit_entities,
+                second: second.as_ref(),
             };
-            gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await?
-        }
-        None => Vec::new(),
-    };
+            gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await
+        },
+    )
+    .await?;
 
     Ok(compose(
         query, &retrieval, &facts, &top, &snippets, history, cfg,

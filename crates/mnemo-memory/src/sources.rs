@@ -15,7 +15,7 @@ use rustc_hash::FxHashMap;
 use crate::cache::Episodes;
 use crate::lexical::{answer_evidence, lexical_evidence};
 use crate::rank::{Role, ScoredFact};
-use crate::second_hop::{self, first_hop, second_evidence, second_query};
+use crate::second_hop::{first_hop, relative_specificity, second_evidence, specificity, SecondHop};
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
 
@@ -43,16 +43,6 @@ const FACTS_CONSIDERED: usize = 12;
 const OFF_GRAPH: f64 = 0.3;
 /// Factor of the lexical score of a hit said by a person the query names.
 const SPEAKER_BOOST: f64 = 2.0;
-
-/// How specific an entity is: a hub mentioned everywhere says little about a source.
-fn specificity(e: &Entity) -> f64 {
-    1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
-}
-
-/// `specificity` relative to an entity mentioned once (1 for it, lower for any other).
-fn relative_specificity(e: &Entity) -> f64 {
-    specificity(e) * (1.0 + 2f64.ln())
-}
 
 /// The memory stream of each seed (its newest mention events), in seed order. `search` reads it
 /// while the neighbourhoods are read, since it depends on the seeds only.
@@ -145,6 +135,8 @@ pub struct Found<'a> {
     pub neighbours: &'a [EpisodeNeighbours],
     /// The entities the lexical hits mention.
     pub hit_entities: &'a [EpisodeEntities],
+    /// What the second hop found, when it ran.
+    pub second: Option<&'a SecondHop>,
 }
 
 /// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
@@ -204,7 +196,7 @@ pub async fn gather_snippets(
         .flat_map(|f| [f.subject.clone(), f.object.clone()])
         .filter(|k| !seen.contains(k))
         .collect();
-    if let Some(ee) = first_hop(found, retrieval) {
+    if let Some(ee) = first_hop(&retrieval.seeds, found.lexical, found.hit_entities) {
         far_ends.extend(ee.entities.iter().filter(|k| !seen.contains(*k)).cloned());
     }
     far_ends.sort();
@@ -230,28 +222,16 @@ pub async fn gather_snippets(
                     .then(a.key.cmp(&b.key))
             });
             bridges.truncate(BRIDGES);
-            let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
-            words.sort_unstable();
-            let second = second_query(found, retrieval, &bridges, &words, relative_specificity);
-            let (mentions, hop2) = futures::future::try_join(
-                futures::future::try_join_all(
-                    bridges
-                        .iter()
-                        .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
-                ),
-                async {
-                    match &second {
-                        Some((q, _)) => store.search_text(tenant, q, second_hop::HITS).await,
-                        None => Ok(Vec::new()),
-                    }
-                },
+            let mentions = futures::future::try_join_all(
+                bridges
+                    .iter()
+                    .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
             )
             .await?;
-            Ok::<_, MemoryError>((bridges, (mentions, hop2, second)))
+            Ok::<_, MemoryError>((bridges, mentions))
         },
     )
     .await?;
-    let (bridge_mentions, hop2, second) = bridge_mentions;
     // The episodes of the evidence so far, each once, in id order: the seed texts, the top
     // facts' episodes, the lexical hits and their neighbours.
     let mut episodes: Vec<Arc<Episode>> = found
@@ -273,7 +253,10 @@ pub async fn gather_snippets(
             *evidence.entry(m.episode.clone()).or_default() += BRIDGE_WEIGHT * specificity(b);
         }
     }
-    let hop2 = second_evidence(&hop2, cfg.text_weight);
+    let hop2 = found
+        .second
+        .map(|h| second_evidence(&h.hits, cfg.text_weight))
+        .unwrap_or_default();
     for (id, _) in &hop2 {
         if !evidence.contains_key(id) && !lexical.contains_key(id) {
             new_ids.push(id.clone());
@@ -286,7 +269,7 @@ pub async fn gather_snippets(
     }
     // Second-hop hits weigh as much as first-hop ones when they name a bridge they were sought by;
     // those sharing only the question's other words keep the share an off-graph hit keeps.
-    if let Some((_, names)) = &second {
+    if let Some(SecondHop { names, .. }) = found.second {
         // Any word of a bridge's name ("Ibsen" for Henrik Ibsen), as texts shorten names.
         let keys: Vec<String> = names
             .iter()
