@@ -237,7 +237,13 @@ pub fn build_snippets(
             } else {
                 excerpt(&ep.content, &keys, query_words, max_chars)
             };
-            let text = with_dates(&text, ep.created_at);
+            // A document chunk's time is when it was ingested, not when it was written: its
+            // relative times are left as written.
+            let text = if ep.document_id.is_none() {
+                with_dates(&text, ep.created_at)
+            } else {
+                text
+            };
             (!text.is_empty()).then(|| Snippet {
                 episode_id: ep.id.clone(),
                 source: ep.source.clone(),
@@ -432,6 +438,40 @@ mod tests {
             "Back in 2022 it rained."
         );
         assert_eq!(with_dates("Nothing timed here.", at), "Nothing timed here.");
+    }
+
+    #[test]
+    fn only_said_text_gets_its_relative_times_resolved() {
+        let at = chrono::TimeZone::with_ymd_and_hms(&chrono::Utc, 2023, 5, 8, 13, 0, 0)
+            .single()
+            .expect("date");
+        let ep = |id: &str, doc: Option<&str>, speaker: Option<&str>| {
+            Arc::new(Episode {
+                id: id.into(),
+                kind: mnemo_core::EpisodeKind::Interaction,
+                content: "We met yesterday.".into(),
+                created_at: at,
+                source: "t".into(),
+                content_hash: String::new(),
+                document_id: doc.map(str::to_string),
+                span: None,
+                speaker: speaker.map(str::to_string),
+                session: None,
+            })
+        };
+        let eps = vec![ep("turn", None, Some("Ada")), ep("chunk", Some("d"), None)];
+        let ranked = vec![("turn".to_string(), 2.0), ("chunk".to_string(), 1.0)];
+        let snippets = build_snippets(&ranked, &eps, &[], &qw(&[]), 200);
+        assert_eq!(snippets[0].text, "We met yesterday (2023-05-07).");
+        assert_eq!(
+            snippets[1].text, "We met yesterday.",
+            "a chunk's time is its ingestion, not its writing"
+        );
+        assert_eq!(
+            snippets[0].render(),
+            "- [2023-05-08 Ada] We met yesterday (2023-05-07)."
+        );
+        assert_eq!(snippets[1].render(), "- [t] We met yesterday.");
     }
 
     #[test]
