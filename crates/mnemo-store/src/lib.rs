@@ -39,6 +39,7 @@ mod plan;
 mod query;
 mod supports;
 mod text;
+mod text_sync;
 mod top;
 
 #[cfg(feature = "test-utils")]
@@ -46,7 +47,6 @@ pub mod conformance;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, RwLock, RwLockReadGuard};
 
 use async_trait::async_trait;
@@ -71,11 +71,9 @@ pub struct EmbeddedStore {
     kv: kv::MemoryKv,
     /// None for an in-memory store.
     disk: Option<persist::Disk>,
-    /// The full-text index over episode text, derived from the episodes (`text.rs`).
+    /// The full-text index over episode text, derived from the episodes (`text.rs`, kept in step
+    /// by `text_sync.rs`).
     text: text::TextIndex,
-    /// Set when updating the text index failed after a committed change: the next text search
-    /// rebuilds it from the episodes first.
-    text_stale: AtomicBool,
 }
 
 impl Default for EmbeddedStore {
@@ -87,7 +85,6 @@ impl Default for EmbeddedStore {
             disk: None,
             // Creating an index in memory touches no file and takes no lock that can be held.
             text: text::TextIndex::in_ram().expect("an index in memory always opens"),
-            text_stale: AtomicBool::new(false),
         }
     }
 }
@@ -130,76 +127,9 @@ impl EmbeddedStore {
             kv: kv::MemoryKv::default(),
             disk: Some(disk),
             text,
-            text_stale: AtomicBool::new(false),
         };
-        let gen = store.disk.as_ref().map_or(Ok(0), persist::Disk::text_gen)?;
-        if payload.as_deref() != Some(gen.to_string().as_str()) {
-            // New, lagging (a crash between the two commits) or from another store: rebuilt.
-            store.rebuild_text()?;
-        }
+        store.check_text(payload.as_deref())?;
         Ok(store)
-    }
-
-    /// Rebuilds the text index from the stored episodes.
-    fn rebuild_text(&self) -> Result<()> {
-        let started = std::time::Instant::now();
-        let n = match &self.disk {
-            Some(disk) => {
-                let gen = disk.text_gen()?;
-                let mut all: Vec<(String, Episode)> = Vec::new();
-                disk.for_each_episode(|t, ep| all.push((t.to_string(), ep)))?;
-                self.text.rebuild(
-                    all.iter().map(|(t, e)| (t.as_str(), text::TextDoc::of(e))),
-                    Some(&gen.to_string()),
-                )?
-            }
-            None => {
-                let tenants = self.read()?;
-                let all: Vec<(&str, Episode)> = tenants
-                    .iter()
-                    .flat_map(|(t, g)| {
-                        g.episodes
-                            .iter()
-                            .enumerate()
-                            .filter_map(|(s, e)| e.as_ref().map(|_| s as Slot))
-                            .filter_map(|s| g.episode_body(s))
-                            .map(move |e| (t.as_str(), e))
-                    })
-                    .collect();
-                self.text
-                    .rebuild(all.iter().map(|(t, e)| (*t, text::TextDoc::of(e))), None)?
-            }
-        };
-        self.text_stale.store(false, Ordering::SeqCst);
-        tracing::info!(
-            episodes = n,
-            ms = started.elapsed().as_millis() as u64,
-            "rebuilt the text index"
-        );
-        Ok(())
-    }
-
-    /// Brings the text index up to date with a change just committed (generation `gen`). The
-    /// change is durable already, so a failure here is not the write's: the index is marked stale
-    /// and rebuilt before the next text search.
-    fn index_text(&self, tenant: &Tenant, plan: &Plan<'_>, gen: u64) {
-        if plan.new_episodes.is_empty() && plan.deleted.is_empty() {
-            return;
-        }
-        let removed: Vec<&str> = plan.deleted.iter().map(|d| d.id.as_str()).collect();
-        let added: Vec<text::TextDoc<'_>> = plan
-            .new_episodes
-            .iter()
-            .map(|(_, ew)| text::TextDoc::of(&ew.episode))
-            .collect();
-        let payload = self.disk.is_some().then(|| gen.to_string());
-        if let Err(e) = self
-            .text
-            .apply(tenant.as_str(), &removed, &added, payload.as_deref())
-        {
-            tracing::warn!(error = %e, "text index update failed; it is rebuilt before the next text search");
-            self.text_stale.store(true, Ordering::SeqCst);
-        }
     }
 
     /// True when writes go to disk.
@@ -433,23 +363,7 @@ impl GraphStore for EmbeddedStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
-        if self.text_stale.load(Ordering::SeqCst) {
-            let _writer = self.writer.lock().map_err(poisoned)?;
-            if self.text_stale.load(Ordering::SeqCst) {
-                blocking(|| self.rebuild_text())?;
-            }
-        }
-        let docs = self.with_tenant(tenant, 0, |g| g.episode_ids.len() as u64)?;
-        let hits = self.text.search(
-            tenant.as_str(),
-            query,
-            limit.min(mnemo_core::MAX_TEXT_HITS),
-            docs,
-        )?;
-        Ok(hits
-            .into_iter()
-            .map(|(episode, score)| TextHit { episode, score })
-            .collect())
+        self.text_hits(tenant, query, limit)
     }
 
     async fn episode_entities(

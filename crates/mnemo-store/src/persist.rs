@@ -234,7 +234,7 @@ impl Disk {
             .map_or(0, |v| v.value()))
     }
     /// Calls `f` with the tenant and the episode of every stored episode (to rebuild the text index).
-    pub fn for_each_episode(&self, mut f: impl FnMut(&str, Episode)) -> Result<()> {
+    pub fn for_each_episode(&self, mut f: impl FnMut(&str, Episode) -> Result<()>) -> Result<()> {
         let c = |e: redb::Error| self.corrupt(e);
         let read = self.db.begin_read().map_err(|e| c(e.into()))?;
         for row in read
@@ -247,7 +247,7 @@ impl Disk {
             let (tenant, seq) = k.value();
             let ew: EpisodeWrite = serde_json::from_slice(v.value())
                 .map_err(|e| self.corrupt(format!("episode {tenant}/{seq}: {e}")))?;
-            f(tenant, ew.episode);
+            f(tenant, ew.episode)?;
         }
         Ok(())
     }

@@ -7,7 +7,10 @@
 //!
 //! Changes are committed lazily: before the next search reads the index, when many are pending, and
 //! when the store is dropped. A commit per write cost ~4 ms (1,890 passage writes: 12 s instead of
-//! ~5); a crash before a commit is caught on open like any other lag.
+//! ~5); a crash before a commit is caught on open like any other lag. An update that fails marks the
+//! index stale: it then ignores changes, commits only a payload that matches no generation (so a
+//! reopen rebuilds it), and the store rebuilds it before the next search. The payload also names the
+//! analysis (`ANALYSIS`), so a change to it rebuilds indexes made the old way.
 //!
 //! Analysis: words of letters and digits, lower-cased, accents folded, English stop words removed,
 //! English (Snowball) stemming; the same analyzer runs over the query, whose text never reaches a
@@ -18,8 +21,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use mnemo_core::{Error, Result};
-use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
@@ -31,6 +32,8 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 
 use mnemo_core::STOP_WORDS;
 
+mod search;
+
 /// The analyzer's name in the index's tokenizer manager.
 const ANALYZER: &str = "mnemo_en";
 /// Indexing memory of the writer (tantivy's minimum; episodes are short and commits frequent).
@@ -39,6 +42,11 @@ const WRITER_BYTES: usize = 15_000_000;
 pub const MAX_QUERY_TERMS: usize = 64;
 /// Share of a tenant's episodes above which a query word is left out when a rarer one remains.
 const COMMON_SHARE: f64 = 0.1;
+/// Names how text is analysed and terms are formed; part of every commit's payload, so an index
+/// made another way is rebuilt. Change it with the analyzer, the stop words or the term format.
+pub(crate) const ANALYSIS: &str = "a1";
+/// The payload of an index known not to match the store.
+const STALE: &str = "stale";
 /// Separates tenant and episode id in the key term (neither may contain it).
 const KEY_SEP: char = '\u{1f}';
 
@@ -85,6 +93,8 @@ pub(crate) struct TextIndex {
     writer: Mutex<Writer>,
     /// Changes are waiting for a commit (checked without the lock on every search).
     dirty: AtomicBool,
+    /// An update failed: the index misses changes until it is rebuilt.
+    stale: AtomicBool,
     fields: Fields,
     analyzer: TextAnalyzer,
 }
@@ -102,11 +112,17 @@ const MAX_PENDING: usize = 20_000;
 
 impl Drop for TextIndex {
     fn drop(&mut self) {
-        // A store closed cleanly leaves an index that needs no rebuild on the next open.
+        // A store closed cleanly leaves an index that needs no rebuild on the next open (a stale
+        // one commits a payload that makes the next open rebuild it).
         if let Err(e) = self.flush() {
             tracing::warn!(error = %e, "committing the text index on close failed; it is rebuilt on the next open");
         }
     }
+}
+
+/// The payload an index up to date with text generation `gen` commits.
+pub(crate) fn payload_for(gen: u64) -> String {
+    format!("{ANALYSIS}:{gen}")
 }
 
 impl std::fmt::Debug for TextIndex {
@@ -206,6 +222,7 @@ impl TextIndex {
                 payload: None,
             }),
             dirty: AtomicBool::new(false),
+            stale: AtomicBool::new(false),
             fields,
             analyzer: analyzer(),
         })
@@ -224,13 +241,28 @@ impl TextIndex {
         added: &[TextDoc<'_>],
         payload: Option<&str>,
     ) -> Result<()> {
-        if removed.is_empty() && added.is_empty() {
+        if (removed.is_empty() && added.is_empty()) || self.is_stale() {
             return Ok(());
         }
         let mut writer = self
             .writer
             .lock()
             .map_err(|_| internal("writer", "poisoned"))?;
+        let done = self.apply_locked(&mut writer, tenant, removed, added, payload);
+        if done.is_err() {
+            self.mark_stale(&mut writer);
+        }
+        done
+    }
+
+    fn apply_locked(
+        &self,
+        writer: &mut Writer,
+        tenant: &str,
+        removed: &[&str],
+        added: &[TextDoc<'_>],
+        payload: Option<&str>,
+    ) -> Result<()> {
         for id in removed {
             writer.w.delete_term(self.key_term(tenant, id));
         }
@@ -244,9 +276,30 @@ impl TextIndex {
         writer.payload = payload.map(str::to_string);
         self.dirty.store(true, Ordering::SeqCst);
         if writer.pending >= MAX_PENDING {
-            self.commit(&mut writer)?;
+            self.commit(writer)?;
         }
         Ok(())
+    }
+
+    /// Behaves as if an update had just failed (for tests of what follows).
+    #[cfg(test)]
+    pub fn fail_now(&self) {
+        if let Ok(mut writer) = self.writer.lock() {
+            self.mark_stale(&mut writer);
+        }
+    }
+
+    /// True when an update failed and the index misses changes until it is rebuilt.
+    pub fn is_stale(&self) -> bool {
+        self.stale.load(Ordering::SeqCst)
+    }
+
+    /// Marks the index stale: whatever it commits from now on says so, so that no reopen takes it
+    /// for up to date.
+    fn mark_stale(&self, writer: &mut Writer) {
+        self.stale.store(true, Ordering::SeqCst);
+        writer.payload = Some(STALE.to_string());
+        tracing::warn!("text index update failed; it is rebuilt before the next text search");
     }
 
     /// Commits what is pending, if anything.
@@ -259,16 +312,21 @@ impl TextIndex {
             .lock()
             .map_err(|_| internal("writer", "poisoned"))?;
         if writer.pending > 0 {
-            self.commit(&mut writer)?;
+            if let Err(e) = self.commit(&mut writer) {
+                self.mark_stale(&mut writer);
+                return Err(e);
+            }
         }
         Ok(())
     }
 
-    /// Replaces the whole index with `episodes` (tenant, id, text) and commits with `payload`.
-    pub fn rebuild<'a>(
+    /// Replaces the whole index with the episodes `fill` hands to the function it is given (tenant,
+    /// episode), one at a time so that no copy of the corpus is held, and commits with `payload`.
+    /// Returns how many were added; a success clears a stale mark.
+    pub fn rebuild(
         &self,
-        episodes: impl IntoIterator<Item = (&'a str, TextDoc<'a>)>,
         payload: Option<&str>,
+        fill: impl FnOnce(&mut dyn FnMut(&str, TextDoc<'_>) -> Result<()>) -> Result<()>,
     ) -> Result<usize> {
         let mut writer = self
             .writer
@@ -279,17 +337,21 @@ impl TextIndex {
             .delete_all_documents()
             .map_err(|e| internal("clearing", e))?;
         let mut n = 0;
-        for (tenant, doc) in episodes {
+        let mut add = |tenant: &str, doc: TextDoc<'_>| -> Result<()> {
             writer
                 .w
                 .add_document(self.document(tenant, &doc))
                 .map_err(|e| internal("adding an episode", e))?;
             n += 1;
-        }
+            Ok(())
+        };
+        fill(&mut add)?;
         writer.payload = payload.map(str::to_string);
         self.commit(&mut writer)?;
+        self.stale.store(false, Ordering::SeqCst);
         Ok(n)
     }
+
     fn document(&self, tenant: &str, d: &TextDoc<'_>) -> TantivyDocument {
         let mut doc = TantivyDocument::default();
         doc.add_text(self.fields.key, format!("{tenant}{KEY_SEP}{}", d.id));
@@ -358,106 +420,5 @@ impl TextIndex {
             ("text index: field norms", parts[3]),
             ("text index: store and deletes", parts[4]),
         ]
-    }
-
-    /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
-    pub fn query_terms(&self, query: &str) -> Vec<String> {
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(query);
-        let mut terms: Vec<String> = Vec::new();
-        while stream.advance() {
-            let t = &stream.token().text;
-            if !t.is_empty() && !terms.iter().any(|x| x == t) {
-                terms.push(t.clone());
-                if terms.len() == MAX_QUERY_TERMS {
-                    break;
-                }
-            }
-        }
-        terms
-    }
-
-    /// The tenant's episodes best matching `query` by BM25, best first, ties by id; at most
-    /// `limit`. A query with no searchable word finds nothing. `tenant_docs` is how many episodes
-    /// the tenant has.
-    pub fn search(
-        &self,
-        tenant: &str,
-        query: &str,
-        limit: usize,
-        tenant_docs: u64,
-    ) -> Result<Vec<TextHit>> {
-        let terms = self.query_terms(query);
-        if terms.is_empty() || limit == 0 {
-            return Ok(Vec::new());
-        }
-        self.flush()?;
-        let searcher = self.reader.searcher();
-        let mut fields: Vec<(Field, String)> = terms
-            .iter()
-            .map(|t| tenant_term(tenant, t))
-            .flat_map(|t| [self.fields.text, self.fields.speaker].map(|f| (f, t.clone())))
-            .collect();
-        // Words in more than a tenth of the tenant's episodes say little about which one is meant
-        // and cost the most to score (no pruning can skip them): they are left out when a rarer
-        // word of the query remains (1M facts: p95 4.3 -> 3.0 ms; LoCoMo-dev and MuSiQue-100
-        // recall unchanged or better, see docs/retrieval.md).
-        let common = (COMMON_SHARE * tenant_docs as f64) as u64;
-        let df = |f: Field, t: &str| searcher.doc_freq(&Term::from_field_text(f, t)).unwrap_or(0);
-        let rare: Vec<(Field, String)> = fields
-            .iter()
-            .filter(|(f, t)| (1..=common).contains(&df(*f, t)))
-            .cloned()
-            .collect();
-        if rare.iter().any(|(f, _)| *f == self.fields.text) {
-            fields = rare;
-        }
-        let words: Vec<(Occur, Box<dyn Query>)> = fields
-            .into_iter()
-            .map(|(field, t)| {
-                let q: Box<dyn Query> = Box::new(TermQuery::new(
-                    Term::from_field_text(field, &t),
-                    IndexRecordOption::WithFreqs,
-                ));
-                (Occur::Should, q)
-            })
-            .collect();
-        let query = BooleanQuery::new(words);
-        // A few more than asked, so that ties at the cut are settled by id, not by segment order.
-        let top = searcher
-            .search(&query, &TopDocs::with_limit(limit + 8).order_by_score())
-            .map_err(|e| internal("searching", e))?;
-        let prefix = format!("{tenant}{KEY_SEP}");
-        let mut hits: Vec<TextHit> = Vec::with_capacity(top.len());
-        let mut key = String::new();
-        // The id column is opened once per segment.
-        let mut top = top;
-        top.sort_by_key(|(_, a)| (a.segment_ord, a.doc_id));
-        let mut open: Option<(u32, tantivy::columnar::StrColumn)> = None;
-        for (score, addr) in top {
-            if open.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
-                let column = searcher
-                    .segment_reader(addr.segment_ord)
-                    .fast_fields()
-                    .str("key")
-                    .map_err(|e| internal("reading ids", e))?
-                    .ok_or_else(|| internal("reading ids", "no id column"))?;
-                open = Some((addr.segment_ord, column));
-            }
-            let Some((_, column)) = &open else { continue };
-            let Some(ord) = column.term_ords(addr.doc_id).next() else {
-                continue;
-            };
-            key.clear();
-            column
-                .ord_to_str(ord, &mut key)
-                .map_err(|e| internal("reading ids", e))?;
-            if let Some(id) = key.strip_prefix(&prefix) {
-                hits.push((id.to_string(), score));
-            }
-        }
-        hits.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        hits.truncate(limit);
-        Ok(hits)
     }
 }

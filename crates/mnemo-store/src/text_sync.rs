@@ -1,0 +1,184 @@
+//! Keeping the text index in step with the store: checking it on open against redb's text
+//! generation (and the analysis it was made with), applying each committed change, rebuilding it
+//! from the episodes when it lags, is damaged or went stale, and searching it.
+
+use mnemo_core::{Result, Tenant, TextHit, MAX_TEXT_HITS};
+
+use crate::graph::Slot;
+use crate::plan::Plan;
+use crate::text::{payload_for, TextDoc};
+use crate::{blocking, poisoned, EmbeddedStore};
+
+impl EmbeddedStore {
+    /// Rebuilds the text index unless its committed `payload` says it is up to date with this
+    /// store's episodes (new, lagging after a crash between the two commits, stale, made with
+    /// another analysis, or from another store: rebuilt).
+    pub(crate) fn check_text(&self, payload: Option<&str>) -> Result<()> {
+        let gen = self.disk.as_ref().map_or(Ok(0), |d| d.text_gen())?;
+        if payload != Some(payload_for(gen).as_str()) {
+            self.rebuild_text()?;
+        }
+        Ok(())
+    }
+
+    /// Rebuilds the text index from the stored episodes, one at a time.
+    pub(crate) fn rebuild_text(&self) -> Result<()> {
+        let started = std::time::Instant::now();
+        let n = match &self.disk {
+            Some(disk) => {
+                let payload = payload_for(disk.text_gen()?);
+                self.text.rebuild(Some(&payload), |add| {
+                    disk.for_each_episode(|t, ep| add(t, TextDoc::of(&ep)))
+                })?
+            }
+            None => {
+                let tenants = self.read()?;
+                self.text.rebuild(None, |add| {
+                    for (t, g) in tenants.iter() {
+                        for slot in 0..g.episodes.len() {
+                            if let Some(ep) = g.episode_body(slot as Slot) {
+                                add(t, TextDoc::of(&ep))?;
+                            }
+                        }
+                    }
+                    Ok(())
+                })?
+            }
+        };
+        tracing::info!(
+            episodes = n,
+            ms = started.elapsed().as_millis() as u64,
+            "rebuilt the text index"
+        );
+        Ok(())
+    }
+
+    /// Brings the text index up to date with a change just committed (generation `gen`). The
+    /// change is durable already, so a failure here is not the write's: the index marks itself
+    /// stale and is rebuilt before the next text search.
+    pub(crate) fn index_text(&self, tenant: &Tenant, plan: &Plan<'_>, gen: u64) {
+        if plan.new_episodes.is_empty() && plan.deleted.is_empty() {
+            return;
+        }
+        let removed: Vec<&str> = plan.deleted.iter().map(|d| d.id.as_str()).collect();
+        let added: Vec<TextDoc<'_>> = plan
+            .new_episodes
+            .iter()
+            .map(|(_, ew)| TextDoc::of(&ew.episode))
+            .collect();
+        let payload = self.disk.is_some().then(|| payload_for(gen));
+        // The error is logged and recorded by the index itself.
+        let _ = self
+            .text
+            .apply(tenant.as_str(), &removed, &added, payload.as_deref());
+    }
+
+    /// `GraphStore::search_text` on this store: a stale index is rebuilt first (under the writer
+    /// lock, so no change lands in between), and pending changes are committed by the search.
+    pub(crate) fn text_hits(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<TextHit>> {
+        if self.text.is_stale() {
+            let _writer = self.writer.lock().map_err(poisoned)?;
+            if self.text.is_stale() {
+                blocking(|| self.rebuild_text())?;
+            }
+        }
+        let docs = self.with_tenant(tenant, 0, |g| g.episode_ids.len() as u64)?;
+        let hits = blocking(|| {
+            self.text
+                .search(tenant.as_str(), query, limit.min(MAX_TEXT_HITS), docs)
+        })?;
+        Ok(hits
+            .into_iter()
+            .map(|(episode, score)| TextHit { episode, score })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+    use mnemo_core::{content_hash, Episode, EpisodeKind, EpisodeWrite, GraphStore, WriteBatch};
+
+    use super::*;
+
+    fn said(id: &str, text: &str) -> WriteBatch {
+        WriteBatch {
+            document: None,
+            episodes: vec![EpisodeWrite {
+                episode: Episode {
+                    id: id.into(),
+                    kind: EpisodeKind::Note,
+                    content: text.into(),
+                    created_at: chrono::Utc
+                        .timestamp_opt(1_700_000_000, 0)
+                        .single()
+                        .expect("ts"),
+                    source: "test".into(),
+                    content_hash: content_hash(text),
+                    document_id: None,
+                    span: None,
+                    speaker: None,
+                    session: None,
+                },
+                entities: Vec::new(),
+                facts: Vec::new(),
+            }],
+        }
+    }
+
+    async fn found(store: &EmbeddedStore, q: &str) -> Vec<String> {
+        let t = Tenant::default();
+        store
+            .search_text(&t, q, 10)
+            .await
+            .expect("search")
+            .into_iter()
+            .map(|h| h.episode)
+            .collect()
+    }
+
+    /// After a failed update, later writes never make the index look up to date: a search
+    /// rebuilds it, and so does a reopen when the store closed before any search.
+    #[tokio::test]
+    async fn a_failed_update_is_never_committed_as_up_to_date() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let t = Tenant::default();
+        {
+            let store = EmbeddedStore::open(dir.path()).expect("open");
+            store
+                .write(&t, &said("e1", "an alpaca farm"))
+                .await
+                .expect("write");
+            store.text.fail_now();
+            store
+                .write(&t, &said("e2", "a llama farm"))
+                .await
+                .expect("write");
+            store
+                .write(&t, &said("e3", "a vicuna farm"))
+                .await
+                .expect("write");
+            assert!(store.text.is_stale());
+        }
+        let store = EmbeddedStore::open(dir.path()).expect("reopen");
+        assert!(!store.text.is_stale(), "the reopen rebuilt it");
+        assert_eq!(found(&store, "llama").await, vec!["e2"]);
+        store.text.fail_now();
+        store
+            .write(&t, &said("e4", "a guanaco farm"))
+            .await
+            .expect("write");
+        assert_eq!(
+            found(&store, "guanaco").await,
+            vec!["e4"],
+            "a search rebuilt it"
+        );
+        assert!(!store.text.is_stale());
+        assert_eq!(found(&store, "farm").await.len(), 4);
+    }
+}
