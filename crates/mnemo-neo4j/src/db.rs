@@ -11,6 +11,12 @@ pub(crate) fn list(values: Vec<BoltType>) -> BoltType {
     values.into_iter().collect()
 }
 
+/// A parameter map from (name, value) pairs.
+pub(crate) fn map<const N: usize>(pairs: [(&'static str, BoltType); N]) -> BoltType {
+    let m: std::collections::HashMap<&'static str, BoltType> = pairs.into_iter().collect();
+    BoltType::from(m)
+}
+
 /// Runs a read (auto-commit; neo4rs retries transient server errors) and collects every row.
 pub(crate) async fn read_rows(graph: &Graph, q: Query) -> Result<Vec<Row>> {
     let mut stream = graph.execute(q).await.map_err(map_err)?;

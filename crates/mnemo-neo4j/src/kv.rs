@@ -86,7 +86,7 @@ fn distinct(keys: &[String]) -> Vec<BoltType> {
 fn entry_rows(entries: &[KvEntry]) -> Vec<BoltType> {
     entries
         .iter()
-        .map(|(k, v)| crate::plan::map([("key", k.as_str().into()), ("value", v.as_str().into())]))
+        .map(|(k, v)| crate::db::map([("key", k.as_str().into()), ("value", v.as_str().into())]))
         .collect()
 }
 

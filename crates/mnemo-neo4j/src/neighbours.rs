@@ -8,21 +8,32 @@ use neo4rs::{query, Graph};
 
 use crate::db::read_rows;
 
-/// `ep` precedes `p` in (created_at, span start, id) order, written for one direction: `$cmp` is
-/// `<` for the episodes before, `>` for those after.
-fn side(cmp: &str, order: &str) -> String {
+/// The episodes on one side of `ep` in (created_at, span start, id) order, nearest first, at most
+/// `$window`: `cmp` is `<` for those before, `>` for those after. Two reads, so that each walks
+/// the `(tenant, thread, created_at)` index in order and stops at the window: the episodes of the
+/// same instant (a document's chunks), ordered by position then id, and those strictly earlier
+/// (or later). Asking both in one `WHERE` with an `OR` made the planner read and sort the whole
+/// side of the thread, which grows without bound in a long conversation.
+fn side(cmp: &str, order: &str, name: &str) -> String {
     format!(
         "CALL (ep) {{\n  \
            OPTIONAL MATCH (p:Episode)\n  \
            USING INDEX p:Episode(tenant, thread, created_at)\n  \
-           WHERE p.tenant = $tenant AND p.thread = ep.thread AND p.created_at {cmp}= ep.created_at\n    \
-             AND (p.created_at {cmp} ep.created_at\n      \
-               OR coalesce(p.span_start, 0) {cmp} coalesce(ep.span_start, 0)\n      \
+           WHERE p.tenant = $tenant AND p.thread = ep.thread AND p.created_at = ep.created_at\n    \
+             AND (coalesce(p.span_start, 0) {cmp} coalesce(ep.span_start, 0)\n      \
                OR (coalesce(p.span_start, 0) = coalesce(ep.span_start, 0) AND p.id {cmp} ep.id))\n  \
+           WITH p ORDER BY coalesce(p.span_start, 0) {order}, p.id {order} LIMIT $window\n  \
+           RETURN collect(p.id) AS same\n\
+         }}\n\
+         CALL (ep) {{\n  \
+           OPTIONAL MATCH (p:Episode)\n  \
+           USING INDEX p:Episode(tenant, thread, created_at)\n  \
+           WHERE p.tenant = $tenant AND p.thread = ep.thread AND p.created_at {cmp} ep.created_at\n  \
            WITH p ORDER BY p.created_at {order}, coalesce(p.span_start, 0) {order}, p.id {order} \
            LIMIT $window\n  \
-           RETURN collect(p.id) AS ids\n\
-         }}"
+           RETURN collect(p.id) AS other\n\
+         }}\n\
+         WITH *, (same + other)[..$window] AS {name}"
     )
 }
 
@@ -32,11 +43,11 @@ pub(crate) fn neighbours_cypher() -> String {
          MATCH (ep:Episode {{tenant: $tenant, id: id}})\n\
          USING INDEX ep:Episode(tenant, id)\n\
          {before}\n\
-         WITH id, ep, ids AS before\n\
+         WITH id, ep, before\n\
          {after}\n\
-         RETURN id, before, ids AS after",
-        before = side("<", "DESC"),
-        after = side(">", "ASC"),
+         RETURN id, before, after",
+        before = side("<", "DESC", "before"),
+        after = side(">", "ASC", "after"),
     )
 }
 

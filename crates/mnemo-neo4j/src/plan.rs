@@ -7,11 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use mnemo_core::{canonical_key, EntityKey, EntityType, Episode, RelType, Timestamp, WriteBatch};
 use neo4rs::BoltType;
 
-/// A parameter map from (name, value) pairs.
-pub(crate) fn map<const N: usize>(pairs: [(&'static str, BoltType); N]) -> BoltType {
-    let m: HashMap<&'static str, BoltType> = pairs.into_iter().collect();
-    BoltType::from(m)
-}
+use crate::db::map;
 
 fn int(v: u64) -> BoltType {
     // Counts and offsets beyond i64 cannot occur in practice; saturate rather than fail a write.
@@ -173,6 +169,10 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
         ("speaker", ep.speaker.clone().into()),
         ("session", ep.session.clone().into()),
         ("thread", ep.thread().into()),
+        (
+            "folded",
+            crate::text::folded(&ep.content, ep.speaker.as_deref()).into(),
+        ),
     ])
 }
 

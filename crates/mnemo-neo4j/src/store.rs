@@ -113,14 +113,7 @@ impl Neo4jStore {
     /// index finds them by (until then `search_text` does not see them). Idempotent; runs in
     /// committed chunks.
     pub async fn backfill_text_index(&self, tenant: &Tenant) -> Result<()> {
-        self.graph
-            .run(
-                query(crate::text::BACKFILL_TENANT_TERM)
-                    .param("tenant", tenant.as_str())
-                    .param("term", crate::text::tenant_term(tenant.as_str())),
-            )
-            .await
-            .map_err(map_err)
+        crate::text::backfill(&self.graph, tenant).await
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {

@@ -1,19 +1,23 @@
 //! Full-text search over episode text: a Neo4j full-text index (Lucene, English analyzer:
-//! stemming and stop words) on `:Episode(tenant_term, content)`. `tenant_term` is one opaque token
-//! per tenant (a hash of the tenant id) that the analyzer keeps whole, so the Lucene query itself
-//! holds only the tenant's episodes: a louder tenant never takes a quieter one's places, and the
-//! statement still checks `tenant` exactly. The user's text never reaches Lucene's query syntax:
-//! it is cut into words of letters and digits, each sent as a quoted term.
+//! stemming and stop words) on `:Episode(tenant_term, content, speaker, folded)`. `tenant_term` is
+//! one opaque token per tenant (a hash of the tenant id) that the analyzer keeps whole, required
+//! with no weight (`^0`), so the Lucene query itself holds only the tenant's episodes and their
+//! scores are the words' alone: a louder tenant never takes a quieter one's places, and the
+//! statement still checks `tenant` exactly. `folded` holds the text and speaker with accents
+//! removed, for episodes that have any, so "Zoe" finds "Zoë" as the embedded store does. The
+//! user's text never reaches Lucene's query syntax: it is cut into words of letters and digits,
+//! each sent as a quoted term.
 
 use mnemo_core::{content_hash, Result, Tenant, TextHit, MAX_TEXT_HITS, STOP_WORDS};
 use neo4rs::{query, Graph};
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::db::read_rows;
+use crate::db::{column, list, map, read_rows};
+use crate::error::map_err;
 
 /// Name of the full-text index over episode text.
-pub(crate) const TEXT_INDEX: &str = "mnemo_episode_text";
+pub(crate) const TEXT_INDEX: &str = "mnemo_episode_words";
 
 /// Distinct query words used at most (Lucene's clause limit is 1,024; a 10 kB query must not
 /// come near it).
@@ -21,9 +25,34 @@ pub(crate) const MAX_QUERY_WORDS: usize = 64;
 
 /// The index, created with the schema. Not eventually consistent: a committed episode is found at
 /// once, as the embedded store's is.
-pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_text IF NOT EXISTS \
-     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker] \
+pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_words IF NOT EXISTS \
+     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker, ep.folded] \
      OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}";
+
+/// The index of the same name's earlier form (without `folded`), replaced by `TEXT_SCHEMA`.
+pub(crate) const DROP_OLD_TEXT_INDEX: &str = "DROP INDEX mnemo_episode_text IF EXISTS";
+
+/// `text` with accents removed, lower-cased.
+fn fold(text: &str) -> String {
+    text.to_lowercase()
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .collect()
+}
+
+/// The episode's `folded` property: its text and speaker without accents, or None when removing
+/// accents changes nothing (most text: the property is then left out).
+pub(crate) fn folded(content: &str, speaker: Option<&str>) -> Option<String> {
+    let plain = |s: &str| s.chars().all(|c| c.is_ascii());
+    if plain(content) && speaker.is_none_or(plain) {
+        return None;
+    }
+    Some(format!(
+        "{}\n{}",
+        fold(content),
+        fold(speaker.unwrap_or(""))
+    ))
+}
 
 /// The tenant's token in the text index: letters and digits only, ending in a digit so that no
 /// stemmer rule changes it.
@@ -43,7 +72,7 @@ pub(crate) fn query_words(text: &str) -> Vec<String> {
         if STOP_WORDS.binary_search(&lower.as_str()).is_ok() {
             continue;
         }
-        let folded: String = lower.nfd().filter(|c| !is_combining_mark(*c)).collect();
+        let folded = fold(&lower);
         for w in [lower, folded] {
             if !w.is_empty() && !words.contains(&w) && words.len() < MAX_QUERY_WORDS {
                 words.push(w);
@@ -65,7 +94,7 @@ pub(crate) fn lucene_query(tenant: &str, words: &[String]) -> Option<String> {
         .collect();
     let terms = terms.join(" OR ");
     Some(format!(
-        "tenant_term:\"{}\" AND (content:({terms}) OR speaker:({terms}))",
+        "tenant_term:\"{}\"^0 AND (content:({terms}) OR speaker:({terms}) OR folded:({terms}))",
         tenant_term(tenant),
     ))
 }
@@ -81,17 +110,58 @@ pub(crate) fn search_text_cypher() -> String {
     )
 }
 
-/// Sets `tenant_term` and `thread` on the tenant's episodes that lack them (written before the
-/// text index and neighbour reads existed), in committed chunks; `mnemo migrate` runs it.
-/// Idempotent.
-pub(crate) const BACKFILL_TENANT_TERM: &str = "\
+/// Episodes written before the text index existed (no `tenant_term`), a page at a time.
+pub(crate) const BACKFILL_PAGE: &str = "\
 MATCH (ep:Episode) WHERE ep.tenant = $tenant AND ep.tenant_term IS NULL
-CALL (ep) {
-  SET ep.tenant_term = $term,
-    ep.thread = CASE WHEN ep.session IS NOT NULL THEN 's:' + ep.session
-      WHEN ep.document_id IS NOT NULL THEN 'd:' + ep.document_id
-      WHEN ep.speaker IS NOT NULL THEN '' ELSE null END
-} IN TRANSACTIONS OF 10000 ROWS";
+RETURN ep.id AS id, ep.content AS content, ep.speaker AS speaker LIMIT $page";
+
+/// Gives one page of those episodes what the text index and the neighbour reads use:
+/// `tenant_term`, `thread` and `folded` (computed in Rust, as writes do).
+pub(crate) const BACKFILL_SET: &str = "\
+UNWIND $rows AS row
+MATCH (ep:Episode {tenant: $tenant, id: row.id})
+SET ep.tenant_term = $term, ep.folded = row.folded,
+  ep.thread = CASE WHEN ep.session IS NOT NULL THEN 's:' + ep.session
+    WHEN ep.document_id IS NOT NULL THEN 'd:' + ep.document_id
+    WHEN ep.speaker IS NOT NULL THEN '' ELSE null END";
+
+/// Episodes backfilled per transaction.
+const BACKFILL_PAGE_SIZE: i64 = 5_000;
+
+/// Sets `tenant_term`, `thread` and `folded` on the tenant's episodes that lack them (written
+/// before the text index and neighbour reads existed), one committed page at a time; `mnemo
+/// migrate` runs it. Idempotent, and resumable after an interruption.
+pub(crate) async fn backfill(graph: &Graph, t: &Tenant) -> Result<()> {
+    loop {
+        let page = read_rows(
+            graph,
+            query(BACKFILL_PAGE)
+                .param("tenant", t.as_str())
+                .param("page", BACKFILL_PAGE_SIZE),
+        )
+        .await?;
+        if page.is_empty() {
+            return Ok(());
+        }
+        let mut rows = Vec::with_capacity(page.len());
+        for row in page {
+            let id: String = column(&row, "id")?;
+            let content: Option<String> = column(&row, "content")?;
+            let speaker: Option<String> = column(&row, "speaker")?;
+            let folded = folded(content.as_deref().unwrap_or(""), speaker.as_deref());
+            rows.push(map([("id", id.into()), ("folded", folded.into())]));
+        }
+        graph
+            .run(
+                query(BACKFILL_SET)
+                    .param("tenant", t.as_str())
+                    .param("term", tenant_term(t.as_str()))
+                    .param("rows", list(rows)),
+            )
+            .await
+            .map_err(map_err)?;
+    }
+}
 
 pub(crate) async fn search_text(
     graph: &Graph,
@@ -155,7 +225,7 @@ mod tests {
         assert_eq!(
             q,
             format!(
-                "tenant_term:\"{}\" AND (content:(\"tea\" OR \"2\") OR speaker:(\"tea\" OR \"2\"))",
+                "tenant_term:\"{}\"^0 AND (content:(\"tea\" OR \"2\") OR speaker:(\"tea\" OR \"2\") OR folded:(\"tea\" OR \"2\"))",
                 tenant_term("acme")
             )
         );

@@ -12,8 +12,9 @@ use tracing::Instrument;
 
 use crate::counts::{self, delta, StatsDelta};
 use crate::cypher_write as cy;
+use crate::db::map;
 use crate::db::{first_count, list, tx_rows};
-use crate::plan::{entity_chunks, episode_row, map, plan_write};
+use crate::plan::{entity_chunks, episode_row, plan_write};
 
 /// What a transaction body can fail with: a driver error (maybe transient) or a store error.
 pub(crate) enum TxError {

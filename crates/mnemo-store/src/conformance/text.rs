@@ -78,6 +78,11 @@ pub async fn text_rare_word_first(store: &dyn GraphStore) {
         vec!["e"],
         "an accented query finds the plain spelling"
     );
+    assert_eq!(
+        ids(store, &t, "zoe", 10).await,
+        vec!["c"],
+        "a plain query finds the accented spelling"
+    );
     assert!(
         ids(store, &t, "the and of what who", 10).await.is_empty(),
         "stop words alone find nothing"
