@@ -269,7 +269,7 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
         if args.verbose && !args.json {
             let linked: Vec<&str> = res.linked.iter().map(|l| l.name.as_str()).collect();
             println!("{} {:?}\n  linked {linked:?}", q.id, q.question);
-            println!("  ranked {:?}", ranked.iter().take(5).collect::<Vec<_>>());
+            println!("  ranked {:?}", ranked.iter().take(10).collect::<Vec<_>>());
             println!("  gold   {:?}", q.supporting_titles);
         }
     }

@@ -42,7 +42,7 @@ const FACTS_CONSIDERED: usize = 12;
 /// Share of its lexical score an off-graph hit keeps when the query links entities.
 const OFF_GRAPH: f64 = 0.3;
 /// Factor of the lexical score of a hit said by a person the query names.
-const SPEAKER_BOOST: f64 = 2.0;
+const SPEAKER_BOOST: f64 = 2.5;
 
 /// The memory stream of each seed (its newest mention events), in seed order. `search` reads it
 /// while the neighbourhoods are read, since it depends on the seeds only.
@@ -328,8 +328,14 @@ pub async fn gather_snippets(
         .collect();
     let spoken_by_seed = |id: &str| speakers.get(id).is_some_and(|k| seed_people.contains(k));
     for (id, (hit, inherited)) in &lexical {
-        let mut hit = if off_graph(id) { OFF_GRAPH * hit } else { *hit };
-        if spoken_by_seed(id) {
+        // A hit spoken by a person the query names is about that person, whatever it mentions.
+        let spoken = spoken_by_seed(id);
+        let mut hit = if off_graph(id) && !spoken {
+            OFF_GRAPH * hit
+        } else {
+            *hit
+        };
+        if spoken {
             hit *= SPEAKER_BOOST;
         }
         let answer = answers.get(id.as_str()).copied().unwrap_or(0.0);

@@ -201,3 +201,64 @@ async fn a_question_naming_a_person_prefers_what_they_said() {
     assert_eq!(res.linked[0].name, "Odile");
     assert_eq!(res.provenance[0].episode_id, "t0", "{:?}", res.provenance);
 }
+
+/// A turn by the person the question names is about them even when nothing it mentions is near
+/// them in the graph ("Researching kiln glazes" names neither its speaker nor anything linked to
+/// her): it is not cut down as a text that only shares words with the question.
+#[tokio::test]
+async fn what_the_named_person_said_counts_even_off_the_graph() {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let mut episodes: Vec<EpisodeWrite> = [
+        ("Odile", "Morning Bruno, the fence looks great."),
+        ("Bruno", "Thanks. Did you sleep well, Odile?"),
+        ("Odile", "Yes, and then I read for an hour."),
+        (
+            "Bruno",
+            "My sister does research on bees, Odile, for the museum.",
+        ),
+        ("Odile", "Bees are fascinating, Bruno."),
+        ("Bruno", "She says you would like the museum, Odile."),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, (who, text))| turn(i as i64, who, text))
+    .collect();
+    // Odile's answer mentions only the glazes, not herself or anything around her in the graph.
+    let mut glazes = turn(
+        6,
+        "Odile",
+        "Researching kiln glazes all week, it is a rabbit hole.",
+    );
+    glazes.entities = vec![EntityInput::named("kiln glazes", EntityType::Concept).expect("entity")];
+    episodes.push(glazes);
+    for (i, text) in ["Nice.", "Coffee later?", "Sure thing."].iter().enumerate() {
+        episodes.push(turn(
+            7 + i as i64,
+            if i % 2 == 0 { "Bruno" } else { "Odile" },
+            text,
+        ));
+    }
+    store
+        .write(
+            &tenant,
+            &WriteBatch {
+                document: None,
+                episodes,
+            },
+        )
+        .await
+        .expect("writes");
+    let res = search(
+        &store,
+        &tenant,
+        "What did Odile research?",
+        &SearchConfig::default(),
+        &[],
+        start() + Duration::days(1),
+    )
+    .await
+    .expect("search works");
+    assert_eq!(res.linked[0].name, "Odile");
+    assert_eq!(res.provenance[0].episode_id, "t6", "{:?}", res.provenance);
+}

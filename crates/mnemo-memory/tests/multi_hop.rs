@@ -119,3 +119,85 @@ async fn the_bridge_named_by_the_first_passage_leads_to_the_second() {
         res.provenance
     );
 }
+
+/// A three-passage chain: the opera's passage names its composer (and a name found nowhere else),
+/// the composer's passage names his country, the country's passage answers. Each bridge is
+/// searched on its own, the bridge seen only once is passed over, and the third passage is
+/// reached from the second.
+#[tokio::test]
+async fn a_third_hop_starts_from_the_second_passage() {
+    use EntityType::*;
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let weiss = ("Karl Weiss", Person);
+    let austria = ("Austria", Location);
+    let mut batches = vec![
+        passage(
+            "aschen",
+            0,
+            "Aschen is an opera by Karl Weiss, first sung by Mira Quell.",
+            &[("Aschen", Other), weiss, ("Mira Quell", Person)],
+        ),
+        passage(
+            "weiss",
+            1,
+            "Karl Weiss, the composer, was a citizen of the country of Austria.",
+            &[weiss, austria],
+        ),
+        passage(
+            "austria",
+            2,
+            "Austria has the Danube river flowing to Vienna.",
+            &[austria, ("Danube", Location), ("Vienna", Location)],
+        ),
+    ];
+    // Other texts on rivers, and on Austria, that a search by the question's words alone, or by
+    // the country's newest mentions, finds first.
+    for (i, (text, names)) in [
+        (
+            "The Rhine river flows through a country of castles.",
+            &[("Rhine", Location)][..],
+        ),
+        (
+            "Which river flows past the country town of Ely?",
+            &[("Ely", Location)][..],
+        ),
+        ("Austria exports timber.", &[austria][..]),
+        ("Austria hosts ski races.", &[austria][..]),
+        ("Austria elects a president.", &[austria][..]),
+        ("Karl Weiss wrote letters.", &[weiss][..]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        batches.push(passage(&format!("other-{i}"), 10 + i as i64, text, names));
+    }
+    // Enough other texts that the country's name is not a common word of this memory.
+    for i in 0..50 {
+        let text = format!("Weather note {i}: mild and dry.");
+        batches.push(passage(&format!("note-{i}"), 20 + i, &text, &[]));
+    }
+    for b in &batches {
+        store.write(&tenant, b).await.expect("writes");
+    }
+    let res = search(
+        &store,
+        &tenant,
+        "Which river flows in the country of the composer of Aschen?",
+        &SearchConfig::default(),
+        &[],
+        t0() + Duration::days(1),
+    )
+    .await
+    .expect("search works");
+    assert_eq!(res.linked[0].name, "Aschen");
+    let cited: Vec<&str> = res
+        .provenance
+        .iter()
+        .map(|p| p.episode_id.as_str())
+        .collect();
+    let at = |id: &str| cited.iter().position(|c| *c == id);
+    for id in ["aschen:0", "weiss:0", "austria:0"] {
+        assert!(at(id).is_some_and(|p| p < 3), "{id}: {cited:?}");
+    }
+}

@@ -43,7 +43,7 @@ fn fold(text: &str) -> String {
 /// The episode's `folded` property: its text and speaker without accents, or None when removing
 /// accents changes nothing (most text: the property is then left out).
 pub(crate) fn folded(content: &str, speaker: Option<&str>) -> Option<String> {
-    let plain = |s: &str| s.chars().all(|c| c.is_ascii());
+    let plain = |s: &str| s.is_ascii();
     if plain(content) && speaker.is_none_or(plain) {
         return None;
     }
