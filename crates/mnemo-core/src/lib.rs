@@ -23,6 +23,6 @@ pub use model::{
 pub use stop_words::STOP_WORDS;
 pub use store::{
     DeleteReport, EntityOrder, EpisodeEntities, GraphStore, NeighbourhoodQuery, StoreStats,
-    TextHit, MAX_DEPTH, MAX_TEXT_HITS,
+    TextHit, MAX_DEPTH, MAX_NEIGHBOUR_WINDOW, MAX_TEXT_HITS,
 };
 pub use tenant::Tenant;

@@ -85,6 +85,9 @@ pub struct EpisodeEntities {
 /// Most hits a text search returns, whatever the caller asks.
 pub const MAX_TEXT_HITS: usize = 1000;
 
+/// Most thread neighbours read on each side of an episode, whatever the caller asks.
+pub const MAX_NEIGHBOUR_WINDOW: usize = 50;
+
 /// What a delete removed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeleteReport {
@@ -178,10 +181,24 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
     async fn search_text(&self, tenant: &Tenant, query: &str, limit: usize)
         -> Result<Vec<TextHit>>;
 
+    /// `search_text` among the episodes that name something, for each of `names` in order: the
+    /// episodes whose text holds every searchable word of the name (the speaker does not count),
+    /// ranked by BM25 over the name's words and the query's, at most `limit` each; none for a
+    /// name with no searchable word. The name's postings bound the work, however common the
+    /// query's words are; a multi-hop search asks one list per bridge entity in one call.
+    async fn search_text_naming(
+        &self,
+        tenant: &Tenant,
+        names: &[String],
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<Vec<TextHit>>>;
+
     /// For each of `ids` (missing ones left out, in the order asked), its nearest neighbours in its
     /// thread (`Episode::thread`: its session, else its document, else for a turn with a speaker
-    /// the tenant's conversation; an episode with none of these has no neighbours): up to `window` episodes just before and just after it by time (ties: document
-    /// chunks by position, others in an order the store keeps stable). A question and its answer
+    /// the tenant's conversation; an episode with none of these has no neighbours): up to `window`
+    /// (capped at `MAX_NEIGHBOUR_WINDOW`) episodes just before and just after it by time (ties:
+    /// document chunks by position, others in an order each store keeps stable). A question and its answer
     /// are often two turns, a fact and its subject's name two chunks.
     async fn episode_neighbours(
         &self,

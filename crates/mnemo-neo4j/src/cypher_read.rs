@@ -37,7 +37,8 @@ pub(crate) const ALIAS_INDEX: &str = "mnemo_entity_alias_keys";
 pub(crate) const READ_SCHEMA: &[&str] = &[
     "CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] \
      OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}",
-    crate::text::DROP_OLD_TEXT_INDEX,
+    crate::text::DROP_OLD_TEXT_INDEXES[0],
+    crate::text::DROP_OLD_TEXT_INDEXES[1],
     crate::text::TEXT_SCHEMA,
 ];
 

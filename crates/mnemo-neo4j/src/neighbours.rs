@@ -3,7 +3,9 @@
 //! the `(tenant, thread, created_at)` index in time order, document chunks by their position; and
 //! the entities they mention. One statement for all the asked episodes each.
 
-use mnemo_core::{EntityKey, EpisodeEntities, EpisodeNeighbours, Error, Result, Tenant};
+use mnemo_core::{
+    EntityKey, EpisodeEntities, EpisodeNeighbours, Error, Result, Tenant, MAX_NEIGHBOUR_WINDOW,
+};
 use neo4rs::{query, Graph};
 
 use crate::db::read_rows;
@@ -63,7 +65,10 @@ pub(crate) async fn episode_neighbours(
     let q = query(&neighbours_cypher())
         .param("tenant", t.as_str())
         .param("ids", ids.to_vec())
-        .param("window", i64::try_from(window).unwrap_or(i64::MAX));
+        .param(
+            "window",
+            i64::try_from(window.min(MAX_NEIGHBOUR_WINDOW)).unwrap_or(i64::MAX),
+        );
     let bad = |e: neo4rs::DeError| Error::Internal(format!("neighbour row: {e}"));
     let mut found: Vec<EpisodeNeighbours> = Vec::new();
     for row in read_rows(graph, q).await? {

@@ -169,9 +169,10 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
         ("speaker", ep.speaker.clone().into()),
         ("session", ep.session.clone().into()),
         ("thread", ep.thread().into()),
+        ("folded", crate::text::folded(Some(&ep.content)).into()),
         (
-            "folded",
-            crate::text::folded(&ep.content, ep.speaker.as_deref()).into(),
+            "folded_speaker",
+            crate::text::folded(ep.speaker.as_deref()).into(),
         ),
     ])
 }

@@ -225,6 +225,16 @@ impl GraphStore for Neo4jStore {
         crate::text::search_text(&self.graph, tenant, query, limit).await
     }
 
+    async fn search_text_naming(
+        &self,
+        tenant: &Tenant,
+        names: &[String],
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        crate::text::search_text_naming(&self.graph, tenant, names, query, limit).await
+    }
+
     async fn episode_entities(
         &self,
         tenant: &Tenant,

@@ -1,9 +1,9 @@
 //! Full-text search over episode text: a Neo4j full-text index (Lucene, English analyzer:
-//! stemming and stop words) on `:Episode(tenant_term, content, speaker, folded)`. `tenant_term` is
+//! stemming and stop words) on `:Episode(tenant_term, content, speaker, folded, folded_speaker)`. `tenant_term` is
 //! one opaque token per tenant (a hash of the tenant id) that the analyzer keeps whole, required
 //! with no weight (`^0`), so the Lucene query itself holds only the tenant's episodes and their
 //! scores are the words' alone: a louder tenant never takes a quieter one's places, and the
-//! statement still checks `tenant` exactly. `folded` holds the text and speaker with accents
+//! statement still checks `tenant` exactly. `folded` and `folded_speaker` hold the text and speaker with accents
 //! removed, for episodes that have any, so "Zoe" finds "Zoë" as the embedded store does. The
 //! user's text never reaches Lucene's query syntax: it is cut into words of letters and digits,
 //! each sent as a quoted term.
@@ -17,7 +17,7 @@ use crate::db::{column, list, map, read_rows};
 use crate::error::map_err;
 
 /// Name of the full-text index over episode text.
-pub(crate) const TEXT_INDEX: &str = "mnemo_episode_words";
+pub(crate) const TEXT_INDEX: &str = "mnemo_episode_search";
 
 /// Distinct query words used at most (Lucene's clause limit is 1,024; a 10 kB query must not
 /// come near it).
@@ -25,12 +25,15 @@ pub(crate) const MAX_QUERY_WORDS: usize = 64;
 
 /// The index, created with the schema. Not eventually consistent: a committed episode is found at
 /// once, as the embedded store's is.
-pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_words IF NOT EXISTS \
-     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker, ep.folded] \
+pub(crate) const TEXT_SCHEMA: &str = "CREATE FULLTEXT INDEX mnemo_episode_search IF NOT EXISTS \
+     FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker, ep.folded, ep.folded_speaker] \
      OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}";
 
-/// The index of the same name's earlier form (without `folded`), replaced by `TEXT_SCHEMA`.
-pub(crate) const DROP_OLD_TEXT_INDEX: &str = "DROP INDEX mnemo_episode_text IF EXISTS";
+/// The earlier forms of the index (without the accent-free copies), replaced by `TEXT_SCHEMA`.
+pub(crate) const DROP_OLD_TEXT_INDEXES: [&str; 2] = [
+    "DROP INDEX mnemo_episode_text IF EXISTS",
+    "DROP INDEX mnemo_episode_words IF EXISTS",
+];
 
 /// `text` with accents removed, lower-cased.
 fn fold(text: &str) -> String {
@@ -40,18 +43,10 @@ fn fold(text: &str) -> String {
         .collect()
 }
 
-/// The episode's `folded` property: its text and speaker without accents, or None when removing
-/// accents changes nothing (most text: the property is then left out).
-pub(crate) fn folded(content: &str, speaker: Option<&str>) -> Option<String> {
-    let plain = |s: &str| s.is_ascii();
-    if plain(content) && speaker.is_none_or(plain) {
-        return None;
-    }
-    Some(format!(
-        "{}\n{}",
-        fold(content),
-        fold(speaker.unwrap_or(""))
-    ))
+/// `text` without accents, or None when removing them changes nothing (most text: the property
+/// is then left out). The episode's `folded` is its text's, `folded_speaker` its speaker's.
+pub(crate) fn folded(text: Option<&str>) -> Option<String> {
+    text.filter(|t| !t.is_ascii()).map(fold)
 }
 
 /// The tenant's token in the text index: letters and digits only, ending in a digit so that no
@@ -88,15 +83,55 @@ pub(crate) fn lucene_query(tenant: &str, words: &[String]) -> Option<String> {
     if words.is_empty() {
         return None;
     }
+    Some(format!(
+        "tenant_term:\"{}\"^0 AND {}",
+        tenant_term(tenant),
+        any_field(words)
+    ))
+}
+
+/// The Lucene query for episodes whose text holds one word of each of `required` (a name's words,
+/// each with its folded form), scored by those and `words`; None when nothing is required.
+pub(crate) fn lucene_query_naming(
+    tenant: &str,
+    required: &[Vec<String>],
+    words: &[String],
+) -> Option<String> {
+    if required.is_empty() {
+        return None;
+    }
+    let mut q = format!("+tenant_term:\"{}\"^0", tenant_term(tenant));
+    for group in required {
+        let terms = quoted(group);
+        q.push_str(&format!(" +(content:({terms}) OR folded:({terms}))"));
+    }
+    let words: Vec<String> = words
+        .iter()
+        .filter(|w| !required.iter().any(|g| g.contains(w)))
+        .cloned()
+        .collect();
+    if !words.is_empty() {
+        q.push(' ');
+        q.push_str(&any_field(&words));
+    }
+    Some(q)
+}
+
+/// Any of `words` in the text, the speaker or the accent-free copy.
+fn any_field(words: &[String]) -> String {
+    let terms = quoted(words);
+    format!(
+        "(content:({terms}) OR speaker:({terms}) OR folded:({terms}) OR folded_speaker:({terms}))"
+    )
+}
+
+/// `words` as quoted terms joined by OR.
+fn quoted(words: &[String]) -> String {
     let terms: Vec<String> = words
         .iter()
         .map(|w| format!("\"{}\"", w.replace(['\\', '"'], "")))
         .collect();
-    let terms = terms.join(" OR ");
-    Some(format!(
-        "tenant_term:\"{}\"^0 AND (content:({terms}) OR speaker:({terms}) OR folded:({terms}))",
-        tenant_term(tenant),
-    ))
+    terms.join(" OR ")
 }
 
 /// The statement: the index's best hits for the query (already only the tenant's), checked
@@ -116,11 +151,11 @@ MATCH (ep:Episode) WHERE ep.tenant = $tenant AND ep.tenant_term IS NULL
 RETURN ep.id AS id, ep.content AS content, ep.speaker AS speaker LIMIT $page";
 
 /// Gives one page of those episodes what the text index and the neighbour reads use:
-/// `tenant_term`, `thread` and `folded` (computed in Rust, as writes do).
+/// `tenant_term`, `thread`, `folded` and `folded_speaker` (computed in Rust, as writes do).
 pub(crate) const BACKFILL_SET: &str = "\
 UNWIND $rows AS row
 MATCH (ep:Episode {tenant: $tenant, id: row.id})
-SET ep.tenant_term = $term, ep.folded = row.folded,
+SET ep.tenant_term = $term, ep.folded = row.folded, ep.folded_speaker = row.folded_speaker,
   ep.thread = CASE WHEN ep.session IS NOT NULL THEN 's:' + ep.session
     WHEN ep.document_id IS NOT NULL THEN 'd:' + ep.document_id
     WHEN ep.speaker IS NOT NULL THEN '' ELSE null END";
@@ -128,7 +163,7 @@ SET ep.tenant_term = $term, ep.folded = row.folded,
 /// Episodes backfilled per transaction.
 const BACKFILL_PAGE_SIZE: i64 = 5_000;
 
-/// Sets `tenant_term`, `thread` and `folded` on the tenant's episodes that lack them (written
+/// Sets `tenant_term`, `thread` and the accent-free copies on the tenant's episodes that lack them (written
 /// before the text index and neighbour reads existed), one committed page at a time; `mnemo
 /// migrate` runs it. Idempotent, and resumable after an interruption.
 pub(crate) async fn backfill(graph: &Graph, t: &Tenant) -> Result<()> {
@@ -148,8 +183,11 @@ pub(crate) async fn backfill(graph: &Graph, t: &Tenant) -> Result<()> {
             let id: String = column(&row, "id")?;
             let content: Option<String> = column(&row, "content")?;
             let speaker: Option<String> = column(&row, "speaker")?;
-            let folded = folded(content.as_deref().unwrap_or(""), speaker.as_deref());
-            rows.push(map([("id", id.into()), ("folded", folded.into())]));
+            rows.push(map([
+                ("id", id.into()),
+                ("folded", folded(content.as_deref()).into()),
+                ("folded_speaker", folded(speaker.as_deref()).into()),
+            ]));
         }
         graph
             .run(
@@ -183,24 +221,93 @@ pub(crate) async fn search_text(
         .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
     let mut hits = Vec::new();
     for row in read_rows(graph, q).await? {
-        let episode: String = row
-            .get("id")
-            .map_err(|e| mnemo_core::Error::Internal(format!("text search row: {e}")))?;
-        let score: f64 = row
-            .get("score")
-            .map_err(|e| mnemo_core::Error::Internal(format!("text search row: {e}")))?;
+        let episode: String = column(&row, "id")?;
+        let score: f64 = column(&row, "score")?;
         hits.push(TextHit {
             episode,
             score: score as f32,
         });
     }
+    Ok(best_first(hits, limit))
+}
+
+/// Searches of several names in one statement, one list of hits each.
+pub(crate) fn search_naming_cypher() -> String {
+    format!(
+        "UNWIND range(0, size($queries) - 1) AS i\n\
+         CALL (i) {{\n  \
+           CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $queries[i], {{limit: $limit}}) \
+           YIELD node AS ep, score\n  \
+           WITH ep, score WHERE ep.tenant = $tenant\n  \
+           RETURN collect([ep.id, score]) AS hits\n\
+         }}\n\
+         RETURN i, hits"
+    )
+}
+
+/// `GraphStore::search_text_naming`: one statement for all the names that have words.
+pub(crate) async fn search_text_naming(
+    graph: &Graph,
+    t: &Tenant,
+    names: &[String],
+    text: &str,
+    limit: usize,
+) -> Result<Vec<Vec<TextHit>>> {
+    let limit = limit.min(MAX_TEXT_HITS);
+    let mut out: Vec<Vec<TextHit>> = vec![Vec::new(); names.len()];
+    if limit == 0 {
+        return Ok(out);
+    }
+    let words = query_words(text);
+    // (position in `names`, Lucene query) of the names with a searchable word.
+    let asked: Vec<(usize, String)> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let required: Vec<Vec<String>> = name
+                .split(|c: char| !c.is_alphanumeric())
+                .map(query_words)
+                .filter(|g| !g.is_empty())
+                .take(MAX_QUERY_WORDS / 4)
+                .collect();
+            Some((i, lucene_query_naming(t.as_str(), &required, &words)?))
+        })
+        .collect();
+    if asked.is_empty() {
+        return Ok(out);
+    }
+    let queries: Vec<String> = asked.iter().map(|(_, q)| q.clone()).collect();
+    let q = query(&search_naming_cypher())
+        .param("tenant", t.as_str())
+        .param("queries", queries)
+        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
+    for row in read_rows(graph, q).await? {
+        let i: i64 = column(&row, "i")?;
+        let found: Vec<(String, f64)> = column(&row, "hits")?;
+        let Some((at, _)) = usize::try_from(i).ok().and_then(|i| asked.get(i)) else {
+            continue;
+        };
+        let hits = found
+            .into_iter()
+            .map(|(episode, score)| TextHit {
+                episode,
+                score: score as f32,
+            })
+            .collect();
+        out[*at] = best_first(hits, limit);
+    }
+    Ok(out)
+}
+
+/// Hits best first, ties by episode id, at most `limit`.
+fn best_first(mut hits: Vec<TextHit>, limit: usize) -> Vec<TextHit> {
     hits.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
             .then_with(|| a.episode.cmp(&b.episode))
     });
     hits.truncate(limit);
-    Ok(hits)
+    hits
 }
 
 #[cfg(test)]
@@ -225,7 +332,7 @@ mod tests {
         assert_eq!(
             q,
             format!(
-                "tenant_term:\"{}\"^0 AND (content:(\"tea\" OR \"2\") OR speaker:(\"tea\" OR \"2\") OR folded:(\"tea\" OR \"2\"))",
+                "tenant_term:\"{}\"^0 AND (content:(\"tea\" OR \"2\") OR speaker:(\"tea\" OR \"2\") OR folded:(\"tea\" OR \"2\") OR folded_speaker:(\"tea\" OR \"2\"))",
                 tenant_term("acme")
             )
         );
@@ -233,5 +340,31 @@ mod tests {
         let t = tenant_term("acme");
         assert!(t.chars().all(|c| c.is_ascii_alphanumeric()) && t.ends_with('0'));
         assert_ne!(tenant_term("acme"), tenant_term("acme2"));
+    }
+
+    #[test]
+    fn a_name_is_required_word_by_word_and_the_query_only_scores() {
+        let w = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let q = lucene_query_naming(
+            "acme",
+            &[w(&["zoë", "zoe"]), w(&["ward"])],
+            &w(&["tea", "ward"]),
+        )
+        .expect("a name");
+        let any = |t: &str| {
+            format!("(content:({t}) OR speaker:({t}) OR folded:({t}) OR folded_speaker:({t}))")
+        };
+        let text = |t: &str| format!("(content:({t}) OR folded:({t}))");
+        assert_eq!(
+            q,
+            format!(
+                "+tenant_term:\"{}\"^0 +{} +{} {}",
+                tenant_term("acme"),
+                text("\"zoë\" OR \"zoe\""),
+                text("\"ward\""),
+                any("\"tea\"")
+            )
+        );
+        assert!(lucene_query_naming("acme", &[], &w(&["tea"])).is_none());
     }
 }

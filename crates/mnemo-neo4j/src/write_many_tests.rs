@@ -51,6 +51,15 @@ impl GraphStore for Grouped {
     async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> Result<Vec<TextHit>> {
         self.0.search_text(t, q, n).await
     }
+    async fn search_text_naming(
+        &self,
+        t: &Tenant,
+        names: &[String],
+        q: &str,
+        n: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        self.0.search_text_naming(t, names, q, n).await
+    }
     async fn episode_entities(
         &self,
         t: &Tenant,

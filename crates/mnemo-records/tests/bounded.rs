@@ -69,6 +69,15 @@ impl GraphStore for Counting {
     async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> CoreResult<Vec<TextHit>> {
         self.inner.search_text(t, q, n).await
     }
+    async fn search_text_naming(
+        &self,
+        t: &Tenant,
+        names: &[String],
+        q: &str,
+        n: usize,
+    ) -> CoreResult<Vec<Vec<TextHit>>> {
+        self.inner.search_text_naming(t, names, q, n).await
+    }
     async fn episode_entities(
         &self,
         t: &Tenant,

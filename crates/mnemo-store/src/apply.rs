@@ -83,6 +83,7 @@ impl TenantGraph {
             created_at: ep.created_at,
             document: document.clone(),
             thread,
+            span_start: ep.span.map_or(0, |s| s.0),
             entities: Box::new([]),
             facts: Box::new([]),
             body: keep_body.then(|| Box::new(Body::new(ep))),
@@ -99,11 +100,8 @@ impl TenantGraph {
         };
         self.episode_ids.insert(&self.episodes, slot);
         if thread != NO_THREAD {
-            self.threads.entry(thread).or_default().insert((
-                ep.created_at.timestamp_micros(),
-                ep.span.map_or(0, |s| s.0),
-                slot,
-            ));
+            let pos = self.thread_pos(slot);
+            self.threads.entry(thread).or_default().insert(pos);
         }
         if let Some(d) = document {
             self.doc_episodes.entry(d).or_default().push(slot);
@@ -243,16 +241,7 @@ impl TenantGraph {
             // A group of writes may have stored the same id again in another slot already.
             self.episode_ids.remove(&rec.id, slot);
             if let Some(set) = self.threads.get_mut(&rec.thread) {
-                // The span start is not kept in memory: the few positions at this instant are
-                // searched for the slot.
-                let t = rec.created_at.timestamp_micros();
-                let pos = set
-                    .range((t, 0, 0)..=(t, u64::MAX, Slot::MAX))
-                    .find(|p| p.2 == slot)
-                    .copied();
-                if let Some(p) = pos {
-                    set.remove(&p);
-                }
+                set.remove(&(rec.created_at.timestamp_micros(), rec.span_start, slot));
                 if set.is_empty() {
                     self.threads.remove(&rec.thread);
                 }

@@ -65,6 +65,9 @@ pub(crate) struct EpisodeRec {
     pub document: Option<Arc<str>>,
     /// The interned thread key (`Episode::thread`), its key in `threads`; `NO_THREAD` for none.
     pub thread: u32,
+    /// Start of the episode's span in its document (0 without one): with `created_at` and the
+    /// slot, its place in `threads`, found without scanning a document's chunks.
+    pub span_start: u64,
     pub entities: Box<[Node]>,
     pub facts: Box<[Edge]>,
     /// The rest of the episode, or None when it lives on disk only.
@@ -135,6 +138,12 @@ pub(crate) struct TenantGraph {
 }
 
 impl TenantGraph {
+    /// The episode's place in its thread's order.
+    pub fn thread_pos(&self, slot: Slot) -> ThreadPos {
+        let rec = self.ep(slot);
+        (rec.created_at.timestamp_micros(), rec.span_start, slot)
+    }
+
     pub fn ep(&self, slot: Slot) -> &EpisodeRec {
         match self.episodes.get(slot as usize) {
             Some(Some(e)) => e,

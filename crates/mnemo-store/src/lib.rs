@@ -366,6 +366,16 @@ impl GraphStore for EmbeddedStore {
         self.text_hits(tenant, query, limit)
     }
 
+    async fn search_text_naming(
+        &self,
+        tenant: &Tenant,
+        names: &[String],
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        self.text_hits_naming(tenant, names, query, limit)
+    }
+
     async fn episode_entities(
         &self,
         tenant: &Tenant,

@@ -11,7 +11,7 @@ use mnemo_core::{
     MentionEvent, NeighbourhoodQuery, StoreStats, Subgraph, MAX_DEPTH,
 };
 
-use crate::graph::{Edge, Node, Slot, TenantGraph};
+use crate::graph::{Edge, Node, TenantGraph};
 
 impl TenantGraph {
     pub fn get_entities(&self, keys: &[EntityKey]) -> Vec<Entity> {
@@ -229,10 +229,8 @@ impl TenantGraph {
                         ..EpisodeNeighbours::default()
                     });
                 };
-                let t = rec.created_at.timestamp_micros();
-                let here = *set
-                    .range((t, 0, 0)..=(t, u64::MAX, Slot::MAX))
-                    .find(|p| p.2 == slot)?;
+                let here = self.thread_pos(slot);
+                let window = window.min(mnemo_core::MAX_NEIGHBOUR_WINDOW);
                 Some(EpisodeNeighbours {
                     episode: i.clone(),
                     before: set.range(..here).rev().take(window).map(id).collect(),

@@ -73,30 +73,60 @@ impl EmbeddedStore {
             .apply(tenant.as_str(), &removed, &added, payload.as_deref());
     }
 
-    /// `GraphStore::search_text` on this store: a stale index is rebuilt first (under the writer
-    /// lock, so no change lands in between), and pending changes are committed by the search.
+    /// `GraphStore::search_text` on this store: a stale index is rebuilt first, and pending
+    /// changes are committed by the search.
     pub(crate) fn text_hits(
         &self,
         tenant: &Tenant,
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
+        let docs = self.text_ready(tenant)?;
+        let hits = blocking(|| {
+            self.text
+                .search(tenant.as_str(), query, limit.min(MAX_TEXT_HITS), docs)
+        })?;
+        Ok(to_hits(hits))
+    }
+
+    /// `GraphStore::search_text_naming` on this store, as `text_hits`.
+    pub(crate) fn text_hits_naming(
+        &self,
+        tenant: &Tenant,
+        names: &[String],
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        let docs = self.text_ready(tenant)?;
+        let lists = blocking(|| {
+            self.text.search_naming(
+                tenant.as_str(),
+                names,
+                query,
+                limit.min(MAX_TEXT_HITS),
+                docs,
+            )
+        })?;
+        Ok(lists.into_iter().map(to_hits).collect())
+    }
+
+    /// Rebuilds a stale index (under the writer lock, so no change lands in between) and returns
+    /// how many episodes the tenant has.
+    fn text_ready(&self, tenant: &Tenant) -> Result<u64> {
         if self.text.is_stale() {
             let _writer = self.writer.lock().map_err(poisoned)?;
             if self.text.is_stale() {
                 blocking(|| self.rebuild_text())?;
             }
         }
-        let docs = self.with_tenant(tenant, 0, |g| g.episode_ids.len() as u64)?;
-        let hits = blocking(|| {
-            self.text
-                .search(tenant.as_str(), query, limit.min(MAX_TEXT_HITS), docs)
-        })?;
-        Ok(hits
-            .into_iter()
-            .map(|(episode, score)| TextHit { episode, score })
-            .collect())
+        self.with_tenant(tenant, 0, |g| g.episode_ids.len() as u64)
     }
+}
+
+fn to_hits(hits: Vec<crate::text::TextHit>) -> Vec<TextHit> {
+    hits.into_iter()
+        .map(|(episode, score)| TextHit { episode, score })
+        .collect()
 }
 
 #[cfg(test)]

@@ -219,6 +219,20 @@ impl GraphStore for Timed {
             .await
     }
 
+    async fn search_text_naming(
+        &self,
+        tenant: &Tenant,
+        names: &[String],
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        self.time(
+            "search_text_naming",
+            self.inner.search_text_naming(tenant, names, query, limit),
+        )
+        .await
+    }
+
     async fn episode_entities(
         &self,
         tenant: &Tenant,

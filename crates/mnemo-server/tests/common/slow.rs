@@ -94,6 +94,16 @@ impl GraphStore for SlowStore {
         self.check()?;
         self.inner.search_text(t, q, n).await
     }
+    async fn search_text_naming(
+        &self,
+        t: &Tenant,
+        names: &[String],
+        q: &str,
+        n: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        self.check()?;
+        self.inner.search_text_naming(t, names, q, n).await
+    }
     async fn episode_entities(
         &self,
         t: &Tenant,

@@ -34,7 +34,7 @@ pub use reads::{
     mentions_of_newest_first, tenant_isolation, top_entities_orders,
 };
 pub use text::{
-    text_follows_deletes, text_hostile_queries, text_rare_word_first,
+    text_follows_deletes, text_hostile_queries, text_naming, text_rare_word_first,
     text_rewrites_never_duplicate, text_tenant_isolation,
 };
 pub use threads::{
@@ -112,7 +112,7 @@ macro_rules! conformance_tests {
             mentions_of_newest_first, get_episodes_order, export_whole_graph,
             hostile_strings,
             text_rare_word_first, text_tenant_isolation, text_follows_deletes,
-            text_rewrites_never_duplicate, text_hostile_queries,
+            text_rewrites_never_duplicate, text_hostile_queries, text_naming,
             episode_labels_round_trip, episode_neighbours_in_threads, episode_entities_read,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
             kv_survive_graph_deletes);
@@ -157,6 +157,7 @@ pub async fn run_all(store: &dyn GraphStore) {
     text_follows_deletes(store).await;
     text_rewrites_never_duplicate(store).await;
     text_hostile_queries(store).await;
+    text_naming(store).await;
     episode_labels_round_trip(store).await;
     episode_neighbours_in_threads(store).await;
     episode_entities_read(store).await;

@@ -1,6 +1,6 @@
 //! Conformance checks of `search_text`: full-text search over episode text finds rare words first,
 //! stems and folds, stays inside its tenant, follows every delete path, never duplicates, and takes
-//! any query text without an error.
+//! any query text without an error; `search_text_naming` keeps to the texts naming each name.
 
 use mnemo_core::{content_hash, Document, EpisodeWrite, GraphStore, Tenant, WriteBatch};
 
@@ -254,4 +254,68 @@ pub async fn text_hostile_queries(store: &dyn GraphStore) {
 
 fn truncate(s: &str) -> String {
     s.chars().take(40).collect()
+}
+
+/// `search_text_naming` answers one list per name, in order: only texts holding every word of the
+/// name (folded, stemmed; the speaker does not count), ranked by the name and the query's words;
+/// a name with no searchable word, or another tenant's, finds nothing.
+pub async fn text_naming(store: &dyn GraphStore) {
+    let t = fresh_tenant("textnaming");
+    let mut spoken = said("s", 6, "I love the opera, truly.");
+    spoken.episode.speaker = Some("Karl Weiss".into());
+    write(
+        store,
+        &t,
+        &batch(vec![
+            said("a", 1, "Karl Weiss wrote letters."),
+            said("b", 2, "Karl Weiss was a citizen of Austria."),
+            said("c", 3, "A citizen of Austria may vote; Karl Lund agrees."),
+            said("d", 4, "Weiss and Zoë Lund met at the opera."),
+            said("e", 5, "zoe lund citizens"),
+            spoken,
+        ]),
+    )
+    .await;
+    let names: Vec<String> = ["Karl Weiss", "Zoe Lund", "the of", "Nobody Here"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let found = store
+        .search_text_naming(&t, &names, "Which country was he a citizen of?", 10)
+        .await
+        .expect("search_text_naming");
+    let lists: Vec<Vec<&str>> = found
+        .iter()
+        .map(|l| l.iter().map(|h| h.episode.as_str()).collect())
+        .collect();
+    assert_eq!(lists.len(), 4, "one list per name: {lists:?}");
+    assert_eq!(
+        lists[0],
+        vec!["b", "a"],
+        "every word of the name, the query's words first; not a speaker's: {lists:?}"
+    );
+    assert_eq!(
+        lists[1],
+        vec!["e", "d"],
+        "accents fold and 'citizens' matches 'citizen': {lists:?}"
+    );
+    assert!(lists[2].is_empty(), "a name of stop words finds nothing");
+    assert!(lists[3].is_empty(), "a name no text holds finds nothing");
+    let one = store
+        .search_text_naming(&t, &names[..1], "citizen", 1)
+        .await
+        .expect("search_text_naming");
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].len(), 1, "limit holds per name");
+    let stranger = fresh_tenant("textnamingstranger");
+    let none = store
+        .search_text_naming(&stranger, &names, "citizen", 10)
+        .await
+        .expect("search_text_naming");
+    assert!(none.iter().all(Vec::is_empty), "other tenants see nothing");
+    assert!(store
+        .search_text_naming(&t, &[], "citizen", 10)
+        .await
+        .expect("no names")
+        .is_empty());
 }

@@ -1,8 +1,11 @@
 //! Conformance checks of what is read around episodes: speaker and session read back as written,
-//! `episode_entities` lists what an episode mentions, and `episode_neighbours` walks each thread (session, else document, else neither) in time order,
-//! document chunks by position, whatever the order of the writes, and follows deletes.
+//! `episode_entities` lists what an episode mentions, and `episode_neighbours` walks each thread
+//! (session, else document, else neither) in time order, document chunks by position, whatever the
+//! order of the writes, follows deletes and caps the window.
 
-use mnemo_core::{content_hash, Document, EpisodeWrite, GraphStore, Tenant, WriteBatch};
+use mnemo_core::{
+    content_hash, Document, EpisodeWrite, GraphStore, Tenant, WriteBatch, MAX_NEIGHBOUR_WINDOW,
+};
 
 use super::{at, batch, episode, fresh_tenant, write};
 
@@ -163,12 +166,26 @@ pub async fn episode_neighbours_in_threads(store: &dyn GraphStore) {
         "chunks are in their document's thread, not the tenant's"
     );
 
-    // A deleted episode is no one's neighbour.
+    // A deleted episode is no one's neighbour, a chunk among its document's included.
     store
-        .delete_episodes(&t, &v(&["a2"]))
+        .delete_episodes(&t, &v(&["a2", "d:1"]))
         .await
         .expect("delete_episodes");
     assert_eq!(sides(store, &t, "a3", 1).await, (v(&["a1"]), v(&["a4"])));
+    assert_eq!(
+        sides(store, &t, "d:2", 1).await,
+        (v(&["d:0"]), v(&["d:10"]))
+    );
+
+    // However large the window asked, at most MAX_NEIGHBOUR_WINDOW on each side.
+    let long: Vec<EpisodeWrite> = (0..MAX_NEIGHBOUR_WINDOW as i64 + 3)
+        .map(|i| turn(&format!("L{i:03}"), 1_000 + i, Some("long"), Some("Lu")))
+        .collect();
+    write(store, &t, &batch(long)).await;
+    let last = format!("L{:03}", MAX_NEIGHBOUR_WINDOW + 2);
+    let (before, after) = sides(store, &t, &last, usize::MAX).await;
+    assert_eq!((before.len(), after.len()), (MAX_NEIGHBOUR_WINDOW, 0));
+    assert_eq!(before[0], format!("L{:03}", MAX_NEIGHBOUR_WINDOW + 1));
     let stranger = fresh_tenant("threadsstranger");
     assert!(store
         .episode_neighbours(&stranger, &v(&["a3"]), 2)
