@@ -72,7 +72,9 @@ pub enum Command {
     #[command(subcommand)]
     Record(RecordCommand),
     /// Bring the tenant's data written by an older mnemo up to date (Neo4j: each entity's top-edge
-    /// and recent-mention lists and the tenant's counts). Idempotent; the embedded store needs none.
+    /// and recent-mention lists, the tenant's counts, and the text-index token, thread key and
+    /// accent-free copies of older episodes). Runs for one tenant (--tenant); idempotent; the
+    /// embedded store needs none (it rebuilds its text index when it opens).
     Migrate(JsonFlag),
     /// Print the effective configuration (secrets masked).
     Config,

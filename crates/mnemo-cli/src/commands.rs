@@ -141,9 +141,11 @@ pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `mnemo migrate`: the derived state a newer mnemo keeps beside old data. Reads work without it
-/// (slower: hubs are expanded edge by edge, `stats` counts the tenant), so this is an upgrade step,
-/// not a repair.
+/// `mnemo migrate`: the derived state a newer mnemo keeps beside old Neo4j data, for the tenant it
+/// runs for (run it once per tenant). Graph reads work without it (slower: hubs are expanded edge
+/// by edge, `stats` counts the tenant), but text search does not see episodes written before the
+/// text index until their token is backfilled. The embedded store rebuilds its derived state (the
+/// text index) by itself when it opens, so it needs no step.
 pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<ExitCode> {
     let tenant = settings.tenant();
     let steps: Vec<&str> = match settings.store.kind {
@@ -175,7 +177,9 @@ pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<Exi
         });
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else if steps.is_empty() {
-        outln!("nothing to migrate: the embedded store keeps no derived state on disk");
+        outln!(
+            "nothing to migrate: the embedded store brings its text index up to date when it opens"
+        );
     } else {
         outln!("migrated tenant {tenant}: {}", steps.join(", "));
     }

@@ -212,6 +212,13 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_defaults_are_the_code_defaults() {
+        // config/default.toml documents the search settings; it must not drift from the code.
+        let s = Settings::load_from(&no_flags(), Path::new("/nonexistent/local.toml")).unwrap();
+        assert_eq!(s.search, mnemo::SearchConfig::default());
+    }
+
+    #[test]
     fn rejects_bad_values_with_a_clear_message() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("bad.toml");

@@ -4,6 +4,10 @@ use mnemo_retrieve::{JoinConfig, LinkConfig, RetrieveConfig};
 use serde::{Deserialize, Serialize};
 
 use crate::MemoryError;
+use mnemo_core::{MAX_NEIGHBOUR_WINDOW, MAX_TEXT_HITS};
+
+/// Most items of one kind a context may list (entities, snippets, facts, paths, seeds, turns).
+pub const MAX_LISTED: usize = 1000;
 
 /// How `search` retrieves, ranks and assembles. Every field has a default, so a config file may set
 /// only what it changes.
@@ -22,7 +26,9 @@ pub struct SearchConfig {
     pub max_facts_per_seed: usize,
     /// Most entities linked from the query.
     pub max_seeds: usize,
-    /// Entities listed from the entity knowledge store (frequency x recency), besides the seeds.
+    /// Entities listed as related to the query (those its best text hits mention and those at the
+    /// ends of its best facts, seeds left out), most related first, ties by importance
+    /// (frequency x recency).
     pub top_entities: usize,
     /// Most facts offered to the assembler (the budget usually cuts earlier).
     pub max_facts: usize,
@@ -36,11 +42,12 @@ pub struct SearchConfig {
     pub snippet_chars: usize,
     /// Chat turns kept verbatim; older ones are summarised to one short line each.
     pub recent_turns: usize,
-    /// Episodes asked from the lexical (full-text) index; all of them are candidates.
+    /// Episodes asked from the lexical (full-text) index; all of them are candidates (at most
+    /// `MAX_TEXT_HITS`).
     pub lexical_candidates: usize,
     /// Best lexical hits whose thread neighbours (the turns or chunks around them) are candidates.
     pub neighbour_hits: usize,
-    /// Neighbours taken on each side of such a hit.
+    /// Neighbours taken on each side of such a hit (at most `MAX_NEIGHBOUR_WINDOW`).
     pub neighbour_window: usize,
     /// Weight of an episode's lexical (BM25) score, relative to the best hit's, in its rank.
     pub text_weight: f64,
@@ -93,6 +100,37 @@ impl SearchConfig {
         if self.max_seeds == 0 {
             return bad("max_seeds must be at least 1");
         }
+        for (name, w) in [
+            ("text_weight", self.text_weight),
+            ("neighbour_weight", self.neighbour_weight),
+        ] {
+            if !(w.is_finite() && w >= 0.0) {
+                return bad(&format!("{name} must be a number of 0 or more"));
+            }
+        }
+        if !(0.0..=1.0).contains(&self.min_text_coverage) {
+            return bad("min_text_coverage must be between 0 and 1");
+        }
+        // Bounds that keep one search's work (and its arithmetic) small, far above useful values.
+        for (name, value, max) in [
+            ("lexical_candidates", self.lexical_candidates, MAX_TEXT_HITS),
+            ("neighbour_hits", self.neighbour_hits, MAX_TEXT_HITS),
+            (
+                "neighbour_window",
+                self.neighbour_window,
+                MAX_NEIGHBOUR_WINDOW,
+            ),
+            ("top_entities", self.top_entities, MAX_LISTED),
+            ("max_snippets", self.max_snippets, MAX_LISTED),
+            ("max_facts", self.max_facts, MAX_LISTED),
+            ("max_paths", self.max_paths, MAX_LISTED),
+            ("max_seeds", self.max_seeds, MAX_LISTED),
+            ("recent_turns", self.recent_turns, MAX_LISTED),
+        ] {
+            if value > max {
+                return bad(&format!("{name} must be at most {max} (got {value})"));
+            }
+        }
         Ok(())
     }
 
@@ -132,5 +170,56 @@ mod tests {
         };
         assert!(bad.validate().is_err());
         assert!(serde_json::from_str::<SearchConfig>(r#"{"budget": 5}"#).is_err());
+    }
+
+    #[test]
+    fn weights_coverage_and_sizes_are_checked() {
+        let ok = SearchConfig::default();
+        let cases = [
+            SearchConfig {
+                text_weight: f64::NAN,
+                ..ok.clone()
+            },
+            SearchConfig {
+                neighbour_weight: -1.0,
+                ..ok.clone()
+            },
+            SearchConfig {
+                text_weight: f64::INFINITY,
+                ..ok.clone()
+            },
+            SearchConfig {
+                min_text_coverage: 1.5,
+                ..ok.clone()
+            },
+            SearchConfig {
+                min_text_coverage: f64::NAN,
+                ..ok.clone()
+            },
+            SearchConfig {
+                lexical_candidates: MAX_TEXT_HITS + 1,
+                ..ok.clone()
+            },
+            SearchConfig {
+                neighbour_window: MAX_NEIGHBOUR_WINDOW + 1,
+                ..ok.clone()
+            },
+            SearchConfig {
+                top_entities: usize::MAX,
+                ..ok.clone()
+            },
+        ];
+        for bad in cases {
+            let err = bad.validate().expect_err("rejected").to_string();
+            assert!(err.contains("search config"), "{err}");
+        }
+        let edge = SearchConfig {
+            text_weight: 0.0,
+            min_text_coverage: 1.0,
+            neighbour_window: MAX_NEIGHBOUR_WINDOW,
+            lexical_candidates: MAX_TEXT_HITS,
+            ..ok
+        };
+        assert!(edge.validate().is_ok());
     }
 }

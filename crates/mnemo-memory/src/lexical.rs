@@ -65,9 +65,10 @@ pub(crate) fn lexical_evidence(
 }
 
 /// Evidence of the replies to questions among the best hits: the next episode of a question's
-/// thread, said by someone else, gets `ANSWER_SHARE` of `text_weight` times the question's relative
-/// score; the question itself loses `1 - QUESTION_KEEP` of its own lexical evidence (negative
-/// entries). `episodes` must hold the hits and their neighbours.
+/// thread, said by someone else (both speakers known: document chunks and notes are no dialogue),
+/// gets `ANSWER_SHARE` of `text_weight` times the question's relative score, and the question
+/// itself then loses `1 - QUESTION_KEEP` of its own lexical evidence (negative entries): its place
+/// goes to the answer. `episodes` must hold the hits and their neighbours.
 pub(crate) fn answer_evidence(
     found: &Found<'_>,
     episodes: &[Arc<Episode>],
@@ -75,8 +76,7 @@ pub(crate) fn answer_evidence(
 ) -> FxHashMap<String, f64> {
     let by_id: FxHashMap<&str, &Episode> = episodes.iter().map(|e| (e.id.as_str(), &**e)).collect();
     let rel = relative_scores(found);
-    let mut penalty: FxHashMap<String, f64> = FxHashMap::default();
-    let mut replies: FxHashMap<String, f64> = FxHashMap::default();
+    let mut out: FxHashMap<String, f64> = FxHashMap::default();
     for n in found.neighbours {
         let (Some(q), Some(&l)) = (by_id.get(n.episode.as_str()), rel.get(n.episode.as_str()))
         else {
@@ -88,28 +88,15 @@ pub(crate) fn answer_evidence(
         let Some(reply) = n.after.first() else {
             continue;
         };
-        let other = by_id
+        let answered = by_id
             .get(reply.as_str())
-            .is_some_and(|r| r.speaker.is_none() || r.speaker != q.speaker);
-        if other {
-            let e = replies.entry(reply.clone()).or_default();
-            *e = e.max(ANSWER_SHARE * cfg.text_weight * l);
-        }
-    }
-    for h in found.lexical {
-        let (Some(q), Some(&l)) = (by_id.get(h.episode.as_str()), rel.get(h.episode.as_str()))
-        else {
+            .is_some_and(|r| matches!((&q.speaker, &r.speaker), (Some(a), Some(b)) if a != b));
+        if !answered {
             continue;
-        };
-        if is_question(&q.content) {
-            penalty.insert(
-                h.episode.clone(),
-                (1.0 - QUESTION_KEEP) * cfg.text_weight * l,
-            );
         }
+        let e = out.entry(reply.clone()).or_default();
+        *e = e.max(ANSWER_SHARE * cfg.text_weight * l);
+        *out.entry(n.episode.clone()).or_default() -= (1.0 - QUESTION_KEEP) * cfg.text_weight * l;
     }
-    for (id, p) in penalty {
-        *replies.entry(id).or_default() -= p;
-    }
-    replies
+    out
 }

@@ -74,7 +74,7 @@ pub(crate) async fn related_entities(
     }
     let mut ranked = relatedness(r);
     // Twice the limit, so that ties at the cut are settled by importance.
-    ranked.truncate(limit * 2);
+    ranked.truncate(limit.saturating_mul(2));
     let known: FxHashMap<&EntityKey, &Entity> = r
         .retrieval
         .subgraph

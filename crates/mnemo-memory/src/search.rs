@@ -78,7 +78,11 @@ pub async fn search(
         },
     )
     .await?;
-    if seeds.is_empty() && !strong_text_evidence(store, tenant, query, &lexical, cfg).await? {
+    // With nothing linked, only texts can answer: without snippets there is nothing to show.
+    let snippets_shown = cfg.snippets && cfg.max_snippets > 0;
+    if seeds.is_empty()
+        && !(snippets_shown && strong_text_evidence(store, tenant, query, &lexical, cfg).await?)
+    {
         tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
     }

@@ -164,6 +164,22 @@ async fn words_alone_make_a_hit_and_unrelated_words_a_miss() {
         "one shared word ('weekend') is not enough: {:?}",
         weak.provenance
     );
+    // Without snippets the turn cannot be shown: an explicit miss, not an empty hit.
+    let no_snippets = SearchConfig {
+        snippets: false,
+        ..SearchConfig::default()
+    };
+    let bare = search(
+        &store,
+        &tenant,
+        "Who is taking a watercolour course?",
+        &no_snippets,
+        &[],
+        now,
+    )
+    .await
+    .expect("search works");
+    assert!(!bare.hit, "{}", bare.context_text);
 }
 
 #[tokio::test]
@@ -261,4 +277,74 @@ async fn what_the_named_person_said_counts_even_off_the_graph() {
     .expect("search works");
     assert_eq!(res.linked[0].name, "Odile");
     assert_eq!(res.provenance[0].episode_id, "t6", "{:?}", res.provenance);
+}
+
+/// A document is no dialogue: a chunk that ends in a question lends nothing to the next chunk as
+/// its "answer", and keeps its own place.
+#[tokio::test]
+async fn a_question_in_a_document_has_no_reply() {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let chunks = [
+        "Which roses grow best in deep shade?",
+        "The invoice for the fence is attached.",
+        "Roses for shade: Alberic Barbier grows well there.",
+    ];
+    let at = start();
+    let episodes = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, text)| EpisodeWrite {
+            episode: Episode {
+                id: format!("doc:{i}"),
+                kind: EpisodeKind::DocumentChunk,
+                content: text.to_string(),
+                created_at: at,
+                source: "garden.md".into(),
+                content_hash: content_hash(text),
+                document_id: Some("doc".into()),
+                span: Some((i as u64 * 100, i as u64 * 100 + 99)),
+                speaker: None,
+                session: None,
+            },
+            entities: Vec::new(),
+            facts: Vec::new(),
+        })
+        .collect();
+    store
+        .write(
+            &tenant,
+            &WriteBatch {
+                document: Some(mnemo_core::Document {
+                    id: "doc".into(),
+                    source: "garden.md".into(),
+                    content_hash: content_hash("garden"),
+                    created_at: at,
+                }),
+                episodes,
+            },
+        )
+        .await
+        .expect("writes");
+    let res = search(
+        &store,
+        &tenant,
+        "Which roses grow in deep shade?",
+        &SearchConfig::default(),
+        &[],
+        at + Duration::days(1),
+    )
+    .await
+    .expect("search works");
+    let order: Vec<&str> = res
+        .provenance
+        .iter()
+        .map(|p| p.episode_id.as_str())
+        .collect();
+    assert_eq!(
+        order,
+        vec!["doc:0", "doc:2", "doc:1"],
+        "{:?}",
+        res.provenance
+    );
 }

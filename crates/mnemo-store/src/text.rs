@@ -44,7 +44,7 @@ pub const MAX_QUERY_TERMS: usize = 64;
 const COMMON_SHARE: f64 = 0.1;
 /// Names how text is analysed and terms are formed; part of every commit's payload, so an index
 /// made another way is rebuilt. Change it with the analyzer, the stop words or the term format.
-pub(crate) const ANALYSIS: &str = "a1";
+pub(crate) const ANALYSIS: &str = "a2";
 /// The payload of an index known not to match the store.
 const STALE: &str = "stale";
 /// Separates tenant and episode id in the key term (neither may contain it).

@@ -92,6 +92,15 @@ pub async fn text_rare_word_first(store: &dyn GraphStore) {
         ids(store, &t, "garden", 0).await.is_empty(),
         "limit 0 finds nothing"
     );
+    // A month and a country are not function words.
+    write(
+        store,
+        &t,
+        &batch(vec![said("f", 6, "We flew to the US in May.")]),
+    )
+    .await;
+    assert_eq!(ids(store, &t, "Was it in May?", 10).await, vec!["f"]);
+    assert_eq!(ids(store, &t, "the US", 10).await, vec!["f"]);
 }
 
 /// A tenant sees only its own texts, and a louder tenant never takes a quieter one's places.
