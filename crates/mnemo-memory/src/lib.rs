@@ -22,6 +22,7 @@ mod sources;
 #[cfg(test)]
 mod sources_tests;
 mod tokens;
+mod when;
 
 pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};
 pub use compose::compose;

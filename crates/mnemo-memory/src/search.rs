@@ -160,6 +160,7 @@ pub async fn search(
         )
         .await?;
 
+    let days = crate::when::query_days(query, now);
     let facts = rank_top_facts(
         &retrieval,
         &query_words,
@@ -195,6 +196,7 @@ pub async fn search(
                 facts: &facts,
                 lexical: &lexical,
                 neighbours: &neighbours,
+                days: &days,
                 hit_entities: &hit_entities,
                 second: second.as_ref(),
             };

@@ -88,6 +88,7 @@ pub(crate) async fn second_hop(
     let mut bridges = store.get_entities(tenant, &keys).await?;
     // An entity mentioned only in the passage it was found in leads nowhere.
     bridges.retain(|b| b.mentions >= 2);
+
     bridges.sort_by(|a, b| {
         specificity(b)
             .total_cmp(&specificity(a))

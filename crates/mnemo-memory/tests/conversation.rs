@@ -348,3 +348,65 @@ async fn a_question_in_a_document_has_no_reply() {
         res.provenance
     );
 }
+
+/// A question about a day prefers what was said that day among the texts that match it.
+#[tokio::test]
+async fn a_named_day_picks_that_days_turns() {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let day = |d: i64, i: i64, who: &str, text: &str| {
+        let mut ew = turn(d * 100 + i, who, text);
+        ew.episode.created_at = start() + Duration::days(d) + Duration::seconds(i);
+        ew.episode.session = Some(format!("s{d}"));
+        ew
+    };
+    let episodes = vec![
+        day(
+            0,
+            0,
+            "Odile",
+            "Here is my new painting of the harbour, all blue and grey.",
+        ),
+        day(0, 1, "Bruno", "Lovely colours."),
+        day(3, 0, "Odile", "Here it is at last, the sunflowers in a blue jar, my latest painting, done in oils over a long week."),
+        day(3, 1, "Bruno", "So bright!"),
+        day(
+            6,
+            0,
+            "Odile",
+            "My painting of the harbour at night, finally done.",
+        ),
+        day(6, 1, "Bruno", "Moody, I like it."),
+    ];
+    let mut episodes = episodes;
+    for d in 7..27 {
+        episodes.push(day(
+            d,
+            0,
+            "Bruno",
+            "The weather was mild and the garden needs water.",
+        ));
+    }
+    store
+        .write(
+            &tenant,
+            &WriteBatch {
+                document: None,
+                episodes,
+            },
+        )
+        .await
+        .expect("writes");
+    // start() is 2025-03-14: day 3 is March 17.
+    let res = search(
+        &store,
+        &tenant,
+        "What painting did Odile show on March 17, 2025?",
+        &SearchConfig::default(),
+        &[],
+        start() + Duration::days(30),
+    )
+    .await
+    .expect("search works");
+    assert_eq!(res.provenance[0].episode_id, "t300", "{:?}", res.provenance);
+}
