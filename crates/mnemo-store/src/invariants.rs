@@ -133,6 +133,36 @@ fn check(g: &TenantGraph) {
         }
     }
     assert_eq!(g.episode_ids.len(), live, "episode index holds dead slots");
+    // Every episode in a thread holds exactly its place there, and nothing else does.
+    let mut threaded = 0;
+    for (slot, rec) in g.episodes.iter().enumerate() {
+        let Some(rec) = rec else { continue };
+        if rec.thread == crate::graph::NO_THREAD {
+            continue;
+        }
+        threaded += 1;
+        let pos = g.thread_pos(slot as u32);
+        assert!(
+            g.threads.get(&rec.thread).is_some_and(|t| t.contains(&pos)),
+            "episode {} missing from its thread",
+            rec.id
+        );
+    }
+    for set in g.threads.values() {
+        assert!(!set.is_empty(), "empty thread kept");
+        for &(t, span, slot) in set {
+            let rec = g.episodes.get(slot as usize).and_then(Option::as_ref);
+            assert!(
+                rec.is_some_and(|r| (r.created_at.timestamp_micros(), r.span_start) == (t, span)),
+                "a thread points at a removed or moved episode"
+            );
+        }
+    }
+    assert_eq!(
+        g.threads.values().map(|s| s.len()).sum::<usize>(),
+        threaded,
+        "thread entries"
+    );
     for list in g.token_index.values().chain(g.alias_index.values()) {
         assert!(!list.is_empty(), "empty index list kept");
         for &n in list {
@@ -176,8 +206,9 @@ fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
             source: "invariants".into(),
             document_id: None,
             span: None,
-            speaker: None,
-            session: None,
+            // Some notes are turns of a session or of the tenant's conversation (threads).
+            speaker: (id % 3 == 0).then(|| format!("speaker{}", id % 2)),
+            session: (id % 5 == 0).then(|| format!("s{}", id % 4)),
         },
         entities,
         facts,
@@ -221,6 +252,7 @@ fn random_history(seed: u64, steps: usize) -> Vec<Op> {
                         let mut ew = episode(&mut rng, 0);
                         ew.episode.id = format!("{doc}.c{c}");
                         ew.episode.document_id = Some(doc.clone());
+                        ew.episode.span = Some((c * 100, c * 100 + 99));
                         ew
                     })
                     .collect();
