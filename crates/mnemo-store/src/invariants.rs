@@ -207,8 +207,8 @@ fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
             document_id: None,
             span: None,
             // Some notes are turns of a session or of the tenant's conversation (threads).
-            speaker: (id % 3 == 0).then(|| format!("speaker{}", id % 2)),
-            session: (id % 5 == 0).then(|| format!("s{}", id % 4)),
+            speaker: id.is_multiple_of(3).then(|| format!("speaker{}", id % 2)),
+            session: id.is_multiple_of(5).then(|| format!("s{}", id % 4)),
         },
         entities,
         facts,
