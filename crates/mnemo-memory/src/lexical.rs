@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use mnemo_core::Episode;
+use mnemo_core::{Episode, TextHit};
 use rustc_hash::FxHashMap;
 
 use crate::sources::Found;
@@ -21,13 +21,16 @@ fn is_question(text: &str) -> bool {
     text.contains('?')
 }
 
+/// The best score of hits sorted best first, never 0: what relative scores divide by.
+pub(crate) fn best_score(hits: &[TextHit]) -> f64 {
+    hits.first()
+        .map_or(1.0, |h| f64::from(h.score))
+        .max(f64::MIN_POSITIVE)
+}
+
 /// Relative BM25 score (0..=1, the best hit 1) of each lexical hit.
 fn relative_scores<'a>(found: &Found<'a>) -> FxHashMap<&'a str, f64> {
-    let best = found
-        .lexical
-        .first()
-        .map_or(1.0, |h| f64::from(h.score))
-        .max(f64::MIN_POSITIVE);
+    let best = best_score(found.lexical);
     found
         .lexical
         .iter()
@@ -42,11 +45,7 @@ pub(crate) fn lexical_evidence(
     found: &Found<'_>,
     cfg: &SearchConfig,
 ) -> FxHashMap<String, (f64, f64)> {
-    let best = found
-        .lexical
-        .first()
-        .map_or(1.0, |h| f64::from(h.score))
-        .max(f64::MIN_POSITIVE);
+    let best = best_score(found.lexical);
     let mut out: FxHashMap<String, (f64, f64)> = FxHashMap::default();
     let mut own: FxHashMap<&str, f64> = FxHashMap::default();
     for h in found.lexical {

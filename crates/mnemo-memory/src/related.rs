@@ -30,11 +30,7 @@ pub(crate) struct Relations<'a> {
 pub(crate) fn relatedness(r: &Relations<'_>) -> Vec<(EntityKey, f64)> {
     let seeds: HashSet<&EntityKey> = r.retrieval.seeds.iter().map(|s| &s.entity.key).collect();
     let mut score: FxHashMap<&EntityKey, f64> = FxHashMap::default();
-    let best = r
-        .lexical
-        .first()
-        .map_or(1.0, |h| f64::from(h.score))
-        .max(f64::MIN_POSITIVE);
+    let best = crate::lexical::best_score(r.lexical);
     for h in r.lexical.iter().take(HITS) {
         let Some(ee) = r.hit_entities.iter().find(|e| e.episode == h.episode) else {
             continue;

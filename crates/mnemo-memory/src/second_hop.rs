@@ -115,10 +115,7 @@ pub(crate) async fn second_hop(
 
 /// Evidence of each second-hop hit: `weight` times its score relative to the best one.
 pub(crate) fn second_evidence(hits: &[TextHit], weight: f64) -> Vec<(String, f64)> {
-    let best = hits
-        .first()
-        .map_or(1.0, |h| f64::from(h.score))
-        .max(f64::MIN_POSITIVE);
+    let best = crate::lexical::best_score(hits);
     hits.iter()
         .map(|h| (h.episode.clone(), weight * f64::from(h.score) / best))
         .collect()
