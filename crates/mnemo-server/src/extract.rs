@@ -1,18 +1,23 @@
 //! Request extractors whose rejections are structured `ApiError`s (axum's own answer in plain
 //! text), and the extractor that scopes the facade to the caller's tenant.
 
+use std::fmt;
+use std::marker::PhantomData;
+
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use mnemo::Mnemo;
 use mnemo_core::Tenant;
-use serde::de::DeserializeOwned;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 
 use crate::{ApiError, AppState};
 
-/// `axum::Json` with JSON error bodies: 400 bad_json (syntax), 422 invalid_input (wrong fields),
-/// 413 body_too_large, 415 unsupported_media_type.
+/// `axum::Json` with JSON error bodies: 400 bad_json (syntax), 422 invalid_input (wrong fields, or
+/// not a JSON object), 413 body_too_large, 415 unsupported_media_type.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);
 
@@ -24,10 +29,36 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(ApiJson(v)),
+        match axum::Json::<Object<T>>::from_request(req, state).await {
+            Ok(axum::Json(Object(v))) => Ok(ApiJson(v)),
             Err(rej) => Err(json_rejection(rej)),
         }
+    }
+}
+
+/// `T` from a JSON object only. serde's derived struct visitor also takes a JSON array as the
+/// fields in declaration order, so `["some text"]` was a remember request; every request body is
+/// an object, so this asks the parser for a map and hands that map to `T`. Anything else fails
+/// with "invalid type: sequence, expected a JSON object" (a 422 through `JsonDataError`).
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+            type Value = Object<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Object<T>, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map)).map(Object)
+            }
+        }
+
+        deserializer.deserialize_map(ObjectVisitor(PhantomData))
     }
 }
 

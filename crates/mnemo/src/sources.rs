@@ -1,12 +1,14 @@
 //! Reading documents from files, folders (recursive, glob-filtered) and stdin, streamed one document
 //! at a time. Text files (.txt, .md, ...) are one document each; JSONL and CSV files hold one
 //! document per row, with configurable text, id and title fields. Bad input (missing paths, binary
-//! files, invalid UTF-8, empty files, oversized files or rows, malformed rows) becomes a
-//! `SourceError` naming the path (and line) and reason; reading goes on with the rest.
+//! files, invalid UTF-8, empty files, oversized files or rows, malformed rows, FIFOs, sockets and
+//! devices, which are never opened) becomes a `SourceError` naming the path (and line) and reason;
+//! reading goes on with the rest.
 //!
 //! The reader tracks its [`Position`] after every item, so an interrupted run can be resumed past
 //! the files and rows it already finished (see [`SourceReader::resume_from`]).
 
+mod open;
 mod rows;
 mod walk;
 
@@ -17,15 +19,19 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+pub(crate) use open::{open_regular, regular_metadata};
 pub(crate) use rows::{RowKind, RowReader};
 pub(crate) use walk::Walker;
 
 use crate::DocumentInput;
+use open::read_capped;
 
 /// How to read sources.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SourceOptions {
-    /// Whole-file documents (.txt, .md, stdin) larger than this are reported and skipped unread.
+    /// Whole-file documents (.txt, .md, stdin) larger than this are reported and skipped: unread
+    /// when the file's size says so, else the read stops one byte past the limit (a file may grow
+    /// or report a wrong size).
     pub max_file_bytes: u64,
     /// Extensions taken when walking folders without `include` globs; files named explicitly are
     /// always read.
@@ -151,6 +157,7 @@ pub fn input_bytes(paths: &[PathBuf], opts: &SourceOptions) -> u64 {
     walker
         .filter_map(Result::ok)
         .filter_map(|p| std::fs::metadata(p).ok())
+        .filter(|m| m.is_file())
         .map(|m| m.len())
         .sum()
 }
@@ -214,9 +221,10 @@ impl SourceReader {
     fn read_file(&mut self, path: PathBuf) -> Option<Result<DocumentInput, SourceError>> {
         let loc = path.display().to_string();
         self.position = None;
-        let meta = match std::fs::metadata(&path) {
+        // Checked before the resume decision, so a finished file is skipped without opening it.
+        let meta = match regular_metadata(&path) {
             Ok(m) => m,
-            Err(e) => return Some(Err(err(loc, format!("cannot read: {e}")))),
+            Err(e) => return Some(Err(e)),
         };
         let (stamp, at) = match start_of(&self.resume, &path, FileStamp::of(&meta)) {
             Start::Skip => return self.next(),
@@ -231,19 +239,21 @@ impl SourceReader {
             stamp,
             rows: None,
         });
-        if meta.len() > self.opts.max_file_bytes {
+        let limit = self.opts.max_file_bytes;
+        if meta.len() > limit {
             return Some(Err(err(
                 loc,
                 format!(
-                    "file of {} bytes is over the {} byte limit",
-                    meta.len(),
-                    self.opts.max_file_bytes
+                    "file of {} bytes is over the {limit} byte limit",
+                    meta.len()
                 ),
             )));
         }
-        let bytes = match std::fs::read(&path) {
+        let bytes = match open_regular(&path)
+            .and_then(|(file, meta)| read_capped(file, limit, meta.len(), &loc))
+        {
             Ok(b) => b,
-            Err(e) => return Some(Err(err(loc, format!("cannot read: {e}")))),
+            Err(e) => return Some(Err(e)),
         };
         Some(text_document(bytes, loc, &path))
     }
@@ -256,7 +266,8 @@ impl SourceReader {
         at: Option<RowPosition>,
     ) -> Option<Result<DocumentInput, SourceError>> {
         let resume = at.map(|a| (a.offset, a.line));
-        match RowReader::open(path, kind, self.opts.max_row_bytes, resume) {
+        let opened = open_regular(&path).map(|(file, _)| file);
+        match opened.and_then(|f| RowReader::open(path, f, kind, self.opts.max_row_bytes, resume)) {
             Ok(r) => {
                 self.rows = Some((r, stamp, at.map_or(0, |a| a.items)));
                 self.next()

@@ -10,7 +10,6 @@ pub(crate) mod sessions;
 
 use std::sync::OnceLock;
 
-use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::{middleware, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -147,9 +146,8 @@ pub fn router(state: AppState) -> Router {
     let cfg = state.config().clone();
     let (v1, _) = v1_routes().split_for_parts();
     let (ingest, _) = ingest_routes().split_for_parts();
-    let authed = v1
-        .layer(DefaultBodyLimit::max(cfg.body_limit_bytes))
-        .merge(ingest.layer(DefaultBodyLimit::max(cfg.ingest_body_limit_bytes)))
+    let authed = layers::body_limit(v1, cfg.body_limit_bytes)
+        .merge(layers::body_limit(ingest, cfg.ingest_body_limit_bytes))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_key,

@@ -106,16 +106,17 @@ pub(crate) struct RowReader {
 }
 
 impl RowReader {
-    /// Opens `path`, continuing at byte `offset` / line `line` when resuming (a CSV file's header
-    /// row is read first either way).
+    /// Reads `file`, opened from `path` by `open_regular` (so never a FIFO or device), continuing
+    /// at byte `offset` / line `line` when resuming (a CSV file's header row is read first either
+    /// way).
     pub(crate) fn open(
         path: PathBuf,
+        file: File,
         kind: RowKind,
         cap: u64,
         resume: Option<(u64, u64)>,
     ) -> Result<RowReader, SourceError> {
         let loc = path.display().to_string();
-        let file = File::open(&path).map_err(|e| err(&loc, format!("cannot open: {e}")))?;
         let mut rr = RowReader {
             path,
             kind,
@@ -360,7 +361,8 @@ mod tests {
             "\u{feff}id,text\n1,\"two\nlines, \"\"quoted\"\"\"\n2,a,b\n\n3,plain\n",
         )
         .unwrap();
-        let rows: Vec<_> = RowReader::open(p, RowKind::Csv, 1 << 20, None)
+        let file = File::open(&p).unwrap();
+        let rows: Vec<_> = RowReader::open(p, file, RowKind::Csv, 1 << 20, None)
             .unwrap()
             .collect();
         assert_eq!(rows.len(), 3, "{rows:?}");
@@ -379,13 +381,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("r.jsonl");
         std::fs::write(&p, "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n").unwrap();
-        let mut first = RowReader::open(p.clone(), RowKind::Jsonl, 100, None).unwrap();
+        let open = || File::open(&p).unwrap();
+        let mut first = RowReader::open(p.clone(), open(), RowKind::Jsonl, 100, None).unwrap();
         first.next().unwrap().unwrap();
-        let resumed: Vec<Row> =
-            RowReader::open(p, RowKind::Jsonl, 100, Some((first.offset(), first.line())))
-                .unwrap()
-                .map(Result::unwrap)
-                .collect();
+        let at = Some((first.offset(), first.line()));
+        let resumed: Vec<Row> = RowReader::open(p.clone(), open(), RowKind::Jsonl, 100, at)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
         assert_eq!(resumed.len(), 2);
         assert_eq!(
             (resumed[0].line, resumed[0].fields["a"].as_i64()),

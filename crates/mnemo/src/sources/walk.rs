@@ -162,7 +162,8 @@ impl Iterator for Walker {
             if path.as_os_str() == "-" {
                 return Some(Ok(path));
             }
-            // A missing or unreadable file is the reader's to report, with its reason.
+            // A missing or unreadable file is the reader's to report, with its reason; so is a
+            // FIFO, socket or device, which the reader refuses without opening it.
             if !path.is_dir() {
                 if let Ok(canonical) = path.canonicalize() {
                     if !self.seen_files.insert(canonical) {

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::{row_triple, TripleChunk, TripleRow};
 use crate::sources::{
-    err, start_of, FileStamp, Position, Resume, RowKind, RowPosition, RowReader, SourceError,
-    SourceOptions, Start, Walker,
+    err, open_regular, regular_metadata, start_of, FileStamp, Position, Resume, RowKind,
+    RowPosition, RowReader, SourceError, SourceOptions, Start, Walker,
 };
 
 /// What the reader yields.
@@ -132,9 +132,9 @@ impl TripleReader {
                 "triples are read from .jsonl or .csv files",
             )));
         };
-        let meta = match std::fs::metadata(&path) {
+        let meta = match regular_metadata(&path) {
             Ok(m) => m,
-            Err(e) => return Some(TripleItem::Bad(err(loc, format!("cannot read: {e}")))),
+            Err(e) => return Some(TripleItem::Bad(e)),
         };
         let (stamp, at) = match start_of(&self.resume, &path, FileStamp::of(&meta)) {
             Start::Skip => return self.next(),
@@ -142,7 +142,8 @@ impl TripleReader {
             Start::At(stamp, at) => (stamp, Some(at)),
         };
         let resume = at.map(|a| (a.offset, a.line));
-        match RowReader::open(path, kind, self.opts.max_row_bytes, resume) {
+        let opened = open_regular(&path).map(|(file, _)| file);
+        match opened.and_then(|f| RowReader::open(path, f, kind, self.opts.max_row_bytes, resume)) {
             Ok(rows) => {
                 self.open = Some(Open {
                     rows,
