@@ -68,6 +68,7 @@ pub async fn connect_neo4j(settings: &Settings) -> anyhow::Result<Neo4jStore> {
         database: (!n.database.trim().is_empty()).then(|| n.database.trim().to_string()),
         max_connections: n.max_connections,
         connection_timeout_secs: n.connection_timeout_secs,
+        request_timeout_secs: n.request_timeout_secs,
         read_cache_ms: n.read_cache_ms,
         ..Neo4jConfig::default()
     };

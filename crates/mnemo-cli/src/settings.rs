@@ -55,6 +55,8 @@ pub struct Neo4jSettings {
     pub database: String,
     pub max_connections: usize,
     pub connection_timeout_secs: u64,
+    /// Wall-clock bound on each store call, in seconds (see `Neo4jConfig::request_timeout_secs`).
+    pub request_timeout_secs: u64,
     /// How long search reads (counts, episodes, entities) may be reused, in milliseconds.
     pub read_cache_ms: u64,
 }

@@ -24,6 +24,11 @@ pub struct Neo4jConfig {
     /// Timeout for opening a connection and for each read from it, in seconds. It also bounds how
     /// long one statement may run; writes send at most 1000 rows per statement to stay well below.
     pub connection_timeout_secs: u64,
+    /// Wall-clock bound on each store call (a read, or a write transaction with its retries), in
+    /// seconds. The driver's timeouts miss the Bolt handshake and sends, so a server that accepts
+    /// connections but stops answering is caught only by this. A call that runs out fails with
+    /// `Unavailable`; raise it for very large single writes on slow servers.
+    pub request_timeout_secs: u64,
     /// How often a write batch is retried after a transient Neo4j error (deadlock, leader switch).
     /// Safe because writes are idempotent.
     pub write_retries: u32,
@@ -43,6 +48,7 @@ impl Default for Neo4jConfig {
             max_connections: 16,
             fetch_size: 500,
             connection_timeout_secs: 30,
+            request_timeout_secs: 60,
             write_retries: 3,
             read_cache_ms: 1000,
         }
@@ -60,6 +66,10 @@ impl Neo4jConfig {
 
     pub fn connection_timeout(&self) -> Duration {
         Duration::from_secs(self.connection_timeout_secs.max(1))
+    }
+
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.request_timeout_secs.max(1))
     }
 
     pub fn read_cache_ttl(&self) -> Duration {
@@ -109,6 +119,7 @@ impl fmt::Debug for Neo4jConfig {
             .field("max_connections", &self.max_connections)
             .field("fetch_size", &self.fetch_size)
             .field("connection_timeout_secs", &self.connection_timeout_secs)
+            .field("request_timeout_secs", &self.request_timeout_secs)
             .field("write_retries", &self.write_retries)
             .field("read_cache_ms", &self.read_cache_ms)
             .finish()

@@ -15,6 +15,7 @@ mod counts;
 mod cypher_read;
 mod cypher_write;
 mod db;
+mod deadline;
 mod decode;
 mod error;
 mod kv;

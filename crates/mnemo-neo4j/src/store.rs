@@ -1,5 +1,6 @@
 //! `Neo4jStore`: the `GraphStore` on Neo4j, one shared connection pool, schema bootstrap on connect.
 
+use std::future::Future;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -15,6 +16,7 @@ use crate::config::Neo4jConfig;
 use crate::cypher_read as cyr;
 use crate::cypher_write::SCHEMA;
 use crate::db::{column, read_rows};
+use crate::deadline::{server_name, within};
 use crate::decode::DocumentRow;
 use crate::error::{map_err, map_setup_err};
 use crate::kv;
@@ -40,7 +42,9 @@ impl std::fmt::Debug for Neo4jStore {
 
 impl Neo4jStore {
     /// Connects, checks the server answers, and creates the constraints and indexes that are
-    /// missing (idempotent; safe when several processes connect at once).
+    /// missing (idempotent; safe when several processes connect at once). The first statement
+    /// (which opens a connection: TCP, Bolt handshake, HELLO) must answer within the connection
+    /// timeout, the schema bootstrap within the request timeout; either failing is `Unavailable`.
     pub async fn connect(config: Neo4jConfig) -> Result<Self> {
         let graph = Graph::connect(config.driver_config()?).map_err(map_setup_err)?;
         let reads = Arc::new(Reads::new(config.read_cache_ttl()));
@@ -49,10 +53,25 @@ impl Neo4jStore {
             config,
             reads,
         };
-        read_rows(&store.graph, query("RETURN 1 AS ok")).await?;
-        store.bootstrap_schema().await?;
-        tracing::info!(uri = %store.config.uri, "neo4j store connected");
+        within(
+            store.config.connection_timeout(),
+            &store.config.uri,
+            read_rows(&store.graph, query("RETURN 1 AS ok")),
+        )
+        .await?;
+        // Schema statements are idempotent: a bootstrap abandoned half way is finished by the next.
+        store.bounded(store.bootstrap_schema()).await?;
+        tracing::info!(uri = %server_name(&store.config.uri), "neo4j store connected");
         Ok(store)
+    }
+
+    /// Runs one store call within the request timeout; running out is `Unavailable` naming the
+    /// server. Dropping a call half way is safe: reads change nothing, and every write is one
+    /// transaction of idempotent MERGEs on stable keys, so an abandoned write leaves the whole
+    /// batch (its COMMIT reached the server) or none of it (the server rolls the open transaction
+    /// back when the pool resets or closes the connection), and re-running it is harmless.
+    async fn bounded<T>(&self, call: impl Future<Output = Result<T>>) -> Result<T> {
+        within(self.config.request_timeout(), &self.config.uri, call).await
     }
 
     /// The shared driver handle, for tools and tests that need raw Cypher.
@@ -145,13 +164,16 @@ impl GraphStore for Neo4jStore {
         let fact_sql = write::fact_statements(batch)?;
         let span =
             tracing::debug_span!("neo4j.write", tenant = %tenant, episodes = batch.episodes.len());
-        let done = async {
-            in_transaction!(self.graph, self.config.write_retries, |tx| write::write_tx(
-                &mut tx, tenant, batch, &fact_sql
-            ))
-        }
-        .instrument(span)
-        .await;
+        let done = self
+            .bounded(
+                async {
+                    in_transaction!(self.graph, self.config.write_retries, |tx| write::write_tx(
+                        &mut tx, tenant, batch, &fact_sql
+                    ))
+                }
+                .instrument(span),
+            )
+            .await;
         // Also after a failure: a commit whose answer was lost may have landed.
         self.reads.cache.forget(tenant);
         done
@@ -164,8 +186,11 @@ impl GraphStore for Neo4jStore {
     ) -> Result<Vec<WriteReport>> {
         let span =
             tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
-        let done = write::write_many(&self.graph, self.config.write_retries, tenant, batches)
-            .instrument(span)
+        let done = self
+            .bounded(
+                write::write_many(&self.graph, self.config.write_retries, tenant, batches)
+                    .instrument(span),
+            )
             .await;
         // Also after a failure: a commit whose answer was lost may have landed.
         self.reads.cache.forget(tenant);
@@ -173,7 +198,13 @@ impl GraphStore for Neo4jStore {
     }
 
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
-        read::get_entities(&self.graph, &self.reads.cache, tenant, keys).await
+        self.bounded(read::get_entities(
+            &self.graph,
+            &self.reads.cache,
+            tenant,
+            keys,
+        ))
+        .await
     }
 
     async fn lookup_names(
@@ -181,7 +212,8 @@ impl GraphStore for Neo4jStore {
         tenant: &Tenant,
         keys: &[String],
     ) -> Result<Vec<(String, Entity)>> {
-        read::lookup_names(&self.graph, &self.reads, tenant, keys).await
+        self.bounded(read::lookup_names(&self.graph, &self.reads, tenant, keys))
+            .await
     }
 
     async fn find_by_tokens(
@@ -190,11 +222,13 @@ impl GraphStore for Neo4jStore {
         tokens: &[String],
         limit: usize,
     ) -> Result<Vec<Entity>> {
-        read::find_by_tokens(&self.graph, tenant, tokens, limit).await
+        self.bounded(read::find_by_tokens(&self.graph, tenant, tokens, limit))
+            .await
     }
 
     async fn neighbourhood(&self, tenant: &Tenant, query: &NeighbourhoodQuery) -> Result<Subgraph> {
-        read::neighbourhood(&self.graph, &self.reads, tenant, query).await
+        self.bounded(read::neighbourhood(&self.graph, &self.reads, tenant, query))
+            .await
     }
 
     async fn top_entities(
@@ -204,7 +238,13 @@ impl GraphStore for Neo4jStore {
         limit: usize,
     ) -> Result<Vec<Entity>> {
         let most_mentioned = matches!(order, EntityOrder::MostMentioned);
-        read::top_entities(&self.graph, tenant, most_mentioned, limit).await
+        self.bounded(read::top_entities(
+            &self.graph,
+            tenant,
+            most_mentioned,
+            limit,
+        ))
+        .await
     }
 
     async fn mentions_of(
@@ -213,7 +253,14 @@ impl GraphStore for Neo4jStore {
         key: &EntityKey,
         limit: usize,
     ) -> Result<Vec<MentionEvent>> {
-        read::mentions_of(&self.graph, &self.reads, tenant, key, limit).await
+        self.bounded(read::mentions_of(
+            &self.graph,
+            &self.reads,
+            tenant,
+            key,
+            limit,
+        ))
+        .await
     }
 
     async fn search_text(
@@ -222,7 +269,8 @@ impl GraphStore for Neo4jStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
-        crate::text::search_text(&self.graph, tenant, query, limit).await
+        self.bounded(crate::text::search_text(&self.graph, tenant, query, limit))
+            .await
     }
 
     async fn search_text_naming(
@@ -232,7 +280,14 @@ impl GraphStore for Neo4jStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<Vec<TextHit>>> {
-        crate::text::search_text_naming(&self.graph, tenant, names, query, limit).await
+        self.bounded(crate::text::search_text_naming(
+            &self.graph,
+            tenant,
+            names,
+            query,
+            limit,
+        ))
+        .await
     }
 
     async fn episode_entities(
@@ -240,7 +295,12 @@ impl GraphStore for Neo4jStore {
         tenant: &Tenant,
         ids: &[String],
     ) -> Result<Vec<EpisodeEntities>> {
-        crate::neighbours::episode_entities(&self.graph, tenant, ids).await
+        self.bounded(crate::neighbours::episode_entities(
+            &self.graph,
+            tenant,
+            ids,
+        ))
+        .await
     }
 
     async fn episode_neighbours(
@@ -249,18 +309,30 @@ impl GraphStore for Neo4jStore {
         ids: &[String],
         window: usize,
     ) -> Result<Vec<EpisodeNeighbours>> {
-        crate::neighbours::episode_neighbours(&self.graph, tenant, ids, window).await
+        self.bounded(crate::neighbours::episode_neighbours(
+            &self.graph,
+            tenant,
+            ids,
+            window,
+        ))
+        .await
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
-        read::get_episodes(&self.graph, &self.reads.cache, tenant, ids).await
+        self.bounded(read::get_episodes(
+            &self.graph,
+            &self.reads.cache,
+            tenant,
+            ids,
+        ))
+        .await
     }
 
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
         let q = query(cyr::GET_DOCUMENT)
             .param("tenant", tenant.as_str())
             .param("id", id);
-        let rows = read_rows(&self.graph, q).await?;
+        let rows = self.bounded(read_rows(&self.graph, q)).await?;
         match rows.first() {
             Some(row) => Ok(Some(column::<DocumentRow>(row, "d")?.into_document())),
             None => Ok(None),
@@ -271,30 +343,37 @@ impl GraphStore for Neo4jStore {
         if ids.is_empty() {
             return Ok(DeleteReport::default());
         }
-        let done = in_transaction!(
-            self.graph,
-            self.config.write_retries,
-            |tx| write::delete_tx(&mut tx, tenant, ids)
-        );
+        let done = self
+            .bounded(async {
+                in_transaction!(self.graph, self.config.write_retries, |tx| {
+                    write::delete_tx(&mut tx, tenant, ids)
+                })
+            })
+            .await;
         self.reads.cache.forget(tenant);
         done
     }
 
     async fn delete_document(&self, tenant: &Tenant, id: &str) -> Result<DeleteReport> {
         Episode::validate_id(id).map_err(|_| Error::NotFound(format!("document {id:?}")))?;
-        let done = in_transaction!(self.graph, self.config.write_retries, |tx| {
-            write::delete_document_tx(&mut tx, tenant, id)
-        });
+        let done = self
+            .bounded(async {
+                in_transaction!(self.graph, self.config.write_retries, |tx| {
+                    write::delete_document_tx(&mut tx, tenant, id)
+                })
+            })
+            .await;
         self.reads.cache.forget(tenant);
         done
     }
 
     async fn stats(&self, tenant: &Tenant) -> Result<StoreStats> {
-        read::stats(&self.graph, &self.reads.cache, tenant).await
+        self.bounded(read::stats(&self.graph, &self.reads.cache, tenant))
+            .await
     }
 
     async fn export(&self, tenant: &Tenant) -> Result<Subgraph> {
-        read::export(&self.graph, tenant).await
+        self.bounded(read::export(&self.graph, tenant)).await
     }
 
     async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
@@ -302,13 +381,16 @@ impl GraphStore for Neo4jStore {
         if entries.is_empty() {
             return Ok(());
         }
-        in_transaction!(self.graph, self.config.write_retries, |tx| kv::put_tx(
-            &mut tx, tenant, ns, entries
-        ))
+        self.bounded(async {
+            in_transaction!(self.graph, self.config.write_retries, |tx| kv::put_tx(
+                &mut tx, tenant, ns, entries
+            ))
+        })
+        .await
     }
 
     async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
-        kv::get(&self.graph, tenant, ns, keys).await
+        self.bounded(kv::get(&self.graph, tenant, ns, keys)).await
     }
 
     async fn kv_scan(
@@ -319,7 +401,8 @@ impl GraphStore for Neo4jStore {
         after: Option<&str>,
         limit: usize,
     ) -> Result<Vec<KvEntry>> {
-        kv::scan(&self.graph, tenant, ns, prefix, after, limit).await
+        self.bounded(kv::scan(&self.graph, tenant, ns, prefix, after, limit))
+            .await
     }
 
     async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
@@ -327,8 +410,11 @@ impl GraphStore for Neo4jStore {
         if keys.is_empty() {
             return Ok(0);
         }
-        in_transaction!(self.graph, self.config.write_retries, |tx| kv::delete_tx(
-            &mut tx, tenant, ns, keys
-        ))
+        self.bounded(async {
+            in_transaction!(self.graph, self.config.write_retries, |tx| kv::delete_tx(
+                &mut tx, tenant, ns, keys
+            ))
+        })
+        .await
     }
 }

@@ -1,6 +1,7 @@
 //! A loopback TCP proxy between a store and the test server, for the tests that must watch or
 //! break the connection: it counts the bytes the client sends and the RESET messages among them,
-//! can drop every open connection (as a restarting server would), and can be cut for good.
+//! can drop every open connection (as a restarting server would), can go silent with every
+//! connection left open (as a paused server does), and can be cut for good.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -20,6 +21,8 @@ struct Counters {
     resets: AtomicUsize,
     /// Set by `cut`: new connections are refused.
     dead: AtomicBool,
+    /// Set by `freeze`: nothing more reaches the clients (held, not lost) until it is cleared.
+    frozen: AtomicBool,
 }
 
 pub struct Proxy {
@@ -81,6 +84,12 @@ impl Proxy {
         self.generation.send_modify(|g| *g += 1);
     }
 
+    /// While `on`, the server's answers are held back and every connection stays open, as with a
+    /// paused server; clearing it delivers what was held, in order.
+    pub fn freeze(&self, on: bool) {
+        self.counters.frozen.store(on, Ordering::SeqCst);
+    }
+
     /// Closes every connection and refuses new ones.
     pub fn cut(&self) {
         self.counters.dead.store(true, Ordering::SeqCst);
@@ -103,7 +112,7 @@ async fn pump(
     let (sr, sw) = server.into_split();
     tokio::select! {
         _ = upstream(cr, sw, &counters) => {}
-        _ = copy(sr, cw) => {}
+        _ = downstream(sr, cw, &counters) => {}
         _ = generation.changed() => {}
     }
 }
@@ -134,13 +143,17 @@ async fn upstream(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, counters: &Co
     }
 }
 
-async fn copy(mut from: OwnedReadHalf, mut to: OwnedWriteHalf) {
+/// Server to client; while frozen, what was read is held (not lost) until the freeze ends.
+async fn downstream(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, counters: &Counters) {
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let n = match from.read(&mut buf).await {
             Ok(0) | Err(_) => return,
             Ok(n) => n,
         };
+        while counters.frozen.load(Ordering::SeqCst) {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         if to.write_all(&buf[..n]).await.is_err() {
             return;
         }
