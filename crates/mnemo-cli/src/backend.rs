@@ -72,7 +72,10 @@ pub async fn connect_neo4j(settings: &Settings) -> anyhow::Result<Neo4jStore> {
         read_cache_ms: n.read_cache_ms,
         ..Neo4jConfig::default()
     };
-    Neo4jStore::connect(config)
-        .await
-        .with_context(|| format!("cannot use the Neo4j store at {}", n.uri))
+    Neo4jStore::connect(config).await.with_context(|| {
+        format!(
+            "cannot use the Neo4j store at {}",
+            mnemo_neo4j::server_name(&n.uri)
+        )
+    })
 }

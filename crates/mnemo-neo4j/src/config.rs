@@ -47,7 +47,7 @@ impl Default for Neo4jConfig {
             database: None,
             max_connections: 16,
             fetch_size: 500,
-            connection_timeout_secs: 30,
+            connection_timeout_secs: 10,
             request_timeout_secs: 60,
             write_retries: 3,
             read_cache_ms: 1000,
@@ -105,7 +105,7 @@ impl Neo4jConfig {
 impl fmt::Debug for Neo4jConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Neo4jConfig")
-            .field("uri", &self.uri)
+            .field("uri", &crate::deadline::server_name(&self.uri))
             .field("user", &self.user)
             .field(
                 "password",
@@ -141,6 +141,12 @@ mod tests {
         assert!(
             shown.contains("<redacted>") && shown.contains("bolt://db:7687"),
             "{shown}"
+        );
+        // Nor one written into the URI.
+        let in_uri = format!("{:?}", Neo4jConfig::with_uri("bolt://ann:hunter3@db:7687"));
+        assert!(
+            !in_uri.contains("hunter3") && in_uri.contains("bolt://db:7687"),
+            "{in_uri}"
         );
     }
 

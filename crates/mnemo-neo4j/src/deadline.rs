@@ -24,7 +24,7 @@ pub(crate) async fn within<T>(
 }
 
 /// The URI without any `user:password@` part, which must not reach logs or error messages.
-pub(crate) fn server_name(uri: &str) -> String {
+pub fn server_name(uri: &str) -> String {
     let uri = uri.trim();
     match uri.split_once("://") {
         Some((scheme, rest)) => match rest.rsplit_once('@') {

@@ -28,6 +28,7 @@ mod top_edges;
 mod write;
 
 pub use config::Neo4jConfig;
+pub use deadline::server_name;
 pub use store::Neo4jStore;
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub struct Neo4jStore {
 impl std::fmt::Debug for Neo4jStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Neo4jStore")
-            .field("uri", &self.config.uri)
+            .field("uri", &crate::deadline::server_name(&self.config.uri))
             .field("database", &self.config.database)
             .finish_non_exhaustive()
     }
