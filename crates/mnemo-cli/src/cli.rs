@@ -162,7 +162,7 @@ pub struct ExportArgs {
     /// cypher, graphml or dot.
     #[arg(long, default_value = "cypher")]
     pub format: String,
-    /// Write to a file instead of stdout.
+    /// Write to a file instead of stdout (`-` is stdout); the file appears whole or not at all.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
 }

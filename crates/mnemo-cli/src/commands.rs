@@ -190,7 +190,8 @@ pub async fn export(mnemo: &Mnemo, args: ExportArgs) -> anyhow::Result<ExitCode>
     let format: ExportFormat = args.format.parse()?;
     let graph = mnemo.export().await?;
     let out = render(&graph, mnemo.tenant(), format);
-    match args.output {
+    // `-o -` is standard output, as for most tools.
+    match args.output.filter(|p| p.as_os_str() != "-") {
         Some(path) => {
             // Write beside the target and rename, so a failed export never leaves half a file.
             let tmp = path.with_extension("mnemo-tmp");
@@ -225,15 +226,16 @@ pub async fn serve(
             .with_env_keys(&keys)
             .with_context(|| format!("invalid {}", mnemo_server::API_KEYS_ENV))?;
     }
-    eprintln!(
-        "mnemo: serving HTTP on http://{} (Ctrl-C to stop)",
-        cfg.bind
-    );
     let services = server_services(&mnemo, settings)?;
     let state = mnemo_server::AppState::new(mnemo, cfg)?.with_services(services);
     let listener = tokio::net::TcpListener::bind(state.config().bind)
         .await
         .with_context(|| format!("cannot listen on {}", state.config().bind))?;
+    // Said only once the address is ours: a failed bind must not look like a running server.
+    eprintln!(
+        "mnemo: serving HTTP on http://{} (Ctrl-C to stop)",
+        listener.local_addr().unwrap_or(state.config().bind)
+    );
     mnemo_server::serve_on(listener, state, shutdown_signal()).await?;
     Ok(ExitCode::SUCCESS)
 }

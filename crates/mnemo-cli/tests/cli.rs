@@ -196,6 +196,30 @@ fn search_json_and_export_formats() {
     assert!(std::fs::read_to_string(&file)
         .unwrap()
         .starts_with("digraph mnemo"));
+    // `-o -` is standard output, not a file named "-".
+    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .current_dir(dir.path())
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["export", "--format", "dot", "-o", "-"])
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("run mnemo");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("digraph mnemo"), "{}", stdout(&o));
+    assert!(!dir.path().join("-").exists(), "a file named '-' was made");
+}
+
+#[test]
+fn serve_on_a_taken_address_fails_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let o = mnemo(&dir.path().join("data"), &["serve", "--bind", &addr]);
+    assert!(!o.status.success(), "serve must fail: {}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&addr), "the address is named: {err}");
+    assert!(!err.contains("serving HTTP"), "no 'serving' line: {err}");
 }
 
 #[test]
