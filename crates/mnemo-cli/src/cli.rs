@@ -78,6 +78,9 @@ pub enum Command {
     Migrate(JsonFlag),
     /// Print the effective configuration (secrets masked).
     Config,
+    /// GET a plain-HTTP URL and exit 0 on a 2xx answer (a container health check of `serve`'s
+    /// /readyz; touches no store).
+    Probe(ProbeArgs),
 }
 
 impl Command {
@@ -172,6 +175,15 @@ pub struct QuickstartArgs {
     /// Print the search results as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// The URL, e.g. http://127.0.0.1:7700/readyz.
+    pub url: String,
+    /// Seconds to wait for the answer.
+    #[arg(long, default_value_t = 5)]
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod ingest;
 mod output;
+mod probe;
 mod quickstart;
 mod records_cmd;
 mod session_cmd;
@@ -56,6 +57,10 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Command::Probe(args) = &cli.command {
+        let timeout = std::time::Duration::from_secs(args.timeout_secs.max(1));
+        return probe::run(&args.url, timeout).await;
+    }
     let settings = Settings::load(&cli.global)?;
     if let Command::Config = cli.command {
         output::write_all(settings.to_toml()?.as_bytes());
@@ -84,6 +89,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Import(args) => records_cmd::import(&mnemo, args).await,
         Command::Audit(args) => records_cmd::audit(&mnemo, args).await,
         Command::Record(cmd) => records_cmd::record(&mnemo, cmd).await,
-        Command::Config | Command::Migrate(_) => unreachable!("handled above"),
+        Command::Config | Command::Migrate(_) | Command::Probe(_) => {
+            unreachable!("handled above")
+        }
     }
 }

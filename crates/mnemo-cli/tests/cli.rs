@@ -298,3 +298,48 @@ fn read_only_commands_on_a_missing_data_dir_report_an_empty_store_and_create_not
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stats(&data)["facts"].as_u64(), Some(1));
 }
+
+/// `probe` (the container health check) exits 0 for a serving `/readyz` and fails for a port
+/// where nothing listens, without opening any store.
+#[test]
+fn probe_reports_a_ready_server_and_a_dead_port() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        .arg("--data-dir")
+        .arg(dir.path().join("data"))
+        .args(["serve", "--bind", &addr])
+        .env_remove("RUST_LOG")
+        .env_remove("MNEMO_API_KEYS")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start serve");
+    let url = format!("http://{addr}/readyz");
+    let probe = |url: &str| {
+        Command::new(env!("CARGO_BIN_EXE_mnemo"))
+            .args(["probe", url, "--timeout-secs", "2"])
+            .output()
+            .expect("run probe")
+    };
+    let mut ready = false;
+    for _ in 0..100 {
+        if probe(&url).status.success() {
+            ready = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(ready, "probe never saw {url} ready");
+    let dead = probe(&url);
+    assert!(!dead.status.success(), "nothing listens any more");
+    assert!(stderr(&dead).contains(&addr), "{}", stderr(&dead));
+    let https = probe("https://127.0.0.1:1/readyz");
+    assert!(!https.status.success() && stderr(&https).contains("http://"));
+}
