@@ -41,7 +41,7 @@ pub async fn run(url: &str, timeout: Duration) -> anyhow::Result<ExitCode> {
             format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
         )
         .await?;
-        let mut head = vec![0u8; 64];
+        let mut head = [0u8; 64];
         let mut n = 0;
         while n < head.len() && !head[..n].contains(&b'\n') {
             let got = s.read(&mut head[n..]).await?;
