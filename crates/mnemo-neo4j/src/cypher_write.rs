@@ -35,7 +35,8 @@ pub(crate) const UPSERT_DOCUMENTS: &str = "\
 UNWIND $docs AS doc
 MERGE (d:Document {tenant: $tenant, id: doc.id})
 WITH d, doc, d.content_hash IS NULL AS created
-SET d.source = doc.source, d.content_hash = doc.content_hash, d.created_at = doc.created_at
+SET d.source = doc.source, d.content_hash = doc.content_hash, d.created_at = doc.created_at,
+  d.name = last(split(replace(doc.source, '\\\\', '/'), '/'))
 RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
 
 /// Ids of the documents' stored episodes that their new versions do not have (`doc.keep`).
@@ -60,7 +61,7 @@ FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END |
     ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
     ep.span_start = row.span_start, ep.span_end = row.span_end, ep.speaker = row.speaker,
     ep.session = row.session, ep.thread = row.thread, ep.folded = row.folded,
-    ep.folded_speaker = row.folded_speaker,
+    ep.folded_speaker = row.folded_speaker, ep.name = row.name,
     ep.tenant_term = $tenant_term)
 WITH ep, row, created
 CALL (ep, row) {

@@ -122,7 +122,7 @@ fn episode_and_delete_statements() {
             ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
             ep.span_start = row.span_start, ep.span_end = row.span_end, ep.speaker = row.speaker,
             ep.session = row.session, ep.thread = row.thread, ep.folded = row.folded,
-            ep.folded_speaker = row.folded_speaker,
+            ep.folded_speaker = row.folded_speaker, ep.name = row.name,
             ep.tenant_term = $tenant_term)
         WITH ep, row, created
         CALL (ep, row) {

@@ -151,6 +151,26 @@ struct FactAcc {
     batch: usize,
 }
 
+/// Characters of an episode's text in its Browser caption.
+const CAPTION_CHARS: usize = 32;
+
+/// What Neo4j Browser shows on an episode node (`name`, the property it captions by default):
+/// the speaker and the first words of the text, cut at a word.
+pub(crate) fn caption(ep: &Episode) -> String {
+    let text: String = ep.content.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut cut: String = text.chars().take(CAPTION_CHARS).collect();
+    if cut.len() < text.len() {
+        if let Some(i) = cut.rfind(' ').filter(|&i| i > CAPTION_CHARS / 2) {
+            cut.truncate(i);
+        }
+        cut.push('…');
+    }
+    match ep.speaker.as_deref() {
+        Some(who) => format!("{who}: {cut}"),
+        None => cut,
+    }
+}
+
 pub(crate) fn episode_row(ep: &Episode) -> BoltType {
     let (start, end) = match ep.span {
         Some((s, e)) => (Some(int(s)), Some(int(e))),
@@ -169,6 +189,7 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
         ("speaker", ep.speaker.clone().into()),
         ("session", ep.session.clone().into()),
         ("thread", ep.thread().into()),
+        ("name", caption(ep).into()),
         ("folded", crate::text::folded(Some(&ep.content)).into()),
         (
             "folded_speaker",
@@ -302,6 +323,23 @@ mod tests {
                 })
                 .collect(),
         }
+    }
+
+    #[test]
+    fn captions_say_who_and_the_first_words() {
+        let mut e = ep("c1", &[], &[]).episode;
+        e.content = "I went to a LGBTQ support group yesterday and it was so powerful.".into();
+        e.speaker = Some("Caroline".into());
+        assert_eq!(caption(&e), "Caroline: I went to a LGBTQ support group…");
+        e.speaker = None;
+        e.content = "Short\n note.".into();
+        assert_eq!(caption(&e), "Short note.");
+        e.content = "ü".repeat(100);
+        assert_eq!(
+            caption(&e).chars().count(),
+            CAPTION_CHARS + 1,
+            "cut by characters"
+        );
     }
 
     fn field(row: &BoltType, name: &str) -> BoltType {

@@ -160,6 +160,16 @@ SET ep.tenant_term = $term, ep.folded = row.folded, ep.folded_speaker = row.fold
     WHEN ep.document_id IS NOT NULL THEN 'd:' + ep.document_id
     WHEN ep.speaker IS NOT NULL THEN '' ELSE null END";
 
+/// Browser captions (`name`) of the tenant's episodes and documents written before they were set:
+/// the first characters of the text, the file name. Idempotent.
+pub(crate) const BACKFILL_CAPTIONS: [&str; 2] = [
+    "MATCH (ep:Episode) WHERE ep.tenant = $tenant AND ep.name IS NULL \
+     CALL (ep) { SET ep.name = left(ep.content, 32) } IN TRANSACTIONS OF 10000 ROWS",
+    "MATCH (d:Document) WHERE d.tenant = $tenant AND d.name IS NULL \
+     CALL (d) { SET d.name = last(split(replace(d.source, '\\\\', '/'), '/')) } \
+     IN TRANSACTIONS OF 10000 ROWS",
+];
+
 /// Episodes backfilled per transaction.
 const BACKFILL_PAGE_SIZE: i64 = 5_000;
 
@@ -167,6 +177,12 @@ const BACKFILL_PAGE_SIZE: i64 = 5_000;
 /// before the text index and neighbour reads existed), one committed page at a time; `mnemo
 /// migrate` runs it. Idempotent, and resumable after an interruption.
 pub(crate) async fn backfill(graph: &Graph, t: &Tenant) -> Result<()> {
+    for stmt in BACKFILL_CAPTIONS {
+        graph
+            .run(query(stmt).param("tenant", t.as_str()))
+            .await
+            .map_err(map_err)?;
+    }
     loop {
         let page = read_rows(
             graph,
