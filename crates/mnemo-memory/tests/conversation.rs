@@ -7,7 +7,7 @@ use mnemo_core::{
     content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
     Timestamp, WriteBatch,
 };
-use mnemo_memory::{search, SearchConfig};
+use mnemo_memory::{search, SearchConfig, SearchResult};
 use mnemo_store::EmbeddedStore;
 
 fn start() -> Timestamp {
@@ -72,6 +72,25 @@ async fn conversation() -> (EmbeddedStore, Tenant) {
     };
     store.write(&tenant, &batch).await.expect("writes");
     (store, tenant)
+}
+
+/// A new in-memory store holding `episodes` (one batch, no document) in the default tenant.
+async fn stored(episodes: Vec<EpisodeWrite>) -> (EmbeddedStore, Tenant) {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let batch = WriteBatch {
+        document: None,
+        episodes,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    (store, tenant)
+}
+
+/// `search` with the default settings, as of `now`.
+async fn ask(store: &EmbeddedStore, tenant: &Tenant, query: &str, now: Timestamp) -> SearchResult {
+    search(store, tenant, query, &SearchConfig::default(), &[], now)
+        .await
+        .expect("search works")
 }
 
 #[tokio::test]
@@ -184,8 +203,6 @@ async fn words_alone_make_a_hit_and_unrelated_words_a_miss() {
 
 #[tokio::test]
 async fn a_question_naming_a_person_prefers_what_they_said() {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let turns = [
         ("Odile", "I started pottery on Tuesdays."),
         (
@@ -194,26 +211,16 @@ async fn a_question_naming_a_person_prefers_what_they_said() {
         ),
         ("Odile", "The kiln at the studio is enormous."),
     ];
-    let batch = WriteBatch {
-        document: None,
-        episodes: turns
+    let (store, tenant) = stored(
+        turns
             .iter()
             .enumerate()
             .map(|(i, (who, text))| turn(i as i64, who, text))
             .collect(),
-    };
-    store.write(&tenant, &batch).await.expect("writes");
-    let now = start() + Duration::days(2);
-    let res = search(
-        &store,
-        &tenant,
-        "When did Odile start pottery?",
-        &SearchConfig::default(),
-        &[],
-        now,
     )
-    .await
-    .expect("search works");
+    .await;
+    let now = start() + Duration::days(2);
+    let res = ask(&store, &tenant, "When did Odile start pottery?", now).await;
     assert_eq!(res.linked[0].name, "Odile");
     assert_eq!(res.provenance[0].episode_id, "t0", "{:?}", res.provenance);
 }
@@ -223,8 +230,6 @@ async fn a_question_naming_a_person_prefers_what_they_said() {
 /// her): it is not cut down as a text that only shares words with the question.
 #[tokio::test]
 async fn what_the_named_person_said_counts_even_off_the_graph() {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let mut episodes: Vec<EpisodeWrite> = [
         ("Odile", "Morning Bruno, the fence looks great."),
         ("Bruno", "Thanks. Did you sleep well, Odile?"),
@@ -255,26 +260,14 @@ async fn what_the_named_person_said_counts_even_off_the_graph() {
             text,
         ));
     }
-    store
-        .write(
-            &tenant,
-            &WriteBatch {
-                document: None,
-                episodes,
-            },
-        )
-        .await
-        .expect("writes");
-    let res = search(
+    let (store, tenant) = stored(episodes).await;
+    let res = ask(
         &store,
         &tenant,
         "What did Odile research?",
-        &SearchConfig::default(),
-        &[],
         start() + Duration::days(1),
     )
-    .await
-    .expect("search works");
+    .await;
     assert_eq!(res.linked[0].name, "Odile");
     assert_eq!(res.provenance[0].episode_id, "t6", "{:?}", res.provenance);
 }
@@ -326,16 +319,13 @@ async fn a_question_in_a_document_has_no_reply() {
         )
         .await
         .expect("writes");
-    let res = search(
+    let res = ask(
         &store,
         &tenant,
         "Which roses grow in deep shade?",
-        &SearchConfig::default(),
-        &[],
         at + Duration::days(1),
     )
-    .await
-    .expect("search works");
+    .await;
     let order: Vec<&str> = res
         .provenance
         .iter()
@@ -352,15 +342,13 @@ async fn a_question_in_a_document_has_no_reply() {
 /// A question about a day prefers what was said that day among the texts that match it.
 #[tokio::test]
 async fn a_named_day_picks_that_days_turns() {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let day = |d: i64, i: i64, who: &str, text: &str| {
         let mut ew = turn(d * 100 + i, who, text);
         ew.episode.created_at = start() + Duration::days(d) + Duration::seconds(i);
         ew.episode.session = Some(format!("s{d}"));
         ew
     };
-    let episodes = vec![
+    let mut episodes = vec![
         day(
             0,
             0,
@@ -378,7 +366,6 @@ async fn a_named_day_picks_that_days_turns() {
         ),
         day(6, 1, "Bruno", "Moody, I like it."),
     ];
-    let mut episodes = episodes;
     for d in 7..27 {
         episodes.push(day(
             d,
@@ -387,26 +374,14 @@ async fn a_named_day_picks_that_days_turns() {
             "The weather was mild and the garden needs water.",
         ));
     }
-    store
-        .write(
-            &tenant,
-            &WriteBatch {
-                document: None,
-                episodes,
-            },
-        )
-        .await
-        .expect("writes");
+    let (store, tenant) = stored(episodes).await;
     // start() is 2025-03-14: day 3 is March 17.
-    let res = search(
+    let res = ask(
         &store,
         &tenant,
         "What painting did Odile show on March 17, 2025?",
-        &SearchConfig::default(),
-        &[],
         start() + Duration::days(30),
     )
-    .await
-    .expect("search works");
+    .await;
     assert_eq!(res.provenance[0].episode_id, "t300", "{:?}", res.provenance);
 }

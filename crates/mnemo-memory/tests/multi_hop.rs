@@ -48,11 +48,36 @@ fn passage(id: &str, minutes: i64, text: &str, names: &[(&str, EntityType)]) -> 
     }
 }
 
+/// The episodes a context cites, best first.
+fn cited(res: &mnemo_memory::SearchResult) -> Vec<String> {
+    res.provenance
+        .iter()
+        .map(|p| p.episode_id.clone())
+        .collect()
+}
+
+/// Writes `batches` into a new in-memory store and asks `query` a day after t0.
+async fn ask(batches: &[WriteBatch], query: &str) -> mnemo_memory::SearchResult {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    for b in batches {
+        store.write(&tenant, b).await.expect("writes");
+    }
+    search(
+        &store,
+        &tenant,
+        query,
+        &SearchConfig::default(),
+        &[],
+        t0() + Duration::days(1),
+    )
+    .await
+    .expect("search works")
+}
+
 #[tokio::test]
 async fn the_bridge_named_by_the_first_passage_leads_to_the_second() {
     use EntityType::*;
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let ibsen = ("Henrik Ibsen", Person);
     let mut batches = vec![
         passage(
@@ -92,26 +117,14 @@ async fn the_bridge_named_by_the_first_passage_leads_to_the_second() {
             &[ibsen],
         ));
     }
-    for b in &batches {
-        store.write(&tenant, b).await.expect("writes");
-    }
-    let res = search(
-        &store,
-        &tenant,
+    let res = ask(
+        &batches,
         "What country was the author of Brand a citizen of?",
-        &SearchConfig::default(),
-        &[],
-        t0() + Duration::days(1),
     )
-    .await
-    .expect("search works");
+    .await;
     assert_eq!(res.linked[0].name, "Brand");
-    let cited: Vec<&str> = res
-        .provenance
-        .iter()
-        .map(|p| p.episode_id.as_str())
-        .collect();
-    let at = |id: &str| cited.iter().position(|c| *c == id);
+    let cited = cited(&res);
+    let at = |id: &str| cited.iter().position(|c| c == id);
     assert!(at("brand:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
     assert!(
         at("ibsen-norway:0").is_some_and(|p| p < 2),
@@ -126,8 +139,6 @@ async fn the_bridge_named_by_the_first_passage_leads_to_the_second() {
 #[tokio::test]
 async fn bridges_seen_only_once_are_passed_over() {
     use EntityType::*;
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let weiss = ("Karl Weiss", Person);
     let mut batches = vec![
         passage(
@@ -178,26 +189,14 @@ async fn bridges_seen_only_once_are_passed_over() {
         let text = format!("Weather note {i}: mild and dry.");
         batches.push(passage(&format!("note-{i}"), 20 + i, &text, &[]));
     }
-    for b in &batches {
-        store.write(&tenant, b).await.expect("writes");
-    }
-    let res = search(
-        &store,
-        &tenant,
+    let res = ask(
+        &batches,
         "Which country was the composer of Aschen a citizen of?",
-        &SearchConfig::default(),
-        &[],
-        t0() + Duration::days(1),
     )
-    .await
-    .expect("search works");
+    .await;
     assert_eq!(res.linked[0].name, "Aschen");
-    let cited: Vec<&str> = res
-        .provenance
-        .iter()
-        .map(|p| p.episode_id.as_str())
-        .collect();
-    let at = |id: &str| cited.iter().position(|c| *c == id);
+    let cited = cited(&res);
+    let at = |id: &str| cited.iter().position(|c| c == id);
     for id in ["aschen:0", "weiss:0"] {
         assert!(at(id).is_some_and(|p| p < 2), "{id}: {cited:?}");
     }
