@@ -26,6 +26,15 @@ pub(crate) fn specificity(e: &Entity) -> f64 {
     1.0 / (1.0 + (1.0 + e.mentions as f64).ln())
 }
 
+/// Sorts bridge entities most specific (least mentioned) first, ties by key.
+pub(crate) fn most_specific_first(entities: &mut [Entity]) {
+    entities.sort_by(|a, b| {
+        specificity(b)
+            .total_cmp(&specificity(a))
+            .then(a.key.cmp(&b.key))
+    });
+}
+
 /// `specificity` relative to an entity mentioned once (1 for it, lower for any other).
 pub(crate) fn relative_specificity(e: &Entity) -> f64 {
     specificity(e) * (1.0 + 2f64.ln())
@@ -89,12 +98,7 @@ pub(crate) async fn second_hop(
     let mut bridges = store.get_entities(tenant, &keys).await?;
     // An entity mentioned only in the passage it was found in leads nowhere.
     bridges.retain(|b| b.mentions >= 2);
-
-    bridges.sort_by(|a, b| {
-        specificity(b)
-            .total_cmp(&specificity(a))
-            .then(a.key.cmp(&b.key))
-    });
+    most_specific_first(&mut bridges);
     bridges.truncate(NAMES);
     if bridges.is_empty() {
         return Ok(None);

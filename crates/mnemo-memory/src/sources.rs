@@ -15,7 +15,9 @@ use rustc_hash::FxHashMap;
 use crate::cache::Episodes;
 use crate::lexical::{answer_evidence, lexical_evidence};
 use crate::rank::{Role, ScoredFact};
-use crate::second_hop::{first_hop, relative_specificity, second_evidence, specificity, SecondHop};
+use crate::second_hop::{
+    first_hop, most_specific_first, relative_specificity, second_evidence, specificity, SecondHop,
+};
 use crate::snippets::{build_snippets, lexical_scores, Snippet};
 use crate::{MemoryError, SearchConfig};
 
@@ -222,11 +224,7 @@ pub async fn gather_snippets(
                     }
                 }
             }
-            bridges.sort_by(|a, b| {
-                specificity(b)
-                    .total_cmp(&specificity(a))
-                    .then(a.key.cmp(&b.key))
-            });
+            most_specific_first(&mut bridges);
             bridges.truncate(BRIDGES);
             let mentions = futures::future::try_join_all(
                 bridges
