@@ -155,6 +155,10 @@ pub struct SearchArgs {
     /// Token budget of the context (default from config).
     #[arg(long)]
     pub budget: Option<usize>,
+    /// Answer as memory stood then (a date such as 2023-05-01, or an RFC 3339 time): facts valid
+    /// then, nothing recorded after it.
+    #[arg(long)]
+    pub as_of: Option<String>,
     /// Print the structured result as JSON.
     #[arg(long)]
     pub json: bool,

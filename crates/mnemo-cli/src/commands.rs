@@ -101,9 +101,10 @@ pub async fn search(mnemo: &Mnemo, args: SearchArgs) -> anyhow::Result<ExitCode>
     if args.query.trim().is_empty() {
         bail!("the query is empty");
     }
+    let as_of = args.as_of.as_deref().map(mnemo::parse_as_of).transpose()?;
     // Through the records, so each record behind the context counts an access.
     let result = crate::records_cmd::records(mnemo)
-        .search(&args.query, args.budget)
+        .search_as_of(&args.query, args.budget, &[], as_of)
         .await?;
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&result)?);

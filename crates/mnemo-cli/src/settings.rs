@@ -160,6 +160,10 @@ impl Settings {
         if self.search.budget_tokens == 0 {
             bail!("search.budget_tokens must be > 0");
         }
+        // Every search would fail on a bad [search] table: say so once, at start.
+        self.search
+            .validate()
+            .context("invalid [search] settings")?;
         if self.data_dir.as_os_str().is_empty() {
             bail!("data_dir must not be empty");
         }
@@ -218,6 +222,37 @@ mod tests {
         // config/default.toml documents the search settings; it must not drift from the code.
         let s = Settings::load_from(&no_flags(), Path::new("/nonexistent/local.toml")).unwrap();
         assert_eq!(s.search, mnemo::SearchConfig::default());
+    }
+
+    #[test]
+    fn a_validity_family_can_be_replaced_and_a_bad_one_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("families.toml");
+        std::fs::write(
+            &file,
+            "[search.validity.families]\nresidence = [\"LIVES_IN\", \"STAYS_IN\"]\n",
+        )
+        .unwrap();
+        let mut flags = no_flags();
+        flags.config = Some(file.clone());
+        let s = Settings::load_from(&flags, Path::new("/nonexistent")).unwrap();
+        let families = &s.search.validity.families;
+        assert_eq!(families["residence"], ["LIVES_IN", "STAYS_IN"]);
+        // The other families keep their defaults.
+        assert_eq!(
+            families["employer"],
+            mnemo::SearchConfig::default().validity.families["employer"]
+        );
+        std::fs::write(
+            &file,
+            "[search.validity.families]\nresidence = [\"lives in') DELETE n\"]\n",
+        )
+        .unwrap();
+        let e = Settings::load_from(&flags, Path::new("/nonexistent")).unwrap_err();
+        assert!(
+            format!("{e:#}").contains("not a relationship type"),
+            "{e:#}"
+        );
     }
 
     #[test]

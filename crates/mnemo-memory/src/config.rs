@@ -3,6 +3,7 @@
 use mnemo_retrieve::{JoinConfig, LinkConfig, RetrieveConfig};
 use serde::{Deserialize, Serialize};
 
+use crate::validity::ValidityConfig;
 use crate::MemoryError;
 use mnemo_core::{MAX_NEIGHBOUR_WINDOW, MAX_TEXT_HITS};
 
@@ -56,6 +57,8 @@ pub struct SearchConfig {
     /// A query that links no entity is a hit only when its best lexical hits hold at least this
     /// share of its content words; below it the search is an explicit miss.
     pub min_text_coverage: f64,
+    /// Which facts replace or end each other (functional predicate families and endings).
+    pub validity: ValidityConfig,
 }
 
 impl Default for SearchConfig {
@@ -80,6 +83,7 @@ impl Default for SearchConfig {
             text_weight: 6.0,
             neighbour_weight: 6.0,
             min_text_coverage: 0.5,
+            validity: ValidityConfig::default(),
         }
     }
 }
@@ -107,6 +111,9 @@ impl SearchConfig {
             if !(w.is_finite() && w >= 0.0) {
                 return bad(&format!("{name} must be a number of 0 or more"));
             }
+        }
+        if let Err(m) = self.validity.validate() {
+            return bad(&m);
         }
         if !(0.0..=1.0).contains(&self.min_text_coverage) {
             return bad("min_text_coverage must be between 0 and 1");

@@ -22,6 +22,7 @@ mod sources;
 #[cfg(test)]
 mod sources_tests;
 mod tokens;
+mod validity;
 mod when;
 
 pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};
@@ -33,9 +34,10 @@ pub use importance::{importance, rank_entities, RankedEntity};
 pub use knowledge::top_entities;
 pub use rank::{rank_facts, Role, ScoredFact};
 pub use result::{Linked, PathView, Provenance, ProvenanceVia, SearchResult, MISS_TEXT};
-pub use search::search;
+pub use search::{search, search_as_of};
 pub use snippets::{excerpt, Snippet};
 pub use tokens::count_tokens;
+pub use validity::{validity, Dated, Validity, ValidityConfig};
 
 #[cfg(test)]
 mod tests;

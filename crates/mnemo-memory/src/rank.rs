@@ -10,6 +10,7 @@ use mnemo_retrieve::{is_stop_word, Retrieval};
 use serde::Serialize;
 
 use crate::importance::importance;
+use crate::validity::{validity, Dated, ValidityConfig};
 
 /// Why a fact is in the context; the role dominates its score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -57,6 +58,13 @@ pub struct ScoredFact {
     pub score: f64,
     /// Provenance: the episodes stating the fact, oldest first.
     pub episodes: Vec<String>,
+    /// Since when the fact holds: its first statement.
+    pub valid_from: Timestamp,
+    /// When a newer fact of its family or an ending closed it (`validity.rs`); `None` while current.
+    pub valid_to: Option<Timestamp>,
+    /// Which of its dates the context shows (those of facts that changed).
+    #[serde(skip)]
+    pub dated: Dated,
 }
 
 impl ScoredFact {
@@ -72,6 +80,15 @@ impl ScoredFact {
         );
         if self.mentions > 1 {
             line.push_str(&format!(" (x{})", self.mentions));
+        }
+        let date = |t: &Timestamp| t.format("%Y-%m-%d").to_string();
+        match (self.dated, &self.valid_to) {
+            (_, Some(to)) => {
+                line.push_str(&format!(" ({} – {})", date(&self.valid_from), date(to)))
+            }
+            (Dated::Since, None) => line.push_str(&format!(" (since {})", date(&self.valid_from))),
+            (Dated::On, None) => line.push_str(&format!(" ({})", date(&self.valid_from))),
+            (Dated::No, None) => {}
         }
         line
     }
@@ -94,18 +111,29 @@ pub fn rank_facts(
     now: Timestamp,
     half_life_days: f64,
 ) -> Vec<ScoredFact> {
-    rank_top_facts(retrieval, query_words, now, half_life_days, usize::MAX)
+    rank_top_facts(
+        retrieval,
+        query_words,
+        now,
+        half_life_days,
+        &ValidityConfig::default(),
+        usize::MAX,
+    )
 }
 
 /// The best `limit` facts of `rank_facts`, in its order; only those are built (a retrieval holds
-/// hundreds of facts, a context shows a few dozen).
+/// hundreds of facts, a context shows a few dozen). A fact a newer one replaced or an ending closed
+/// (`validity.rs`) keeps its role but none of its bonus, so it ranks below the current facts of
+/// its role.
 pub(crate) fn rank_top_facts(
     retrieval: &Retrieval,
     query_words: &HashSet<String>,
     now: Timestamp,
     half_life_days: f64,
+    table: &ValidityConfig,
     limit: usize,
 ) -> Vec<ScoredFact> {
+    let valid = validity(&retrieval.subgraph.facts, table);
     let entities: HashMap<&EntityKey, &Entity> = retrieval
         .subgraph
         .entities
@@ -196,7 +224,11 @@ pub(crate) fn rank_top_facts(
                 + 0.2 * mentions
                 + 0.15 * f64::from(f.confidence.clamp(0.0, 1.0))
                 + 0.3 * query;
-            let score = role.base() + path_bonus(path_len) + 0.9 * bonus;
+            let score = if valid[i].valid_to.is_some() {
+                role.base()
+            } else {
+                role.base() + path_bonus(path_len) + 0.9 * bonus
+            };
             (score, role, hop, i)
         })
         .collect();
@@ -223,6 +255,9 @@ pub(crate) fn rank_top_facts(
                 hop,
                 score,
                 episodes: f.episodes.clone(),
+                valid_from: valid[i].valid_from,
+                valid_to: valid[i].valid_to,
+                dated: valid[i].dated,
             }
         })
         .collect()

@@ -48,6 +48,27 @@ async fn strong_text_evidence(
     Ok(coverage(&words, &texts) >= cfg.min_text_coverage)
 }
 
+/// The hits among `hits` whose texts were recorded at `t` or before (an as-of search).
+async fn recorded_by(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    hits: Vec<TextHit>,
+    t: Timestamp,
+) -> Result<Vec<TextHit>, MemoryError> {
+    let ids: Vec<String> = hits.iter().map(|h| h.episode.clone()).collect();
+    let early: HashSet<String> = store
+        .get_episodes(tenant, &ids)
+        .await?
+        .into_iter()
+        .filter(|e| e.created_at <= t)
+        .map(|e| e.id)
+        .collect();
+    Ok(hits
+        .into_iter()
+        .filter(|h| early.contains(&h.episode))
+        .collect())
+}
+
 /// Lexical hits whose texts are checked for the coverage of a query that links nothing.
 const COVERAGE_HITS: usize = 3;
 
@@ -61,7 +82,22 @@ pub async fn search(
     history: &[ChatTurn],
     now: Timestamp,
 ) -> Result<SearchResult, MemoryError> {
+    search_as_of(store, tenant, query, cfg, history, now, None).await
+}
+
+/// `search` as memory stood at `as_of` (when given): facts valid then, nothing recorded after it,
+/// recency measured from it.
+pub async fn search_as_of(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    query: &str,
+    cfg: &SearchConfig,
+    history: &[ChatTurn],
+    now: Timestamp,
+    as_of: Option<Timestamp>,
+) -> Result<SearchResult, MemoryError> {
     cfg.validate()?;
+    let now = as_of.map_or(now, |t| t.min(now));
     let rcfg = cfg.retrieve_config();
     // Every stored text is a candidate: the lexical index is read while the query is linked.
     let (seeds, lexical) = futures::future::try_join(
@@ -78,6 +114,17 @@ pub async fn search(
         },
     )
     .await?;
+    // As of a time, names first seen later were not known yet.
+    let (seeds, lexical) = match as_of {
+        Some(t) => (
+            seeds
+                .into_iter()
+                .filter(|s| s.entity.first_seen <= t)
+                .collect(),
+            recorded_by(store, tenant, lexical, t).await?,
+        ),
+        None => (seeds, lexical),
+    };
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     let snippets_shown = cfg.snippets && cfg.max_snippets > 0;
     if seeds.is_empty()
@@ -111,7 +158,7 @@ pub async fn search(
     let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
     words.sort_unstable();
     let linked = seeds.clone();
-    let (retrieval, (neighbours, (hit_entities, second)), (stats, seed_mentions, sources)) =
+    let (mut retrieval, (neighbours, (hit_entities, second)), (stats, mut seed_mentions, sources)) =
         futures::future::try_join3(
             async {
                 retrieve_around(store, tenant, seeds, &rcfg)
@@ -160,12 +207,19 @@ pub async fn search(
         )
         .await?;
 
+    if let Some(t) = as_of {
+        crate::validity::restrict_to(&mut retrieval, t);
+        for ms in &mut seed_mentions {
+            ms.retain(|m| m.at <= t);
+        }
+    }
     let days = crate::when::query_days(query, now);
     let facts = rank_top_facts(
         &retrieval,
         &query_words,
         now,
         cfg.half_life_days,
+        &cfg.validity,
         cfg.max_facts,
     );
 
@@ -199,6 +253,7 @@ pub async fn search(
                 days: &days,
                 hit_entities: &hit_entities,
                 second: second.as_ref(),
+                as_of,
             };
             gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await
         },

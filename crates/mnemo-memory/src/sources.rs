@@ -145,6 +145,8 @@ pub struct Found<'a> {
     pub hit_entities: &'a [EpisodeEntities],
     /// What the second hop found, when it ran.
     pub second: Option<&'a SecondHop>,
+    /// An as-of search's time: texts recorded later are no evidence.
+    pub as_of: Option<mnemo_core::Timestamp>,
 }
 
 /// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
@@ -270,6 +272,9 @@ pub async fn gather_snippets(
     new_ids.dedup();
     if !new_ids.is_empty() {
         episodes.extend(cache.get(store, tenant, &new_ids).await?);
+    }
+    if let Some(t) = found.as_of {
+        episodes.retain(|e| e.created_at <= t);
     }
     // Second-hop hits weigh as much as first-hop ones when they name a bridge they were sought by;
     // those sharing only the question's other words keep the share an off-graph hit keeps.

@@ -1,7 +1,7 @@
 //! Access counting: a search through `Records` counts one access for every record behind the
 //! returned context (the result's provenance) and stamps its last access.
 
-use mnemo::{ChatTurn, SearchResult};
+use mnemo::{ChatTurn, SearchResult, Timestamp};
 
 use crate::keys;
 use crate::kv::encode;
@@ -22,9 +22,20 @@ impl Records {
         budget: Option<usize>,
         history: &[ChatTurn],
     ) -> Result<SearchResult> {
+        self.search_as_of(query, budget, history, None).await
+    }
+
+    /// Like `search_with_history`, as memory stood at `as_of` (`Mnemo::search_as_of`).
+    pub async fn search_as_of(
+        &self,
+        query: &str,
+        budget: Option<usize>,
+        history: &[ChatTurn],
+        as_of: Option<Timestamp>,
+    ) -> Result<SearchResult> {
         let result = self
             .mnemo
-            .search_with_history(query, budget, history)
+            .search_as_of(query, budget, history, as_of)
             .await?;
         let mut ids: Vec<String> = Vec::new();
         for p in &result.provenance {

@@ -3,6 +3,7 @@
 //! stores are chosen by the caller (the CLI or your program), never here.
 
 mod agent;
+mod as_of;
 mod error;
 pub mod export;
 mod ingest;
@@ -14,6 +15,7 @@ mod triples;
 use std::sync::Arc;
 
 pub use agent::{AgentAnswer, AnswerSource, EXTERNAL_CONFIDENCE, EXTERNAL_SOURCE};
+pub use as_of::parse_as_of;
 pub use error::{Error, Result};
 pub use ingest::{DocumentInput, GroupLimits, IngestOutcome, PreparedDocument, WriteGroup};
 pub use mnemo_core::{
@@ -130,6 +132,18 @@ impl Mnemo {
         budget: Option<usize>,
         history: &[ChatTurn],
     ) -> Result<SearchResult> {
+        self.search_as_of(query, budget, history, None).await
+    }
+
+    /// Like `search_with_history`, as memory stood at `as_of` when given: facts valid then,
+    /// nothing recorded after it (see `parse_as_of`).
+    pub async fn search_as_of(
+        &self,
+        query: &str,
+        budget: Option<usize>,
+        history: &[ChatTurn],
+        as_of: Option<Timestamp>,
+    ) -> Result<SearchResult> {
         let mut cfg = self.options.search.clone();
         if let Some(b) = budget {
             if b == 0 {
@@ -137,13 +151,14 @@ impl Mnemo {
             }
             cfg.budget_tokens = b;
         }
-        let result = mnemo_memory::search(
+        let result = mnemo_memory::search_as_of(
             self.store.as_ref(),
             &self.tenant,
             query,
             &cfg,
             history,
             self.now(),
+            as_of,
         )
         .await?;
         Ok(result)

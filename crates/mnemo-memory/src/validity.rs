@@ -1,0 +1,467 @@
+//! Facts that change: when a fact holds (`valid_from`, `valid_to`). Predicates fall into functional
+//! families (where someone lives, whom they work for, whom they are married to): a holder has one
+//! value per family at a time, so a newer fact of a family with another value closes the older
+//! one, and an ending ("left X", "divorced X") closes the fact about X it ends.
+//!
+//! Validity is derived when a search reads the facts, from the facts' own times (first and last
+//! statement), never stored: the same facts give the same intervals on both stores whatever order
+//! they were written in, and deleting, pruning or restoring the statement that closed a fact
+//! reopens or closes it again with no undo step.
+
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::{Deserialize, Serialize};
+
+use mnemo_core::{EntityKey, Fact, FactId, Timestamp};
+use mnemo_retrieve::Retrieval;
+
+/// Which predicates (relationship types) form functional families and which end a family's fact.
+/// A type written `^TYPE` holds with its ends swapped: `Umbrella -[HIRED]-> Tom` says whom Tom
+/// works for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ValidityConfig {
+    /// Family name -> the relationship types whose newer fact replaces an older one of the family
+    /// for the same holder (subject).
+    pub families: BTreeMap<String, Vec<String>>,
+    /// Family name -> the relationship types that end the family's fact about the same object
+    /// without a replacement ("left", "divorced").
+    pub endings: BTreeMap<String, Vec<String>>,
+}
+
+fn list(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+impl Default for ValidityConfig {
+    fn default() -> Self {
+        let families = [
+            (
+                "residence",
+                list(&[
+                    "LIVES_IN",
+                    "LIVED_IN",
+                    "MOVED_TO",
+                    "RELOCATED_TO",
+                    "RESIDES_IN",
+                    "SETTLED_IN",
+                ]),
+            ),
+            (
+                "employer",
+                list(&[
+                    "WORKS_FOR",
+                    "WORKS_AT",
+                    "WORKED_FOR",
+                    "WORKED_AT",
+                    "JOINED",
+                    "EMPLOYED_BY",
+                    "HIRED_BY",
+                    "^HIRED",
+                    "^EMPLOYS",
+                ]),
+            ),
+            (
+                "spouse",
+                list(&["MARRIED_TO", "MARRIED", "WED", "IS_MARRIED_TO"]),
+            ),
+            (
+                "headquarters",
+                list(&["BASED_IN", "HEADQUARTERED_IN", "MOVED_HEADQUARTERS_TO"]),
+            ),
+            ("chief_executive_of", list(&["CEO_OF", "BECAME_CEO_OF"])),
+        ];
+        let endings = [
+            (
+                "employer",
+                list(&[
+                    "LEFT",
+                    "QUIT",
+                    "RESIGNED_FROM",
+                    "RETIRED_FROM",
+                    "WAS_FIRED_FROM",
+                    "^FIRED",
+                    "^LAID_OFF",
+                ]),
+            ),
+            (
+                "residence",
+                list(&["LEFT", "MOVED_OUT_OF", "MOVED_AWAY_FROM"]),
+            ),
+            ("spouse", list(&["DIVORCED", "SEPARATED_FROM"])),
+            (
+                "chief_executive_of",
+                list(&["RESIGNED_FROM", "STEPPED_DOWN_AS_CEO_OF"]),
+            ),
+        ];
+        ValidityConfig {
+            families: families
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+            endings: endings
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect(),
+        }
+    }
+}
+
+impl ValidityConfig {
+    /// Rejects a table that cannot work: a type outside `[A-Z0-9_]` (relationship types are
+    /// whitelisted so), a type in two families, an ending naming an unknown family.
+    pub fn validate(&self) -> Result<(), String> {
+        let well_formed = |t: &str| {
+            let t = t.strip_prefix('^').unwrap_or(t);
+            !t.is_empty()
+                && t.bytes()
+                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        };
+        let mut seen: FxHashMap<&str, &str> = FxHashMap::default();
+        for (family, types) in &self.families {
+            for t in types {
+                if !well_formed(t) {
+                    return Err(format!(
+                        "validity: family {family}: {t:?} is not a relationship type ([A-Z0-9_], optionally ^ first)"
+                    ));
+                }
+                if let Some(other) = seen.insert(t.trim_start_matches('^'), family) {
+                    return Err(format!(
+                        "validity: {t} is in two families ({other}, {family})"
+                    ));
+                }
+            }
+        }
+        for (family, types) in &self.endings {
+            if !self.families.contains_key(family) {
+                return Err(format!("validity: endings of unknown family {family}"));
+            }
+            if let Some(t) = types.iter().find(|t| !well_formed(t)) {
+                return Err(format!(
+                    "validity: ending {t:?} of {family} is not a relationship type ([A-Z0-9_], optionally ^ first)"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// (family, swapped) of a relationship type, if it is in one.
+    fn family_of(&self, rel_type: &str) -> Option<(&str, bool)> {
+        self.families.iter().find_map(|(family, types)| {
+            types.iter().find_map(|t| match t.strip_prefix('^') {
+                Some(inv) if inv == rel_type => Some((family.as_str(), true)),
+                None if t == rel_type => Some((family.as_str(), false)),
+                _ => None,
+            })
+        })
+    }
+
+    /// The (family, swapped) pairs an ending type closes a fact of; empty when it ends none.
+    fn ending(&self, rel_type: &str) -> Vec<(&str, bool)> {
+        self.endings
+            .iter()
+            .filter_map(|(family, types)| {
+                types.iter().find_map(|t| match t.strip_prefix('^') {
+                    Some(inv) if inv == rel_type => Some((family.as_str(), true)),
+                    None if t == rel_type => Some((family.as_str(), false)),
+                    _ => None,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Which dates of a fact a context shows: only those of facts that changed, as a lone fact's first
+/// statement is often just when it was written down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dated {
+    /// None (a fact no other replaced or ended).
+    #[default]
+    No,
+    /// From when: the current fact of a family that had another value before.
+    Since,
+    /// When it was said: an ending.
+    On,
+}
+
+/// When a fact holds. `valid_to` is `None` while the fact is current (a closed fact shows its
+/// interval).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Validity {
+    pub valid_from: Timestamp,
+    pub valid_to: Option<Timestamp>,
+    pub dated: Dated,
+}
+
+/// The first time a fact stated over `[first, last]` was said after `t`, as far as its first and
+/// last statement tell.
+fn said_after(first: Timestamp, last: Timestamp, t: Timestamp) -> Option<Timestamp> {
+    if first > t {
+        Some(first)
+    } else if last > t {
+        Some(last)
+    } else {
+        None
+    }
+}
+
+/// The validity of each fact (same order). A family fact of a holder closes when the holder's
+/// fact of the same family with another value is next stated after this one's last statement, or
+/// when an ending about the same value is; out-of-order writes change nothing, as only the
+/// statements' times count.
+pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
+    // (holder, value) of each family fact, grouped by (holder, family).
+    let mut groups: FxHashMap<(&EntityKey, &str), Vec<usize>> = FxHashMap::default();
+    let mut ends: Vec<(usize, &str, &EntityKey, &EntityKey)> = Vec::new();
+    let mut out: Vec<Validity> = facts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let rel = f.rel_type.as_str();
+            let mut dated = Dated::No;
+            if let Some((family, swapped)) = table.family_of(rel) {
+                let holder = if swapped { &f.object } else { &f.subject };
+                groups.entry((holder, family)).or_default().push(i);
+            }
+            for (family, swapped) in table.ending(rel) {
+                let (holder, value) = if swapped {
+                    (&f.object, &f.subject)
+                } else {
+                    (&f.subject, &f.object)
+                };
+                ends.push((i, family, holder, value));
+                dated = Dated::On;
+            }
+            Validity {
+                valid_from: f.first_seen,
+                valid_to: None,
+                dated,
+            }
+        })
+        .collect();
+    let value = |i: usize, family: &str| {
+        let f = &facts[i];
+        match table.family_of(f.rel_type.as_str()) {
+            Some((fam, true)) if fam == family => &f.subject,
+            _ => &f.object,
+        }
+    };
+    let mut close = |i: usize, at: Timestamp| {
+        let v = &mut out[i].valid_to;
+        *v = Some(v.map_or(at, |old| old.min(at)));
+    };
+    for ((_, family), members) in &groups {
+        for &i in members {
+            let f = &facts[i];
+            let next = members
+                .iter()
+                .filter(|&&j| value(j, family) != value(i, family))
+                .filter_map(|&j| said_after(facts[j].first_seen, facts[j].last_seen, f.last_seen))
+                .min();
+            if let Some(at) = next {
+                close(i, at);
+            }
+        }
+    }
+    for (e, family, holder, val) in ends {
+        let Some(members) = groups.get(&(holder, family)) else {
+            continue;
+        };
+        for &i in members {
+            if value(i, family) != val {
+                continue;
+            }
+            let f = &facts[i];
+            if let Some(at) = said_after(facts[e].first_seen, facts[e].last_seen, f.last_seen) {
+                close(i, at);
+            }
+        }
+    }
+    // The current facts of a family that had another value: dated from when they came.
+    for ((_, family), members) in &groups {
+        let changed = members
+            .iter()
+            .any(|&j| value(j, family) != value(members[0], family));
+        if changed {
+            for &i in members {
+                if out[i].dated == Dated::No {
+                    out[i].dated = Dated::Since;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The retrieval as it was known at `t`: facts first stated after `t` dropped (with the paths
+/// through them), entities first seen after it dropped, and a fact's last statement taken back to
+/// its first when it came after `t` (the statements between are not known here).
+pub fn restrict_to(retrieval: &mut Retrieval, t: Timestamp) {
+    let sub = &mut retrieval.subgraph;
+    let keep: Vec<bool> = sub.facts.iter().map(|f| f.first_seen <= t).collect();
+    let gone: FxHashSet<FactId> = sub
+        .facts
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| !**k)
+        .map(|(f, _)| f.id())
+        .collect();
+    let mut i = 0;
+    retrieval.fact_hops.retain(|_| {
+        i += 1;
+        keep.get(i - 1).copied().unwrap_or(false)
+    });
+    sub.facts.retain(|f| f.first_seen <= t);
+    for f in &mut sub.facts {
+        if f.last_seen > t {
+            f.last_seen = f.first_seen;
+            f.mentions = 1;
+            f.episodes.truncate(1);
+        }
+    }
+    sub.entities.retain(|e| e.first_seen <= t);
+    let seeds = retrieval.seeds.iter_mut().map(|s| &mut s.entity);
+    for e in sub.entities.iter_mut().chain(seeds) {
+        if e.last_seen > t {
+            e.last_seen = e.first_seen;
+        }
+    }
+    retrieval
+        .paths
+        .retain(|p| p.steps.iter().all(|s| !gone.contains(&s.fact)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use mnemo_core::RelType;
+
+    fn day(y: i32, m: u32, d: u32) -> Timestamp {
+        chrono::Utc.with_ymd_and_hms(y, m, d, 9, 0, 0).unwrap()
+    }
+
+    fn fact(s: &str, rel: &str, o: &str, first: Timestamp, last: Timestamp) -> Fact {
+        Fact {
+            subject: EntityKey::from_canonical(s).unwrap(),
+            rel_type: RelType::new(rel).unwrap(),
+            object: EntityKey::from_canonical(o).unwrap(),
+            predicate: rel.to_lowercase().replace('_', " "),
+            mentions: 1,
+            confidence: 0.9,
+            first_seen: first,
+            last_seen: last,
+            episodes: vec![],
+        }
+    }
+
+    #[test]
+    fn a_newer_fact_of_the_family_closes_the_older_whatever_the_order() {
+        let table = ValidityConfig::default();
+        let paris = fact(
+            "lena",
+            "LIVES_IN",
+            "paris",
+            day(2020, 4, 1),
+            day(2020, 4, 1),
+        );
+        let lyon = fact("lena", "MOVED_TO", "lyon", day(2024, 6, 1), day(2024, 6, 1));
+        let job = fact(
+            "lena",
+            "WORKS_FOR",
+            "acme",
+            day(2019, 1, 1),
+            day(2019, 1, 1),
+        );
+        for facts in [
+            vec![paris.clone(), lyon.clone(), job.clone()],
+            vec![job.clone(), lyon.clone(), paris.clone()],
+        ] {
+            let v = validity(&facts, &table);
+            let of = |k: &str| v[facts.iter().position(|f| f.object.as_str() == k).unwrap()];
+            assert_eq!(of("paris").valid_to, Some(day(2024, 6, 1)));
+            assert_eq!(of("paris").valid_from, day(2020, 4, 1));
+            assert_eq!(of("lyon").valid_to, None);
+            // Another family is left alone, and a fact nothing replaced shows no date.
+            assert_eq!(of("acme").valid_to, None);
+            assert_eq!(of("acme").dated, Dated::No);
+            assert_eq!(of("lyon").dated, Dated::Since);
+        }
+    }
+
+    #[test]
+    fn a_restatement_keeps_a_fact_current_and_endings_close_without_a_successor() {
+        let table = ValidityConfig::default();
+        // Paris, then Lyon, then Paris again: Paris is current, Lyon closed when Paris was said again.
+        let facts = vec![
+            fact(
+                "lena",
+                "LIVES_IN",
+                "paris",
+                day(2020, 1, 1),
+                day(2025, 1, 1),
+            ),
+            fact("lena", "MOVED_TO", "lyon", day(2024, 1, 1), day(2024, 1, 1)),
+            fact(
+                "tom",
+                "WORKS_FOR",
+                "initech",
+                day(2021, 1, 1),
+                day(2021, 1, 1),
+            ),
+            fact("tom", "LEFT", "initech", day(2023, 3, 1), day(2023, 3, 1)),
+            fact(
+                "tom",
+                "WORKS_FOR",
+                "globex",
+                day(2023, 6, 1),
+                day(2023, 6, 1),
+            ),
+            // An ending stated before the fact it names does not close it.
+            fact("tom", "QUIT", "globex", day(2022, 1, 1), day(2022, 1, 1)),
+            // Swapped: Umbrella hired Anna, then Anna works for Acme.
+            fact(
+                "umbrella",
+                "HIRED",
+                "anna",
+                day(2018, 1, 1),
+                day(2018, 1, 1),
+            ),
+            fact(
+                "anna",
+                "WORKS_FOR",
+                "acme",
+                day(2022, 1, 1),
+                day(2022, 1, 1),
+            ),
+        ];
+        let v = validity(&facts, &table);
+        assert_eq!(v[0].valid_to, None);
+        assert_eq!(v[1].valid_to, Some(day(2025, 1, 1)));
+        assert_eq!(v[2].valid_to, Some(day(2023, 3, 1)));
+        assert_eq!(v[4].valid_to, None);
+        assert_eq!(v[6].valid_to, Some(day(2022, 1, 1)));
+        assert_eq!(v[7].valid_to, None);
+        // An ending is a dated fact itself, never closed.
+        assert!(v[3].dated == Dated::On && v[3].valid_to.is_none());
+    }
+
+    #[test]
+    fn the_table_is_checked() {
+        assert!(ValidityConfig::default().validate().is_ok());
+        let mut bad = ValidityConfig::default();
+        bad.families.insert("x".into(), vec!["LIVES_IN".into()]);
+        assert!(bad.validate().unwrap_err().contains("two families"));
+        let mut bad = ValidityConfig::default();
+        bad.endings.insert("nowhere".into(), vec!["GONE".into()]);
+        assert!(bad.validate().unwrap_err().contains("unknown family"));
+        let mut bad = ValidityConfig::default();
+        bad.families
+            .insert("y".into(), vec!["lives in') DETACH DELETE n //".into()]);
+        assert!(bad
+            .validate()
+            .unwrap_err()
+            .contains("not a relationship type"));
+    }
+}
