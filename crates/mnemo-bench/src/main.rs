@@ -15,6 +15,7 @@ mod locomo;
 mod recall;
 mod session;
 mod store_write;
+mod validity;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -45,6 +46,9 @@ enum Command {
     /// Session memory on a generated long conversation: context assembly time, compaction savings,
     /// recall of flushed turns.
     Session(session::Args),
+    /// Facts that change: current-fact and as-of accuracy on short stories of moves, job changes,
+    /// marriages and endings.
+    Validity(validity::Args),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -58,5 +62,6 @@ fn main() -> anyhow::Result<()> {
         Command::StoreWrite(args) => store_write::run(args),
         Command::Ingest(args) => ingest::run(args),
         Command::Session(args) => session::run(args),
+        Command::Validity(args) => validity::run(args),
     }
 }

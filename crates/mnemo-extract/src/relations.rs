@@ -186,9 +186,17 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             } else {
                 continue;
             };
+            let mut forward = forward;
             let predicate = match &r {
                 Some(r) if r.forward == forward => r.predicate.clone(),
                 Some(r) if r.pattern == "passive" => r.predicate.clone(),
+                // The scorer (trained on news: people work for organisations) can find the pair
+                // related but turn it around; a verb between the two names says which way it goes
+                // ("Cyberdyne hired David Cohen").
+                Some(r) if r.pattern == "verb-phrase" && j == i + 1 && !modifier => {
+                    forward = r.forward;
+                    r.predicate.clone()
+                }
                 _ => default_predicate(if forward {
                     (a.code, b.code)
                 } else {

@@ -38,6 +38,7 @@ impl Default for ValidityConfig {
     fn default() -> Self {
         let families = [
             (
+                // Where the holder lives or, for an organisation, is based.
                 "residence",
                 list(&[
                     "LIVES_IN",
@@ -46,6 +47,10 @@ impl Default for ValidityConfig {
                     "RELOCATED_TO",
                     "RESIDES_IN",
                     "SETTLED_IN",
+                    "BASED_IN",
+                    "HEADQUARTERED_IN",
+                    "MOVED_HEADQUARTERS_TO",
+                    "MOVED_ITS_HEADQUARTERS_TO",
                 ]),
             ),
             (
@@ -65,10 +70,6 @@ impl Default for ValidityConfig {
             (
                 "spouse",
                 list(&["MARRIED_TO", "MARRIED", "WED", "IS_MARRIED_TO"]),
-            ),
-            (
-                "headquarters",
-                list(&["BASED_IN", "HEADQUARTERED_IN", "MOVED_HEADQUARTERS_TO"]),
             ),
             ("chief_executive_of", list(&["CEO_OF", "BECAME_CEO_OF"])),
         ];

@@ -74,12 +74,18 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     assert_eq!(paris.4.as_deref(), Some("2024-06-01"), "{facts:?}");
     assert_eq!(lyon.4, None);
     let pos = |o: &str| facts.iter().position(|f| f.2 == o).unwrap();
-    assert!(pos("Lyon") < pos("Paris"), "the current fact first: {facts:?}");
+    assert!(
+        pos("Lyon") < pos("Paris"),
+        "the current fact first: {facts:?}"
+    );
     assert!(
         text.contains("Lena Vogt lives in Paris (2020-04-01 – 2024-06-01)"),
         "{text}"
     );
-    assert!(text.contains("Lena Vogt moved to Lyon (since 2024-06-01)"), "{text}");
+    assert!(
+        text.contains("Lena Vogt moved to Lyon (since 2024-06-01)"),
+        "{text}"
+    );
     seen.push(facts);
 
     // As of 2022 the move had not happened and nothing said later is shown.
@@ -109,11 +115,16 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     assert_eq!(married.4.as_deref(), Some("2022-03-01"), "{facts:?}");
     seen.push(facts);
     let (facts, _) = facts_of(&m, "Who does Tom Keller work for?", None).await;
-    assert_eq!(find(&facts, "Acme Robotics").map(|f| f.4.clone()), Some(None));
+    assert_eq!(
+        find(&facts, "Acme Robotics").map(|f| f.4.clone()),
+        Some(None)
+    );
     seen.push(facts);
 
     // Forgetting the move reopens the fact it closed.
-    m.forget_episodes(&[moved.episode_id.clone()]).await.unwrap();
+    m.forget_episodes(&[moved.episode_id.clone()])
+        .await
+        .unwrap();
     let (facts, text) = facts_of(&m, "Where does Lena Vogt live?", None).await;
     assert_eq!(find(&facts, "Paris").map(|f| f.4.clone()), Some(None));
     assert!(find(&facts, "Lyon").is_none());
@@ -133,7 +144,9 @@ async fn facts_change_the_same_way_on_both_stores() {
         Ok(u) if !u.trim().is_empty() => u,
         _ => {
             if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it");
+                panic!(
+                    "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
+                );
             }
             eprintln!("notice: NEO4J_TEST_URI is not set; checked the embedded store only");
             return;
