@@ -168,7 +168,7 @@ pub fn router(state: AppState) -> Router {
         let mcp = tower::ServiceBuilder::new()
             .layer(middleware::from_fn_with_state(
                 state.clone(),
-                auth::require_key,
+                auth::require_key_mcp,
             ))
             .service(crate::mcp::http_service(&state));
         app = app.nest_service("/mcp", mcp);
