@@ -5,6 +5,8 @@ mod error;
 mod key;
 mod kv;
 mod model;
+#[cfg(feature = "openapi")]
+mod schema;
 mod stop_words;
 mod store;
 mod tenant;

@@ -97,6 +97,7 @@ pub struct Entity {
 
 /// Identity of a fact within a tenant: (subject, relationship type, object).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FactId {
     pub subject: EntityKey,
     pub rel_type: RelType,

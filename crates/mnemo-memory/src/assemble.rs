@@ -10,6 +10,7 @@ use crate::tokens::{count_line_tokens, count_tokens};
 
 /// The sections of a context, in priority (and display) order: earlier sections are kept longer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SectionKind {
     Snippets,
@@ -69,6 +70,7 @@ impl Section {
 
 /// What the budget left of a section.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SectionReport {
     pub kind: SectionKind,
     /// Tokens of the section's header and kept lines, each counted on its own.

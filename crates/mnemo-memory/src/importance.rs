@@ -16,12 +16,14 @@ pub fn importance(mentions: u64, last_seen: Timestamp, now: Timestamp, half_life
 
 /// An entity with its importance score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RankedEntity {
     pub key: EntityKey,
     pub name: String,
     #[serde(rename = "type")]
     pub entity_type: String,
     pub mentions: u64,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub last_seen: Timestamp,
     pub score: f64,
 }

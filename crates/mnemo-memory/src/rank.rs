@@ -14,6 +14,7 @@ use crate::validity::{validity, Dated, ValidityConfig};
 
 /// Why a fact is in the context; the role dominates its score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FactRole))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// On a path connecting two seeds: the strongest evidence.
@@ -44,6 +45,7 @@ fn path_bonus(len: Option<usize>) -> f64 {
 
 /// A fact with its display names, role and score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ScoredFact {
     pub subject: EntityKey,
     pub subject_name: String,

@@ -17,12 +17,14 @@ pub const QUERY_ECHO_CHARS: usize = 500;
 
 /// A query entity the linker found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Linked {
     pub key: EntityKey,
     pub name: String,
     #[serde(rename = "type")]
     pub entity_type: String,
     pub mentions: u64,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub last_seen: Timestamp,
     pub matched: String,
     pub kind: MatchKind,
@@ -46,6 +48,7 @@ impl From<&LinkedEntity> for Linked {
 
 /// A connecting path as shown in the context.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PathView {
     pub text: String,
     pub path: Path,
@@ -55,6 +58,7 @@ pub struct PathView {
 
 /// How an episode stands behind the context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ProvenanceVia {
     /// Shown as a source snippet.
@@ -65,6 +69,7 @@ pub enum ProvenanceVia {
 
 /// An episode behind the context: a snippet's score, or the summed score of its facts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Provenance {
     pub episode_id: String,
     pub score: f64,
@@ -73,6 +78,7 @@ pub struct Provenance {
 
 /// The answer of `search`: rendered context plus its structured form.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SearchResult {
     /// False on a miss: nothing in the store matched the query.
     pub hit: bool,

@@ -11,11 +11,13 @@ use crate::tokens::{one_line, truncate_chars};
 
 /// An excerpt of an episode, shown as supporting source text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Snippet {
     pub episode_id: String,
     pub source: String,
     pub document_id: Option<String>,
     /// When the episode was said or written.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub at: Timestamp,
     /// Who said it, for a conversation turn.
     #[serde(skip_serializing_if = "Option::is_none")]

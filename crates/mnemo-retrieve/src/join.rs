@@ -32,6 +32,7 @@ impl Default for JoinConfig {
 
 /// One fact along a path, with the direction in which the path walks it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PathStep {
     pub fact: FactId,
     pub predicate: String,
@@ -41,6 +42,7 @@ pub struct PathStep {
 
 /// A chain of facts connecting two seeds; edges are walked in either direction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Path {
     /// The entities along the path, from one seed to the other.
     pub entities: Vec<EntityKey>,

@@ -21,6 +21,7 @@ const MAX_GAP: usize = 3;
 
 /// How the linker matched an entity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MatchKind {
     /// An n-gram of the query is the entity's canonical name or alias.

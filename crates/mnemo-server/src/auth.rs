@@ -95,7 +95,33 @@ pub async fn require_key(
     mut req: Request,
     next: Next,
 ) -> Result<Response, ApiError> {
-    let tenant = if state.keys.is_empty() {
+    let tenant = tenant_of_request(&state, &req)?;
+    tracing::Span::current().record("tenant", tenant.as_str());
+    req.extensions_mut().insert(tenant);
+    Ok(next.run(req).await)
+}
+
+/// [`require_key`] for `/mcp`: an MCP host shows the 401 body to a person configuring it, so the
+/// message says where the key goes in the host's configuration.
+pub async fn require_key_mcp(
+    State(state): State<AppState>,
+    mut req: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let tenant = tenant_of_request(&state, &req).map_err(|e| {
+        ApiError::unauthorized(format!(
+            "{}: /mcp takes the same API key as /v1; set the header \
+             `Authorization: Bearer <key>` in the MCP client's configuration (`headers`)",
+            e.message
+        ))
+    })?;
+    tracing::Span::current().record("tenant", tenant.as_str());
+    req.extensions_mut().insert(tenant);
+    Ok(next.run(req).await)
+}
+
+fn tenant_of_request(state: &AppState, req: &Request) -> Result<Tenant, ApiError> {
+    Ok(if state.keys.is_empty() {
         state.mnemo.tenant().clone()
     } else {
         let header = req
@@ -109,10 +135,7 @@ pub async fn require_key(
             .keys
             .tenant_of(token)
             .ok_or_else(|| ApiError::unauthorized("invalid API key"))?
-    };
-    tracing::Span::current().record("tenant", tenant.as_str());
-    req.extensions_mut().insert(tenant);
-    Ok(next.run(req).await)
+    })
 }
 
 /// The token of a `Bearer` credential (scheme case-insensitive, RFC 7235).

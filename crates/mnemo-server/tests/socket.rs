@@ -296,6 +296,28 @@ async fn mcp_over_http_is_scoped_to_the_key_tenant() {
     )
     .await;
     assert_eq!(r.status, 401);
+    // The body says what is wrong and where the key goes, for a missing and a wrong key.
+    let body: Value = serde_json::from_str(&r.body).expect("a JSON body");
+    assert_eq!(body["error"]["code"], "unauthorized", "{body}");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("missing Authorization") && message.contains("MCP client"),
+        "{message}"
+    );
+    let (r, _) = mcp_post(
+        addr,
+        ("Authorization", "Bearer not-a-key"),
+        None,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}),
+    )
+    .await;
+    assert_eq!(r.status, 401);
+    let body: Value = serde_json::from_str(&r.body).expect("a JSON body");
+    let message = body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("invalid API key") && message.contains("/mcp"),
+        "{message}"
+    );
 
     let sa = mcp_session(addr, AUTH_A).await;
     let call = |id: u64, name: &str, args: Value| json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": args}});

@@ -33,6 +33,7 @@ impl Block {
 
 /// What fitting did to one block.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BlockReport {
     pub name: String,
     pub priority: u32,

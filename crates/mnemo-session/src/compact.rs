@@ -9,6 +9,7 @@ use crate::{count_tokens, Importance, Message, SummaryRole, TagState};
 
 /// One message of an assembled context: a FIFO message, a compaction summary or the memory blocks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ContextMessage {
     /// "user", "assistant", "system" or "developer".
     pub role: String,

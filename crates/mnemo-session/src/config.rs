@@ -8,6 +8,7 @@ use crate::{normalize_tag, Result, SessionError};
 
 /// Importance of a topic tag: how much of it may be compacted, and how fast.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Importance {
     // Declared lowest first, so `Ord` compares importance.
@@ -156,6 +157,7 @@ impl Default for CompactionConfig {
 
 /// Where the memory blocks go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BlockPlacement {
     /// A system message before the chat history.

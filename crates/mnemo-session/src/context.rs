@@ -16,6 +16,7 @@ use crate::{
 
 /// A session's context, ready to send to a model.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SessionContext {
     pub session: String,
     /// The messages to send, memory blocks included (see `placement`).
@@ -38,6 +39,7 @@ pub struct SessionContext {
     pub over_budget: bool,
     /// The query the graph context was searched for, if any.
     pub query: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub generated_at: Timestamp,
 }
 

@@ -19,6 +19,7 @@ pub const DEFAULT_TAG: &str = "general";
 
 /// Who wrote a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = MessageRole))]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     User,
@@ -95,11 +96,13 @@ impl NewMessage {
 
 /// A stored message of a session's FIFO.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Message {
     /// Position in the session, increasing from 1; never reused, even after a flush.
     pub seq: u64,
     pub role: Role,
     pub content: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub at: Timestamp,
     /// Normalised topic tags (lowercase, sorted, unique, at least one).
     pub tags: Vec<String>,

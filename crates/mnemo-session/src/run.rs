@@ -18,6 +18,7 @@ const MIN_SUMMARY_TOKENS: usize = 32;
 
 /// The outcome for one tag.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TagOutcome {
     pub tag: String,
     pub importance: Importance,
@@ -30,6 +31,7 @@ pub struct TagOutcome {
 
 /// What `compact` did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompactionReport {
     pub session: String,
     pub tags: Vec<TagOutcome>,

@@ -19,6 +19,7 @@ const MAX_IDLE_LOCKS: usize = 1024;
 
 /// What one flush moved from the FIFO into the graph.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FlushReport {
     /// Sequence ids of the flushed messages, oldest first.
     pub seqs: Vec<u64>,
@@ -31,6 +32,7 @@ pub struct FlushReport {
 
 /// What `put` stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PutReport {
     pub session: String,
     pub seq: u64,

@@ -8,6 +8,7 @@ use crate::{CompactionConfig, Importance, Message, TargetPolicy};
 
 /// One compaction of a tag: the tag's oldest messages up to `compact_last_id` replaced by `summary`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Compaction {
     /// Messages of the tag it covered when it was made.
     pub compacted_messages: usize,
@@ -19,6 +20,7 @@ pub struct Compaction {
     pub summary_tokens: usize,
     /// The target (percent) it was made for.
     pub target_pct: u8,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub created_at: Timestamp,
     /// The summarizer that wrote `summary` ("extractive", "llm", ...).
     pub summarizer: String,
@@ -68,6 +70,7 @@ pub fn target_pct(
 
 /// Why a tag got no new compaction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "reason")]
 pub enum Skip {
     /// The target is 0 % (core tags, or a fresh tag whose curve starts at 0).

@@ -39,10 +39,25 @@ const DEMO_QUESTIONS: [&str; 3] = [
     "Who designed the Analytical Engine?",
 ];
 
+/// What one question did: each tool call (`search_memory hit`, `search_memory miss`,
+/// `ask_external`) and the final answer. `tests/agent_example.rs` checks the demo's.
+#[derive(Debug, Clone)]
+pub struct Turn {
+    pub question: String,
+    pub acts: Vec<String>,
+    pub answer: String,
+}
+
 #[tokio::main]
-#[allow(clippy::default_constructed_unit_structs)] // the rule extractor may grow settings
 async fn main() -> AnyResult<()> {
-    let demo = std::env::args().any(|a| a == "--demo");
+    run(std::env::args().any(|a| a == "--demo")).await?;
+    Ok(())
+}
+
+/// Runs the agent: the demo's questions against the recorded session, or questions from stdin.
+#[allow(clippy::default_constructed_unit_structs)] // the rule extractor may grow settings
+pub async fn run(demo: bool) -> AnyResult<Vec<Turn>> {
+    let mut turns = Vec::new();
     let mut _server = None;
     let config = if demo {
         let server = ReplayServer::start(Script::from_json(DEMO)?).await?;
@@ -70,7 +85,7 @@ async fn main() -> AnyResult<()> {
     if demo {
         for q in DEMO_QUESTIONS {
             println!("\nyou> {q}");
-            turn(&memory, &llm, q).await?;
+            turns.push(turn(&memory, &llm, q).await?);
         }
     } else {
         let stdin = std::io::stdin();
@@ -82,8 +97,9 @@ async fn main() -> AnyResult<()> {
                 break;
             }
             if !line.trim().is_empty() {
-                if let Err(e) = turn(&memory, &llm, line.trim()).await {
-                    println!("error: {e}");
+                match turn(&memory, &llm, line.trim()).await {
+                    Ok(t) => turns.push(t),
+                    Err(e) => println!("error: {e}"),
                 }
             }
         }
@@ -93,7 +109,7 @@ async fn main() -> AnyResult<()> {
         "\nsession: {} LLM calls, {} prompt + {} completion tokens, {} retries",
         s.calls, s.prompt_tokens, s.completion_tokens, s.retries
     );
-    Ok(())
+    Ok(turns)
 }
 
 /// `[llm]` settings from `MNEMO__LLM__*` (the same variables the CLI reads).
@@ -131,8 +147,9 @@ fn tool(name: &str, description: &str) -> ChatCompletionTools {
 }
 
 /// One user question: think, act with tools, observe, until the model answers.
-async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<()> {
+async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn> {
     let before = llm.stats();
+    let mut acts = Vec::new();
     let tools = vec![
         tool(
             "search_memory",
@@ -181,7 +198,11 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<()> 
                 cost.calls,
                 cost.total_tokens()
             );
-            return Ok(());
+            return Ok(Turn {
+                question: question.to_string(),
+                acts,
+                answer,
+            });
         }
         messages.push(
             ChatCompletionRequestAssistantMessageArgs::default()
@@ -201,6 +222,10 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<()> 
             let observation = match call.function.name.as_str() {
                 "search_memory" => {
                     let r = memory.search(&query, Some(400)).await?;
+                    acts.push(format!(
+                        "search_memory {}",
+                        if r.hit { "hit" } else { "miss" }
+                    ));
                     if r.hit {
                         r.context_text
                     } else {
@@ -208,6 +233,7 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<()> 
                     }
                 }
                 "ask_external" => {
+                    acts.push("ask_external".to_string());
                     let a = memory.answer_with_fallback(llm, &query).await?;
                     if let Some(w) = &a.written_back {
                         println!(

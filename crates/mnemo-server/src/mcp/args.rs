@@ -4,6 +4,20 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+/// Memory record types, as `remember` and `prune` take them (mnemo-records' `RecordType`).
+pub(super) const RECORD_TYPES: [&str; 7] = [
+    "interaction",
+    "document_chunk",
+    "fact",
+    "preference",
+    "pattern",
+    "note",
+    "decision",
+];
+
+/// Deepest `get_entity` neighbourhood (the store's capped depth-2 fetch).
+pub(super) const MAX_ENTITY_DEPTH: u8 = 2;
+
 /// Arguments of `search`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct SearchArgs {
@@ -26,6 +40,7 @@ pub struct RememberArgs {
     /// miss), "interaction" (a chat turn), "external" (something from another source, such as a
     /// web search) or "note" (default).
     #[serde(default)]
+    #[schemars(extend("enum" = ["agent_answer", "interaction", "external", "note"]))]
     pub kind: Option<String>,
     /// Where the text came from, e.g. a URL or "chat" (default "mcp").
     #[serde(default)]
@@ -53,6 +68,7 @@ pub struct RememberArgs {
     /// Optional memory type: interaction, fact, preference, pattern, note, decision or
     /// document_chunk (default: interaction for kind "interaction", otherwise note).
     #[serde(default, rename = "type")]
+    #[schemars(extend("enum" = RECORD_TYPES))]
     pub record_type: Option<String>,
     /// Optional: whose memory this is (a user name).
     #[serde(default)]
@@ -62,6 +78,7 @@ pub struct RememberArgs {
     pub model: Option<String>,
     /// Optional confidence in the text, from 0 to 1 (default 1).
     #[serde(default)]
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub confidence: Option<f32>,
 }
 
@@ -86,6 +103,7 @@ pub struct IngestDoc {
 pub struct IngestArgs {
     /// The documents (at most 100 per call). Each is split into chunks whose entities and facts
     /// are stored; unchanged documents are skipped.
+    #[schemars(length(min = 1, max = 100))]
     pub documents: Vec<IngestDoc>,
 }
 
@@ -97,9 +115,11 @@ pub struct GetEntityArgs {
     /// How far to follow relations: 0 = the entity only, 1 = its direct facts (default),
     /// 2 = also the facts of its neighbours.
     #[serde(default)]
+    #[schemars(range(min = 0, max = 2))]
     pub depth: Option<u8>,
     /// Most facts to return (default 50, at most 500).
     #[serde(default)]
+    #[schemars(range(min = 1, max = 500))]
     pub max_facts: Option<usize>,
 }
 

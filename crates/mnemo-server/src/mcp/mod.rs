@@ -2,6 +2,7 @@
 //! stream (tests, pipes), and the streamable-HTTP service mounted at `/mcp` under `serve`.
 
 mod args;
+mod schemas;
 mod session_tools;
 mod tools;
 

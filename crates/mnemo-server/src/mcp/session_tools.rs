@@ -8,7 +8,8 @@ use rmcp::{tool, tool_router, ErrorData};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::args::RememberArgs;
+use super::args::{RememberArgs, RECORD_TYPES};
+use super::schemas;
 use super::tools::{failed, ok_json, MnemoMcp};
 use crate::record_views::{ContextRequest, LinkResponse, MessageRequest, PruneRequest, PruneView};
 use crate::routes::records::{
@@ -29,6 +30,7 @@ pub struct SessionPutArgs {
     pub content: String,
     /// Who said it: "user" (default), "assistant" or "system".
     #[serde(default)]
+    #[schemars(extend("enum" = ["user", "assistant", "system"]))]
     pub role: Option<String>,
     /// Optional topic tags, e.g. ["travel"]; topics are compacted separately (default "general").
     #[serde(default)]
@@ -47,6 +49,7 @@ pub struct SessionContextArgs {
     /// Optional size limit of the whole context in tokens, at least 100 (default: the server's
     /// setting, 30,000).
     #[serde(default)]
+    #[schemars(range(min = 100))]
     pub budget: Option<usize>,
 }
 
@@ -66,6 +69,7 @@ pub struct RecordLinkArgs {
     /// The memory the link starts from (an `episode_id` from `remember`).
     pub from: String,
     /// "supports" (it strengthens the other memory) or "contradicts" (it opposes it).
+    #[schemars(extend("enum" = ["supports", "contradicts"]))]
     pub kind: String,
     /// The other memory's id.
     pub to: String,
@@ -83,6 +87,7 @@ pub struct PruneArgs {
     /// Memories of these types (interaction, document_chunk, fact, preference, pattern, note,
     /// decision).
     #[serde(default)]
+    #[schemars(extend("items" = {"type": "string", "enum": RECORD_TYPES}))]
     pub types: Vec<String>,
     /// Memories made with these models (exact names).
     #[serde(default)]
@@ -90,6 +95,7 @@ pub struct PruneArgs {
     /// "dry_run" (default: only list what would go), "archive" (remove but keep restorable) or
     /// "permanent". Pinned memories are never pruned.
     #[serde(default)]
+    #[schemars(extend("enum" = ["dry_run", "archive", "permanent"]))]
     pub mode: Option<String>,
 }
 
@@ -140,6 +146,8 @@ impl MnemoMcp {
 #[tool_router(router = record_session_router, vis = "pub(super)")]
 impl MnemoMcp {
     #[tool(
+        input_schema = schemas::input::<SessionPutArgs>(),
+        output_schema = schemas::output::<mnemo_session::PutReport>(),
         description = "Append one chat turn to a conversation's short-term memory. Call it for \
             every user message and every answer you give, with the same `session` id. Old turns \
             move into long-term memory automatically when the conversation grows past its token \
@@ -176,6 +184,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<SessionContextArgs>(),
+        output_schema = schemas::output::<mnemo_session::SessionContext>(),
         description = "Get the context to send to your model for a conversation: the recent \
             turns (older topics summarised), plus memory blocks with what long-term memory knows \
             about the latest user message, fitted to a token budget. Use `messages` as your \
@@ -211,6 +221,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<RecordPinArgs>(),
+        output_schema = schemas::output::<crate::record_views::RecordView>(),
         description = "Pin a stored memory so that pruning never removes it (pinned=true, the \
             default), or unpin it (pinned=false). Takes the id `remember` returned.",
         annotations(title = "Pin memory", read_only_hint = false, idempotent_hint = true)
@@ -237,6 +249,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<RecordLinkArgs>(),
+        output_schema = schemas::output::<LinkResponse>(),
         description = "Record that one stored memory supports or contradicts another (kind \
             \"supports\" or \"contradicts\"), e.g. when a new answer confirms or corrects an \
             older one. Both ids come from `remember`. Linking twice changes nothing.",
@@ -276,6 +290,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<PruneArgs>(),
+        output_schema = schemas::output::<PruneView>(),
         description = "Remove old or unused memories by criteria (age, times used, type, \
             model; all given must hold). By default a dry run that only lists what would be \
             removed: check it, then call again with mode \"archive\" (restorable) or \

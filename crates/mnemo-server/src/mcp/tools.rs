@@ -12,14 +12,21 @@ use rmcp::model::{
     CallToolResult, ContentBlock, Extensions, Implementation, ServerCapabilities, ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
+use serde::Serialize;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+use utoipa::ToSchema;
 
-use super::args::{ForgetArgs, GetEntityArgs, IngestArgs, RememberArgs, SearchArgs};
+use super::args::{
+    ForgetArgs, GetEntityArgs, IngestArgs, RememberArgs, SearchArgs, MAX_ENTITY_DEPTH,
+};
+use super::schemas;
 use crate::ingest::{self, DocumentBody, IngestResponse};
 use crate::routes::{forget_document, lookup, memory, neighbourhood_query};
-use crate::views::{DeleteView, NeighbourhoodParams, SearchRequest};
+use crate::views::{
+    DeleteView, EntityLookup, FactView, NeighbourhoodParams, RememberResponse, SearchRequest,
+};
 use crate::ApiError;
 
 /// Most documents one `ingest` call takes (bigger batches belong to the HTTP API's jobs).
@@ -91,9 +98,13 @@ impl MnemoMcp {
     }
 }
 
-/// A tool-level error the agent sees (4xx-style messages; 5xx ones are generic).
+/// A tool-level error the agent sees (4xx-style messages; 5xx ones are generic): `isError` with
+/// `{"error": {"code", "message"}}` as text. Not as `structuredContent`: a tool with an
+/// `outputSchema` must return structured results that match it, and an error body does not.
 pub(super) fn failed(e: ApiError) -> CallToolResult {
-    CallToolResult::structured_error(json!({ "error": e.body().error }))
+    CallToolResult::error(vec![ContentBlock::text(
+        json!({ "error": e.body().error }).to_string(),
+    )])
 }
 
 pub(super) fn ok_json<T: serde::Serialize>(v: &T) -> CallToolResult {
@@ -109,6 +120,8 @@ pub(super) fn ok_json<T: serde::Serialize>(v: &T) -> CallToolResult {
 #[tool_router]
 impl MnemoMcp {
     #[tool(
+        input_schema = schemas::input::<SearchArgs>(),
+        output_schema = schemas::output::<mnemo::SearchResult>(),
         description = "Search long-term memory. Returns `context_text`, a compact ready-to-use \
             context (key entities, facts, connecting paths, source snippets), or an explicit miss \
             (hit=false) when memory knows nothing relevant. Call it before answering questions \
@@ -140,6 +153,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<RememberArgs>(),
+        output_schema = schemas::output::<RememberResponse>(),
         description = "Store a text in long-term memory: its entities and facts are extracted \
             and linked into the knowledge graph. Use kind \"agent_answer\" to write back your \
             final answer after a search miss. Optional memory-record fields (session, tags, pin, \
@@ -160,6 +175,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<IngestArgs>(),
+        output_schema = schemas::output::<IngestResponse>(),
         description = "Store whole documents (articles, notes, files) in long-term memory, at \
             most 100 per call. Each is chunked and its entities and facts extracted; documents \
             already stored unchanged are skipped. Returns one result per document with its \
@@ -210,6 +227,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<GetEntityArgs>(),
+        output_schema = schemas::output::<EntityReport>(),
         description = "Show what memory knows about one name: the entity (type, aliases, how \
             often and when it was mentioned) and, with depth 1 or 2, the facts around it as \
             `subject -[predicate]-> object` lines.",
@@ -228,6 +247,8 @@ impl MnemoMcp {
     }
 
     #[tool(
+        input_schema = schemas::input::<ForgetArgs>(),
+        output_schema = schemas::output::<DeleteView>(),
         description = "Remove something from memory: an episode (by the episode_id from \
             `remember`) or a document (by the document_id from `ingest`), with every fact and \
             entity that only it supported. Give exactly one id.",
@@ -274,9 +295,24 @@ impl MnemoMcp {
     }
 }
 
+/// The structured result of `get_entity`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub(super) struct EntityReport {
+    /// The entity found for the name, and other keys the name also matched.
+    pub entity: EntityLookup,
+    /// The facts around it (absent at depth 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<Vec<FactView>>,
+}
+
 async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolResult, ApiError> {
-    let found = lookup(mnemo, &args.name).await?;
     let depth = args.depth.unwrap_or(1);
+    if depth > MAX_ENTITY_DEPTH {
+        return Err(ApiError::invalid(format!(
+            "depth {depth}: use 0 (the entity only), 1 or 2"
+        )));
+    }
+    let found = lookup(mnemo, &args.name).await?;
     let e = &found.entity;
     let mut text = format!(
         "{} ({}), key \"{}\", mentioned {} times, last {}",
@@ -289,7 +325,10 @@ async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolRes
     if !e.aliases.is_empty() {
         text.push_str(&format!("; also called {}", e.aliases.join(", ")));
     }
-    let mut body = json!({ "entity": found });
+    let mut report = EntityReport {
+        entity: found.clone(),
+        facts: None,
+    };
     if depth > 0 {
         let params = NeighbourhoodParams {
             depth: Some(depth),
@@ -314,15 +353,9 @@ async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolRes
                 name(&f.object)
             ));
         }
-        body["facts"] = serde_json::to_value(
-            g.facts
-                .into_iter()
-                .map(crate::views::FactView::from)
-                .collect::<Vec<_>>(),
-        )
-        .map_err(|_| ApiError::internal())?;
+        report.facts = Some(g.facts.into_iter().map(FactView::from).collect());
     }
-    let mut out = CallToolResult::structured(body);
+    let mut out = ok_json(&report);
     out.content = vec![ContentBlock::text(text)];
     Ok(out)
 }

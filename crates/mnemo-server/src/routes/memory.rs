@@ -21,7 +21,7 @@ pub(crate) const MAX_BUDGET_TOKENS: usize = 100_000;
     responses(
         (status = 200, description = "The search result: `hit`, `context_text` (ready to paste \
             into a prompt), and the structured entities, facts, paths and provenance behind it",
-            body = Object),
+            body = mnemo::SearchResult),
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 422, description = "Empty query or bad budget", body = ErrorBody),

@@ -54,8 +54,9 @@ impl Modify for BearerAuth {
     }
 }
 
-/// Adds the 500 and 503 answers every `/v1` operation can give (store down, timeout, bug) without
-/// repeating them on each handler.
+/// Adds the answers every `/v1` operation can give without repeating them on each handler: 500
+/// and 503 (bug, store down, timeout), and for each operation that reads a JSON body, 415 (no
+/// `Content-Type: application/json`, from `ApiJson`) and 413 (body over the limit).
 struct ServerErrors;
 
 impl Modify for ServerErrors {
@@ -84,7 +85,16 @@ impl Modify for ServerErrors {
                 &mut item.patch,
             ];
             for op in ops.into_iter().flatten() {
+                let reads_json = op.request_body.is_some();
                 let r = &mut op.responses.responses;
+                if reads_json {
+                    r.entry("415".into()).or_insert_with(|| {
+                        error("The body is not declared as JSON: send `Content-Type: application/json` (`unsupported_media_type`)").into()
+                    });
+                    r.entry("413".into()).or_insert_with(|| {
+                        error("Body over the size limit (`body_too_large`)").into()
+                    });
+                }
                 r.entry("500".into()).or_insert_with(|| {
                     error("Internal error (details only in the server log)").into()
                 });
@@ -158,7 +168,7 @@ pub fn router(state: AppState) -> Router {
         let mcp = tower::ServiceBuilder::new()
             .layer(middleware::from_fn_with_state(
                 state.clone(),
-                auth::require_key,
+                auth::require_key_mcp,
             ))
             .service(crate::mcp::http_service(&state));
         app = app.nest_service("/mcp", mcp);

@@ -22,8 +22,6 @@ const MAX_CONTEXT_BUDGET: usize = 1_000_000;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SessionView {
     pub session: String,
-    /// Each: seq, role, content, at, tags, tokens.
-    #[schema(value_type = Vec<Object>)]
     pub messages: Vec<Message>,
 }
 
@@ -53,7 +51,7 @@ pub(crate) fn new_message(req: MessageRequest) -> Result<NewMessage, ApiError> {
     request_body = MessageRequest,
     responses(
         (status = 200, description = "Stored: seq, tokens, history_tokens and what was flushed \
-            into the graph", body = Object),
+            into the graph", body = PutReport),
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 413, description = "Body over the size limit", body = ErrorBody),
@@ -110,7 +108,7 @@ pub async fn get_session(
     request_body = ContextRequest,
     responses(
         (status = 200, description = "The context: `messages` ready to send to a model, the \
-            rendered `memory`, block reports and token counts", body = Object),
+            rendered `memory`, block reports and token counts", body = SessionContext),
         (status = 400, description = "Malformed JSON", body = ErrorBody),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 422, description = "Invalid session id or budget", body = ErrorBody),
@@ -159,7 +157,7 @@ pub(crate) async fn context_of(
     params(("id" = String, Path, description = "Session id")),
     responses(
         (status = 200, description = "Per tag: the target, the new compaction or why none was \
-            made; history tokens before and after", body = Object),
+            made; history tokens before and after", body = CompactionReport),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 409, description = "Another compaction is running; retry later", body = ErrorBody),
         (status = 422, description = "Invalid session id", body = ErrorBody),

@@ -1,6 +1,7 @@
 //! Shared test helpers: an in-memory mnemo, a router with keys, and one-shot JSON requests.
 #![allow(dead_code)]
 
+pub mod schema;
 pub mod slow;
 
 use std::sync::Arc;
