@@ -81,14 +81,7 @@ impl Kv<'_> {
             Kv::Durable(db, path) => {
                 let u = |e: redb::Error| unavailable(path, e);
                 let tx = db.begin_write().map_err(|e| u(e.into()))?;
-                {
-                    let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
-                    for (k, v) in entries {
-                        table
-                            .insert((tenant.as_str(), ns, k.as_str()), v.as_str())
-                            .map_err(|e| u(e.into()))?;
-                    }
-                }
+                insert(&tx, path, tenant.as_str(), ns, entries)?;
                 tx.commit().map_err(|e| u(e.into()))
             }
         }
@@ -227,6 +220,25 @@ impl Kv<'_> {
             }
         }
     }
+}
+
+/// Inserts entries (already validated) into the `kv` table inside `tx`, a transaction the caller
+/// commits: a put of its own, or a graph write that carries a record beside its episode.
+pub(crate) fn insert(
+    tx: &redb::WriteTransaction,
+    path: &Path,
+    tenant: &str,
+    ns: &str,
+    entries: &[KvEntry],
+) -> Result<()> {
+    let u = |e: redb::Error| unavailable(path, e);
+    let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
+    for (k, v) in entries {
+        table
+            .insert((tenant, ns, k.as_str()), v.as_str())
+            .map_err(|e| u(e.into()))?;
+    }
+    Ok(())
 }
 
 fn unavailable(path: &Path, e: redb::Error) -> Error {

@@ -178,7 +178,7 @@ impl EmbeddedStore {
         let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan, None))?;
         }
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
@@ -189,12 +189,22 @@ impl EmbeddedStore {
         Ok(applied)
     }
 
-    /// Validates every batch, plans them in order as one change, commits it and applies it.
-    fn write_group(&self, tenant: &Tenant, batches: &[WriteBatch]) -> Result<Vec<WriteReport>> {
+    /// Validates every batch, plans them in order as one change, commits it (with the key-value
+    /// entries `kv`, when given, in the same transaction) and applies it.
+    fn write_group(
+        &self,
+        tenant: &Tenant,
+        batches: &[WriteBatch],
+        kv: Option<persist::KvPut<'_>>,
+    ) -> Result<Vec<WriteReport>> {
         for b in batches {
             b.validate()?;
         }
-        if batches.is_empty() {
+        if let Some((ns, entries)) = kv {
+            mnemo_core::validate_kv_put(ns, entries)?;
+        }
+        let kv = kv.filter(|(_, entries)| !entries.is_empty());
+        if batches.is_empty() && kv.is_none() {
             return Ok(Vec::new());
         }
         let _writer = self.writer.lock().map_err(poisoned)?;
@@ -202,13 +212,19 @@ impl EmbeddedStore {
             let tenants = self.read()?;
             group::plan_group(tenants.get(tenant.as_str()), batches)
         };
-        if plan.is_noop() {
+        if plan.is_noop() && kv.is_none() {
             return Ok(reports);
         }
         let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan, kv))?;
+        } else if let Some((ns, entries)) = kv {
+            // In memory nothing can crash between the two; the writer lock keeps them together.
+            self.kv().put(tenant, ns, entries)?;
+        }
+        if plan.is_noop() {
+            return Ok(reports);
         }
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
@@ -276,7 +292,20 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport> {
-        let mut reports = self.write_group(tenant, std::slice::from_ref(batch))?;
+        let mut reports = self.write_group(tenant, std::slice::from_ref(batch), None)?;
+        Ok(reports.pop().unwrap_or_default())
+    }
+
+    /// One redb transaction for the batch and the entries (in memory: under the writer lock).
+    async fn write_with_kv(
+        &self,
+        tenant: &Tenant,
+        batch: &WriteBatch,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<WriteReport> {
+        let mut reports =
+            self.write_group(tenant, std::slice::from_ref(batch), Some((ns, entries)))?;
         Ok(reports.pop().unwrap_or_default())
     }
 
@@ -286,7 +315,7 @@ impl GraphStore for EmbeddedStore {
         tenant: &Tenant,
         batches: &[WriteBatch],
     ) -> Result<Vec<WriteReport>> {
-        self.write_group(tenant, batches)
+        self.write_group(tenant, batches, None)
     }
 
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {

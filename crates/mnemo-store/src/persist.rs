@@ -51,6 +51,9 @@ pub(crate) struct Disk {
 
 type Tenants = HashMap<String, TenantGraph>;
 
+/// Key-value entries of one namespace committed with a graph change (`GraphStore::write_with_kv`).
+pub(crate) type KvPut<'a> = (&'a str, &'a [mnemo_core::KvEntry]);
+
 impl Disk {
     /// Opens (or creates) the store file in `dir` and loads every tenant into memory.
     pub fn open(dir: &Path) -> Result<(Disk, Tenants)> {
@@ -252,9 +255,10 @@ impl Disk {
         Ok(())
     }
 
-    /// Writes a plan (one write, a group of writes, or a delete) in one transaction; returns after
-    /// the commit is durable, with the text generation it committed.
-    pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<u64> {
+    /// Writes a plan (one write, a group of writes, or a delete) in one transaction, with the
+    /// key-value entries `kv` (namespace, entries; already validated) when given; returns after the
+    /// commit is durable, with the text generation it committed.
+    pub fn commit(&self, tenant: &str, plan: &Plan<'_>, kv: Option<KvPut<'_>>) -> Result<u64> {
         let u = |e: redb::Error| self.unavailable(e);
         let tx = self.db.begin_write().map_err(|e| u(e.into()))?;
         let gen;
@@ -324,6 +328,9 @@ impl Disk {
                     .insert((tenant, s.as_str(), r.as_str(), o.as_str()), p.as_str())
                     .map_err(|e| u(e.into()))?;
             }
+        }
+        if let Some((ns, entries)) = kv {
+            crate::kv::insert(&tx, &self.path, tenant, ns, entries)?;
         }
         tx.commit().map_err(|e| u(e.into()))?;
         Ok(gen)
