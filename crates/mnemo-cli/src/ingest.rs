@@ -5,6 +5,7 @@
 
 mod checkpoint;
 mod progress;
+mod verify;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
 use mnemo::{
@@ -296,10 +298,11 @@ async fn ingest(
     let opts = args.source_options(&settings.ingest);
     let mut checkpoint = (!args.no_checkpoint)
         .then(|| Checkpoint::at(&settings.data_dir, &run_identity(settings, args, &opts)));
-    let resume = match &checkpoint {
+    let loaded = match &checkpoint {
         Some(c) => c.load()?,
-        None => Resume::new(),
+        None => checkpoint::Loaded::default(),
     };
+    let mut resume = loaded.resume;
     if !resume.is_empty() {
         summary.resumed = true;
         progress.warn(&format!(
@@ -307,6 +310,21 @@ async fn ingest(
             resume.len(),
             checkpoint.as_ref().map_or_else(String::new, |c| c.path().display().to_string())
         ));
+        // What the checkpoint calls done must still be in the store (it may have been wiped).
+        let v = with_retries(progress, || verify::verify(mnemo, &resume, &loaded.done))
+            .await
+            .context("checking the checkpoint's documents in the store")?;
+        summary.resume_checked = v.checked;
+        summary.resume_missing = v.missing;
+        if v.missing > 0 {
+            progress.warn(&format!(
+                "{} of the {} documents the checkpoint calls done are not in the store (wiped or replaced since?): {} files are read again",
+                v.missing, v.checked, v.redo.len()
+            ));
+        }
+        for file in &v.redo {
+            resume.remove(file);
+        }
     }
     let mut rx = spawn_reader(
         args.format,
@@ -379,8 +397,11 @@ async fn ingest(
         };
         let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
-            Ok(Step::Done(bytes)) => {
+            Ok(Step::Done(bytes, stored)) => {
                 *w.read_bytes += bytes;
+                if let Some(doc) = &stored {
+                    w.stored(&item.position, doc);
+                }
                 w.advance(item.position)?;
             }
             Ok(Step::Write(prepared, label, bytes)) => {
@@ -420,8 +441,9 @@ struct Queued {
 
 /// What became of one input.
 enum Step {
-    /// Handled (written, skipped or reported); the bytes it accounted for.
-    Done(u64),
+    /// Handled (written, skipped or reported); the bytes it accounted for, and the document
+    /// it stored, if any.
+    Done(u64, Option<PreparedDocument>),
     /// A prepared document, to be written with the group.
     Write(PreparedDocument, String, u64),
 }
@@ -445,6 +467,14 @@ impl Writer<'_> {
         self.summary.seconds = self.start.elapsed().as_secs_f64();
         self.progress.update(self.summary, *self.read_bytes);
         Ok(())
+    }
+
+    /// Records in the checkpoint that the document from the file of `position` is stored.
+    fn stored(&mut self, position: &Option<Position>, doc: &PreparedDocument) {
+        if let (Some(c), Some(p)) = (self.checkpoint.as_mut(), position) {
+            let (id, hash) = doc.identity();
+            c.stored(&p.file, id, hash);
+        }
     }
 
     /// The error that stops the run, after saving the checkpoint of what is stored.
@@ -488,8 +518,12 @@ impl Writer<'_> {
                     self.summary.entities += entities;
                     self.summary.facts += facts;
                     self.summary.bytes += q.bytes;
+                    self.stored(&q.position, doc);
                 }
-                Ok(IngestOutcome::Unchanged { .. }) => self.summary.documents_skipped += 1,
+                Ok(IngestOutcome::Unchanged { .. }) => {
+                    self.summary.documents_skipped += 1;
+                    self.stored(&q.position, doc);
+                }
                 Err(mnemo::Error::InvalidInput(reason)) => {
                     self.summary.fail(
                         SourceError {
@@ -539,7 +573,7 @@ async fn handle(
     let prepared = match (input, ready) {
         (Input::Bad(e), _) => {
             summary.fail(e, progress);
-            return Ok(Step::Done(0));
+            return Ok(Step::Done(0, None));
         }
         (Input::FileEnd { source, chunks }, _) => {
             let removed = with_retries(progress, || {
@@ -550,7 +584,7 @@ async fn handle(
             if removed > 0 {
                 tracing::info!(%source, removed, "chunks of a longer earlier version removed");
             }
-            return Ok(Step::Done(0));
+            return Ok(Step::Done(0, None));
         }
         (input, Some(joined)) => match joined {
             // A store outage while preparing (the hash lookup): prepare again once it is back.
@@ -560,7 +594,7 @@ async fn handle(
             Ok(p) => p,
             Err(join) => return Err((anyhow::Error::from(join), label)),
         },
-        (_, None) => return Ok(Step::Done(0)),
+        (_, None) => return Ok(Step::Done(0, None)),
     };
     let (prepared, bad_rows) = match prepared {
         Ok(p) => p,
@@ -572,7 +606,7 @@ async fn handle(
                 },
                 progress,
             );
-            return Ok(Step::Done(bytes));
+            return Ok(Step::Done(bytes, None));
         }
         Err(e) => return Err(stopped(e)),
     };
@@ -600,11 +634,12 @@ async fn handle(
                 },
                 progress,
             );
+            return Ok(Step::Done(bytes, None));
         }
         // The store itself failed: stop, since every further input would fail the same way.
         Err(e) => return Err(stopped(e)),
     }
-    Ok(Step::Done(bytes))
+    Ok(Step::Done(bytes, Some(prepared)))
 }
 
 pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow::Result<ExitCode> {
