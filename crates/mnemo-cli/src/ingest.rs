@@ -192,6 +192,8 @@ where
     let mut attempt = 1;
     loop {
         match op().await {
+            // A full disk does not come back within seconds: stop at once and say so.
+            Err(e) if e.is_disk_full() => return Err(e),
             Err(mnemo::Error::Unavailable(msg)) if attempt < STORE_ATTEMPTS => {
                 progress.warn(&format!(
                     "store unavailable ({msg}); retry {attempt}/{} in {:.1} s",
@@ -292,9 +294,9 @@ async fn ingest(
     args: &IngestArgs,
     progress: &Progress,
     stop: &AtomicBool,
-) -> anyhow::Result<IngestSummary> {
+    summary: &mut IngestSummary,
+) -> anyhow::Result<()> {
     let start = Instant::now();
-    let mut summary = IngestSummary::default();
     let opts = args.source_options(&settings.ingest);
     let mut checkpoint = (!args.no_checkpoint)
         .then(|| Checkpoint::at(&settings.data_dir, &run_identity(settings, args, &opts)));
@@ -345,7 +347,7 @@ async fn ingest(
     let mut group: WriteGroup<Queued> = WriteGroup::new(limits);
     let mut w = Writer {
         mnemo,
-        summary: &mut summary,
+        summary,
         progress,
         checkpoint: checkpoint.as_mut(),
         read_bytes: &mut read_bytes,
@@ -421,7 +423,6 @@ async fn ingest(
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
-    progress.finish();
     if let Some(mut c) = checkpoint {
         if summary.interrupted {
             c.flush()?;
@@ -429,7 +430,7 @@ async fn ingest(
             c.remove()?;
         }
     }
-    Ok(summary)
+    Ok(())
 }
 
 /// A prepared document waiting in the open group, with what its outcome needs.
@@ -477,18 +478,28 @@ impl Writer<'_> {
         }
     }
 
-    /// The error that stops the run, after saving the checkpoint of what is stored.
+    /// The error that stops the run, after saving the checkpoint of what is stored. It names the
+    /// input, the count and the resume command; a full disk says so first.
     fn stopped(&mut self, (e, at): (anyhow::Error, String)) -> anyhow::Error {
-        if let Some(c) = self.checkpoint.as_mut() {
-            if let Err(ce) = c.flush() {
-                return ce.context(format!("saving the checkpoint after: {e:#}"));
+        // On a full disk the checkpoint may not be writable either: that must not hide the cause.
+        let unsaved = self
+            .checkpoint
+            .as_mut()
+            .and_then(|c| c.flush().err())
+            .map(|ce| format!(" (the checkpoint could not be saved: {ce:#}; a resumed run re-checks documents by hash)"))
+            .unwrap_or_default();
+        let n = self.summary.documents_ingested;
+        let resume = resume_command();
+        match e.downcast_ref::<mnemo::Error>() {
+            Some(mnemo::Error::Unavailable(m)) if m.starts_with(mnemo::core::DISK_FULL) => {
+                anyhow::anyhow!(
+                    "{m}; ingest stopped at {at} after {n} documents; finished documents are kept{unsaved}; free space, then resume with: {resume}"
+                )
             }
+            _ => e.context(format!(
+                "ingest stopped at {at} after {n} documents; finished documents are kept{unsaved}, resume with: {resume}"
+            )),
         }
-        e.context(format!(
-            "ingest stopped at {at} after {} documents; finished documents are kept, resume with: {}",
-            self.summary.documents_ingested,
-            resume_command()
-        ))
     }
 
     /// Writes the open group (one `write_many` call; one by one if that fails), then counts each
@@ -505,6 +516,7 @@ impl Writer<'_> {
         for ((doc, q), outcome) in docs.iter().zip(queued).zip(outcomes) {
             let outcome = match outcome {
                 // A store outage: wait it out for this document (writes are idempotent).
+                Err(e @ mnemo::Error::Unavailable(_)) if e.is_disk_full() => Err(e),
                 Err(mnemo::Error::Unavailable(_)) => {
                     with_retries(self.progress, || self.mnemo.write_prepared(doc)).await
                 }
@@ -650,11 +662,23 @@ pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow
     }
     let stop = Arc::new(AtomicBool::new(false));
     watch_signals(stop.clone());
-    let summary = ingest(mnemo, settings, &args, &progress, &stop).await?;
+    let started = Instant::now();
+    let mut summary = IngestSummary::default();
+    let outcome = ingest(mnemo, settings, &args, &progress, &stop, &mut summary).await;
+    progress.finish();
+    if let Err(e) = &outcome {
+        // A run that stops on an error still reports what it did, in text and in --json.
+        summary.seconds = started.elapsed().as_secs_f64();
+        summary.error = Some(format!("{e:#}"));
+    }
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print_summary(&summary);
+    }
+    if let Err(e) = outcome {
+        eprintln!("error: {e:#}");
+        return Ok(ExitCode::FAILURE);
     }
     if summary.interrupted {
         eprintln!(

@@ -272,4 +272,12 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
 
     /// Deletes these keys atomically; returns how many distinct keys existed.
     async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64>;
+
+    /// Whether the store can take writes now, beyond answering reads: a store that stopped
+    /// taking them (the embedded store after its disk filled up) tries to recover first and
+    /// says why it cannot (`Error::is_disk_full`). Servers call it for `/readyz`. Default: ready
+    /// (a remote store's own health shows in its answers).
+    async fn ready(&self) -> Result<()> {
+        Ok(())
+    }
 }

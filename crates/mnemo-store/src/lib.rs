@@ -26,6 +26,7 @@
 
 mod apply;
 mod body;
+mod disk_full;
 mod fold;
 mod footprint;
 mod graph;
@@ -37,6 +38,7 @@ mod kv;
 mod persist;
 mod plan;
 mod query;
+mod recover;
 mod supports;
 mod text;
 mod text_sync;
@@ -161,7 +163,8 @@ impl EmbeddedStore {
         tenant: &Tenant,
         plan: impl FnOnce(Option<&TenantGraph>) -> Result<Plan<'a>>,
     ) -> Result<apply::Applied> {
-        let _writer = self.writer.lock().map_err(poisoned)?;
+        let writer = self.writer.lock().map_err(poisoned)?;
+        self.recover(&writer)?;
         let plan = {
             let tenants = self.read()?;
             plan(tenants.get(tenant.as_str()))?
@@ -207,7 +210,8 @@ impl EmbeddedStore {
         if batches.is_empty() && kv.is_none() {
             return Ok(Vec::new());
         }
-        let _writer = self.writer.lock().map_err(poisoned)?;
+        let writer = self.writer.lock().map_err(poisoned)?;
+        self.recover(&writer)?;
         let GroupPlan { plan, reports } = {
             let tenants = self.read()?;
             group::plan_group(tenants.get(tenant.as_str()), batches)
@@ -248,10 +252,7 @@ impl EmbeddedStore {
 
     fn kv(&self) -> kv::Kv<'_> {
         match &self.disk {
-            Some(d) => {
-                let (db, path) = d.kv_db();
-                kv::Kv::Durable(db, path)
-            }
+            Some(d) => kv::Kv::Durable(d),
             None => kv::Kv::Memory(&self.kv),
         }
     }
@@ -461,7 +462,16 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
-        blocking(|| self.kv().put(tenant, ns, entries))
+        blocking(|| {
+            self.recover_now()?;
+            self.kv().put(tenant, ns, entries)
+        })
+    }
+
+    /// Not ready while the store file needs reopening after a failed write and cannot be reopened
+    /// yet (a disk still full); reopening it when it can.
+    async fn ready(&self) -> Result<()> {
+        blocking(|| self.recover_now())
     }
 
     async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
@@ -480,7 +490,10 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
-        blocking(|| self.kv().delete(tenant, ns, keys))
+        blocking(|| {
+            self.recover_now()?;
+            self.kv().delete(tenant, ns, keys)
+        })
     }
 }
 

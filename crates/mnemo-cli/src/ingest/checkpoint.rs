@@ -140,8 +140,13 @@ impl Checkpoint {
             out.push('\n');
         }
         if let Some(f) = self.file.as_mut() {
-            f.write_all(out.as_bytes())
-                .with_context(|| format!("writing {}", self.path.display()))?;
+            f.write_all(out.as_bytes()).map_err(|e| {
+                // Said the way the store says it, so a full disk reads the same wherever it hit.
+                let full =
+                    e.raw_os_error() == Some(28) || e.kind() == std::io::ErrorKind::StorageFull;
+                let what = if full { "disk full: " } else { "writing " };
+                anyhow::Error::from(e).context(format!("{what}{}", self.path.display()))
+            })?;
         }
         self.dirty.clear();
         Ok(())

@@ -36,6 +36,9 @@ pub struct IngestSummary {
     /// content), whose files were read and written again.
     pub resume_missing: u64,
     pub failures: Vec<SourceError>,
+    /// Why the run stopped before its end (a full disk, a store down after retries), with the
+    /// input, the count and the resume command; null when it did not.
+    pub error: Option<String>,
 }
 
 impl IngestSummary {
