@@ -5,6 +5,7 @@
 
 mod checkpoint;
 mod progress;
+mod verify;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
 use mnemo::{
@@ -190,6 +192,8 @@ where
     let mut attempt = 1;
     loop {
         match op().await {
+            // A full disk does not come back within seconds: stop at once and say so.
+            Err(e) if e.is_disk_full() => return Err(e),
             Err(mnemo::Error::Unavailable(msg)) if attempt < STORE_ATTEMPTS => {
                 progress.warn(&format!(
                     "store unavailable ({msg}); retry {attempt}/{} in {:.1} s",
@@ -290,16 +294,17 @@ async fn ingest(
     args: &IngestArgs,
     progress: &Progress,
     stop: &AtomicBool,
-) -> anyhow::Result<IngestSummary> {
+    summary: &mut IngestSummary,
+) -> anyhow::Result<()> {
     let start = Instant::now();
-    let mut summary = IngestSummary::default();
     let opts = args.source_options(&settings.ingest);
     let mut checkpoint = (!args.no_checkpoint)
         .then(|| Checkpoint::at(&settings.data_dir, &run_identity(settings, args, &opts)));
-    let resume = match &checkpoint {
+    let loaded = match &checkpoint {
         Some(c) => c.load()?,
-        None => Resume::new(),
+        None => checkpoint::Loaded::default(),
     };
+    let mut resume = loaded.resume;
     if !resume.is_empty() {
         summary.resumed = true;
         progress.warn(&format!(
@@ -307,6 +312,21 @@ async fn ingest(
             resume.len(),
             checkpoint.as_ref().map_or_else(String::new, |c| c.path().display().to_string())
         ));
+        // What the checkpoint calls done must still be in the store (it may have been wiped).
+        let v = with_retries(progress, || verify::verify(mnemo, &resume, &loaded.done))
+            .await
+            .context("checking the checkpoint's documents in the store")?;
+        summary.resume_checked = v.checked;
+        summary.resume_missing = v.missing;
+        if v.missing > 0 {
+            progress.warn(&format!(
+                "{} of the {} documents the checkpoint calls done are not in the store (wiped or replaced since?): {} files are read again",
+                v.missing, v.checked, v.redo.len()
+            ));
+        }
+        for file in &v.redo {
+            resume.remove(file);
+        }
     }
     let mut rx = spawn_reader(
         args.format,
@@ -327,7 +347,7 @@ async fn ingest(
     let mut group: WriteGroup<Queued> = WriteGroup::new(limits);
     let mut w = Writer {
         mnemo,
-        summary: &mut summary,
+        summary,
         progress,
         checkpoint: checkpoint.as_mut(),
         read_bytes: &mut read_bytes,
@@ -379,8 +399,11 @@ async fn ingest(
         };
         let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
-            Ok(Step::Done(bytes)) => {
+            Ok(Step::Done(bytes, stored)) => {
                 *w.read_bytes += bytes;
+                if let Some(doc) = &stored {
+                    w.stored(&item.position, doc);
+                }
                 w.advance(item.position)?;
             }
             Ok(Step::Write(prepared, label, bytes)) => {
@@ -400,7 +423,6 @@ async fn ingest(
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
-    progress.finish();
     if let Some(mut c) = checkpoint {
         if summary.interrupted {
             c.flush()?;
@@ -408,7 +430,7 @@ async fn ingest(
             c.remove()?;
         }
     }
-    Ok(summary)
+    Ok(())
 }
 
 /// A prepared document waiting in the open group, with what its outcome needs.
@@ -420,8 +442,9 @@ struct Queued {
 
 /// What became of one input.
 enum Step {
-    /// Handled (written, skipped or reported); the bytes it accounted for.
-    Done(u64),
+    /// Handled (written, skipped or reported); the bytes it accounted for, and the document
+    /// it stored, if any.
+    Done(u64, Option<PreparedDocument>),
     /// A prepared document, to be written with the group.
     Write(PreparedDocument, String, u64),
 }
@@ -447,18 +470,36 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// The error that stops the run, after saving the checkpoint of what is stored.
-    fn stopped(&mut self, (e, at): (anyhow::Error, String)) -> anyhow::Error {
-        if let Some(c) = self.checkpoint.as_mut() {
-            if let Err(ce) = c.flush() {
-                return ce.context(format!("saving the checkpoint after: {e:#}"));
-            }
+    /// Records in the checkpoint that the document from the file of `position` is stored.
+    fn stored(&mut self, position: &Option<Position>, doc: &PreparedDocument) {
+        if let (Some(c), Some(p)) = (self.checkpoint.as_mut(), position) {
+            let (id, hash) = doc.identity();
+            c.stored(&p.file, id, hash);
         }
-        e.context(format!(
-            "ingest stopped at {at} after {} documents; finished documents are kept, resume with: {}",
-            self.summary.documents_ingested,
-            resume_command()
-        ))
+    }
+
+    /// The error that stops the run, after saving the checkpoint of what is stored. It names the
+    /// input, the count and the resume command; a full disk says so first.
+    fn stopped(&mut self, (e, at): (anyhow::Error, String)) -> anyhow::Error {
+        // On a full disk the checkpoint may not be writable either: that must not hide the cause.
+        let unsaved = self
+            .checkpoint
+            .as_mut()
+            .and_then(|c| c.flush().err())
+            .map(|ce| format!(" (the checkpoint could not be saved: {ce:#}; a resumed run re-checks documents by hash)"))
+            .unwrap_or_default();
+        let n = self.summary.documents_ingested;
+        let resume = resume_command();
+        match e.downcast_ref::<mnemo::Error>() {
+            Some(mnemo::Error::Unavailable(m)) if m.starts_with(mnemo::core::DISK_FULL) => {
+                anyhow::anyhow!(
+                    "{m}; ingest stopped at {at} after {n} documents; finished documents are kept{unsaved}; free space, then resume with: {resume}"
+                )
+            }
+            _ => e.context(format!(
+                "ingest stopped at {at} after {n} documents; finished documents are kept{unsaved}, resume with: {resume}"
+            )),
+        }
     }
 
     /// Writes the open group (one `write_many` call; one by one if that fails), then counts each
@@ -475,6 +516,7 @@ impl Writer<'_> {
         for ((doc, q), outcome) in docs.iter().zip(queued).zip(outcomes) {
             let outcome = match outcome {
                 // A store outage: wait it out for this document (writes are idempotent).
+                Err(e @ mnemo::Error::Unavailable(_)) if e.is_disk_full() => Err(e),
                 Err(mnemo::Error::Unavailable(_)) => {
                     with_retries(self.progress, || self.mnemo.write_prepared(doc)).await
                 }
@@ -488,8 +530,12 @@ impl Writer<'_> {
                     self.summary.entities += entities;
                     self.summary.facts += facts;
                     self.summary.bytes += q.bytes;
+                    self.stored(&q.position, doc);
                 }
-                Ok(IngestOutcome::Unchanged { .. }) => self.summary.documents_skipped += 1,
+                Ok(IngestOutcome::Unchanged { .. }) => {
+                    self.summary.documents_skipped += 1;
+                    self.stored(&q.position, doc);
+                }
                 Err(mnemo::Error::InvalidInput(reason)) => {
                     self.summary.fail(
                         SourceError {
@@ -539,7 +585,7 @@ async fn handle(
     let prepared = match (input, ready) {
         (Input::Bad(e), _) => {
             summary.fail(e, progress);
-            return Ok(Step::Done(0));
+            return Ok(Step::Done(0, None));
         }
         (Input::FileEnd { source, chunks }, _) => {
             let removed = with_retries(progress, || {
@@ -550,7 +596,7 @@ async fn handle(
             if removed > 0 {
                 tracing::info!(%source, removed, "chunks of a longer earlier version removed");
             }
-            return Ok(Step::Done(0));
+            return Ok(Step::Done(0, None));
         }
         (input, Some(joined)) => match joined {
             // A store outage while preparing (the hash lookup): prepare again once it is back.
@@ -560,7 +606,7 @@ async fn handle(
             Ok(p) => p,
             Err(join) => return Err((anyhow::Error::from(join), label)),
         },
-        (_, None) => return Ok(Step::Done(0)),
+        (_, None) => return Ok(Step::Done(0, None)),
     };
     let (prepared, bad_rows) = match prepared {
         Ok(p) => p,
@@ -572,7 +618,7 @@ async fn handle(
                 },
                 progress,
             );
-            return Ok(Step::Done(bytes));
+            return Ok(Step::Done(bytes, None));
         }
         Err(e) => return Err(stopped(e)),
     };
@@ -600,11 +646,12 @@ async fn handle(
                 },
                 progress,
             );
+            return Ok(Step::Done(bytes, None));
         }
         // The store itself failed: stop, since every further input would fail the same way.
         Err(e) => return Err(stopped(e)),
     }
-    Ok(Step::Done(bytes))
+    Ok(Step::Done(bytes, Some(prepared)))
 }
 
 pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow::Result<ExitCode> {
@@ -615,11 +662,23 @@ pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow
     }
     let stop = Arc::new(AtomicBool::new(false));
     watch_signals(stop.clone());
-    let summary = ingest(mnemo, settings, &args, &progress, &stop).await?;
+    let started = Instant::now();
+    let mut summary = IngestSummary::default();
+    let outcome = ingest(mnemo, settings, &args, &progress, &stop, &mut summary).await;
+    progress.finish();
+    if let Err(e) = &outcome {
+        // A run that stops on an error still reports what it did, in text and in --json.
+        summary.seconds = started.elapsed().as_secs_f64();
+        summary.error = Some(format!("{e:#}"));
+    }
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&summary)?);
     } else {
         print_summary(&summary);
+    }
+    if let Err(e) = outcome {
+        eprintln!("error: {e:#}");
+        return Ok(ExitCode::FAILURE);
     }
     if summary.interrupted {
         eprintln!(

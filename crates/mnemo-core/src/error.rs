@@ -20,10 +20,26 @@ pub enum Error {
     Internal(String),
 }
 
+/// How the message of an `Unavailable` error for a full disk begins (see `Error::disk_full`).
+pub const DISK_FULL: &str = "disk full: ";
+
 impl Error {
     /// True when retrying the same call later may succeed.
     pub fn is_retryable(&self) -> bool {
         matches!(self, Error::Unavailable(_))
+    }
+
+    /// The store's disk is full: `Unavailable` (retrying after space was freed succeeds, nothing
+    /// was written), with a message starting with `DISK_FULL` and naming the file. A variant of
+    /// its own would have to be added to every crate's error enum; the message survives every
+    /// conversion, so `is_disk_full` (here and on the facade's error) recognises it anywhere.
+    pub fn disk_full(path: &str, detail: &str) -> Error {
+        Error::Unavailable(format!("{DISK_FULL}{path}: {detail}"))
+    }
+
+    /// True for an error made by `disk_full`: retrying at once will not help, freeing space will.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, Error::Unavailable(m) if m.starts_with(DISK_FULL))
     }
 }
 

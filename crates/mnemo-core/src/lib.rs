@@ -12,7 +12,7 @@ mod store;
 mod tenant;
 
 pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
-pub use error::{Error, Result};
+pub use error::{Error, Result, DISK_FULL};
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
 pub use kv::{
     validate_kv_key, validate_kv_namespace, validate_kv_put, KvEntry, MAX_KV_BATCH,

@@ -136,6 +136,22 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
         Ok(reports)
     }
 
+    /// Writes a batch and key-value entries of namespace `ns` in **one** transaction: both land
+    /// or neither does, whatever kills the process in between. Both are validated first. The batch
+    /// may be a no-op (its episode already stored): the entries are still written.
+    ///
+    /// Why a method of its own: a memory record (`mnemo-records`) is an episode plus its metadata,
+    /// indexes, links and audit entry in the key-value records; written as two transactions, a
+    /// crash between them left episodes that record listings, links and pruning never see. There
+    /// is deliberately no default (a default could only write twice).
+    async fn write_with_kv(
+        &self,
+        tenant: &Tenant,
+        batch: &WriteBatch,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<WriteReport>;
+
     /// Entities with exactly these keys (missing keys are left out), in key order.
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>>;
 
@@ -256,4 +272,12 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
 
     /// Deletes these keys atomically; returns how many distinct keys existed.
     async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64>;
+
+    /// Whether the store can take writes now, beyond answering reads: a store that stopped
+    /// taking them (the embedded store after its disk filled up) tries to recover first and
+    /// says why it cannot (`Error::is_disk_full`). Servers call it for `/readyz`. Default: ready
+    /// (a remote store's own health shows in its answers).
+    async fn ready(&self) -> Result<()> {
+        Ok(())
+    }
 }

@@ -179,6 +179,39 @@ impl GraphStore for Neo4jStore {
         done
     }
 
+    /// The batch's statements and the key-value put in one transaction, retried whole.
+    async fn write_with_kv(
+        &self,
+        tenant: &Tenant,
+        batch: &WriteBatch,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<WriteReport> {
+        batch.validate()?;
+        validate_kv_put(ns, entries)?;
+        let fact_sql = write::fact_statements(batch)?;
+        let span = tracing::debug_span!("neo4j.write_with_kv", tenant = %tenant, episodes = batch.episodes.len(), entries = entries.len());
+        let done = self
+            .bounded(
+                async {
+                    in_transaction!(self.graph, self.config.write_retries, |tx| async {
+                        let report = if batch.is_empty() {
+                            WriteReport::default()
+                        } else {
+                            write::write_tx(&mut tx, tenant, batch, &fact_sql).await?
+                        };
+                        kv::put_tx(&mut tx, tenant, ns, entries).await?;
+                        Ok::<_, write::TxError>(report)
+                    })
+                }
+                .instrument(span),
+            )
+            .await;
+        // Also after a failure: a commit whose answer was lost may have landed.
+        self.reads.cache.forget(tenant);
+        done
+    }
+
     async fn write_many(
         &self,
         tenant: &Tenant,

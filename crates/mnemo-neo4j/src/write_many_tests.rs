@@ -27,6 +27,15 @@ impl GraphStore for Grouped {
     async fn write(&self, t: &Tenant, b: &WriteBatch) -> Result<WriteReport> {
         self.0.write(t, b).await
     }
+    async fn write_with_kv(
+        &self,
+        t: &Tenant,
+        b: &WriteBatch,
+        ns: &str,
+        e: &[KvEntry],
+    ) -> Result<WriteReport> {
+        self.0.write_with_kv(t, b, ns, e).await
+    }
     async fn write_many(&self, t: &Tenant, b: &[WriteBatch]) -> Result<Vec<WriteReport>> {
         crate::write::write_many(self.0.graph(), self.0.config().write_retries, t, b).await
     }

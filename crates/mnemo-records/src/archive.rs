@@ -11,7 +11,7 @@ use crate::audit::AuditAction;
 use crate::keys;
 use crate::kv::{decode, encode};
 use crate::model::{Link, Record};
-use crate::records::{link_entries, parse_links};
+use crate::records::parse_links;
 use crate::validate::validate_record_id;
 use crate::{Error, Records, Result};
 
@@ -181,7 +181,7 @@ impl Records {
             session: episode.session.clone().or_else(|| record.session.clone()),
             listener: record.listener.clone(),
         };
-        self.mnemo.remember(&episode.content, &opts).await?;
+        let prepared = self.mnemo.prepare_remember(&episode.content, &opts).await?;
         let _guard = self.lock.lock().await;
         let targets: Vec<String> = archived.links.iter().map(|l| l.target.clone()).collect();
         let live = self.get_many(&targets).await?;
@@ -191,19 +191,17 @@ impl Records {
             .filter(|l| live.iter().any(|r| r.id == l.target))
             .cloned()
             .collect();
-        let mut entries = vec![encode(keys::record(id), &record)?];
-        entries.extend(
-            keys::index_keys(&record)
-                .into_iter()
-                .map(|k| (k, String::new())),
-        );
-        entries.extend(link_entries(id, &links));
-        entries.extend(self.audit_entries(
+        let entries = self.record_entries(
+            &record,
+            &links,
             AuditAction::Restore,
-            &[id.to_string()],
             Some(format!("archived for: {}", archived.reason)),
-        )?);
-        kv.put(&entries).await?;
+        )?;
+        // The episode and its record in one transaction, as in `remember`; a crash before the
+        // archive copy goes is repaired by restoring again (the live record wins, see above).
+        self.mnemo
+            .write_remembered(&prepared, Some((keys::NAMESPACE, &entries)))
+            .await?;
         kv.delete(&[keys::archive(id)]).await?;
         Ok(())
     }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use mnemo::{Clock, Mnemo, RememberOptions, Timestamp};
+use mnemo_core::KvEntry;
 use serde::{Deserialize, Serialize};
 
 use crate::audit::AuditAction;
@@ -90,6 +91,13 @@ impl Records {
 
     /// Remembers `text` as a record: the episode goes into the graph, the metadata, indexes and
     /// automatic links beside it. Writing an id that already has a record changes nothing.
+    ///
+    /// The episode and everything of the record (metadata, index entries, links, audit entry) are
+    /// one store transaction (`GraphStore::write_with_kv`), so a process killed at any point
+    /// leaves both or neither: never an episode that listings, links and pruning do not see. Why
+    /// one transaction rather than repairing the gap on open: a Neo4j store has no "open" that
+    /// one process owns (several servers may share it, and one would complete another's write in
+    /// flight), while one transaction holds on both stores without any recovery code.
     pub async fn remember(&self, text: &str, input: &RecordInput) -> Result<RecordWrite> {
         let input = input.validated()?;
         if let Some(id) = &input.id {
@@ -109,24 +117,28 @@ impl Records {
             session: input.session.clone(),
             listener: input.listener.clone(),
         };
-        // The episode first: if the metadata put fails, remembering again completes the record.
-        let report = self.mnemo.remember(text, &opts).await?;
-        // An episode stored before (without a record) keeps its own time.
-        let at = if report.written {
-            at
-        } else {
-            self.mnemo
+        // Extraction (the slow part) runs before the lock; the write happens under it, so that
+        // concurrent writes of one session or tag see each other's index entries for their links.
+        let prepared = self.mnemo.prepare_remember(text, &opts).await?;
+        let id = prepared.episode().id.clone();
+        let _guard = self.lock.lock().await;
+        if let Some(existing) = self.get(&id).await? {
+            return Ok(unchanged(existing));
+        }
+        // An episode stored before without a record (by `Mnemo::remember`) is adopted and keeps its
+        // own time. Only an explicit id can name one: a derived id hashes the time in.
+        let at = match &input.id {
+            Some(_) => self
+                .mnemo
                 .store()
-                .get_episodes(
-                    self.mnemo.tenant(),
-                    std::slice::from_ref(&report.episode_id),
-                )
+                .get_episodes(self.mnemo.tenant(), std::slice::from_ref(&id))
                 .await?
                 .first()
-                .map_or(at, |e| e.created_at)
+                .map_or(at, |e| e.created_at),
+            None => at,
         };
         let record = Record {
-            id: report.episode_id.clone(),
+            id,
             record_type: input.record_type,
             at,
             user: input.user,
@@ -141,24 +153,12 @@ impl Records {
             access_count: input.access_count,
             last_access: input.last_access,
         };
-        let _guard = self.lock.lock().await;
-        if let Some(existing) = self.get(&record.id).await? {
-            return Ok(unchanged(existing));
-        }
         let links = self.auto_links(&record).await?;
-        let mut entries = vec![encode(keys::record(&record.id), &record)?];
-        entries.extend(
-            keys::index_keys(&record)
-                .into_iter()
-                .map(|k| (k, String::new())),
-        );
-        entries.extend(link_entries(&record.id, &links));
-        entries.extend(self.audit_entries(
-            AuditAction::Write,
-            std::slice::from_ref(&record.id),
-            Some(format!("{} from {}", record.record_type, record.source)),
-        )?);
-        self.kv().put(&entries).await?;
+        let entries = self.record_entries(&record, &links, AuditAction::Write, None)?;
+        let report = self
+            .mnemo
+            .write_remembered(&prepared, Some((keys::NAMESPACE, &entries)))
+            .await?;
         tracing::debug!(record = %record.id, links = links.len(), "record written");
         Ok(RecordWrite {
             record,
@@ -167,6 +167,32 @@ impl Records {
             facts: report.facts,
             links,
         })
+    }
+
+    /// A record's metadata, index entries, both ends of its links and its audit entry (`detail`
+    /// defaults to the type and source): everything one record write puts.
+    pub(crate) fn record_entries(
+        &self,
+        record: &Record,
+        links: &[Link],
+        action: AuditAction,
+        detail: Option<String>,
+    ) -> Result<Vec<KvEntry>> {
+        let mut entries = vec![encode(keys::record(&record.id), record)?];
+        entries.extend(
+            keys::index_keys(record)
+                .into_iter()
+                .map(|k| (k, String::new())),
+        );
+        entries.extend(link_entries(&record.id, links));
+        let detail =
+            detail.unwrap_or_else(|| format!("{} from {}", record.record_type, record.source));
+        entries.extend(self.audit_entries(
+            action,
+            std::slice::from_ref(&record.id),
+            Some(detail),
+        )?);
+        Ok(entries)
     }
 
     /// The record with this id, if any.

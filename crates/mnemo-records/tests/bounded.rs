@@ -43,6 +43,17 @@ impl GraphStore for Counting {
     async fn write(&self, t: &Tenant, b: &WriteBatch) -> CoreResult<WriteReport> {
         self.inner.write(t, b).await
     }
+    /// A key-value put too (the record beside its episode): counted as one call.
+    async fn write_with_kv(
+        &self,
+        t: &Tenant,
+        b: &WriteBatch,
+        ns: &str,
+        e: &[KvEntry],
+    ) -> CoreResult<WriteReport> {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        self.inner.write_with_kv(t, b, ns, e).await
+    }
     async fn get_entities(&self, t: &Tenant, k: &[EntityKey]) -> CoreResult<Vec<Entity>> {
         self.inner.get_entities(t, k).await
     }

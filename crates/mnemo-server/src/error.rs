@@ -109,6 +109,15 @@ impl From<mnemo::Error> for ApiError {
         match e {
             mnemo::Error::InvalidInput(m) => ApiError::invalid(m),
             mnemo::Error::NotFound(m) => ApiError::not_found(m),
+            mnemo::Error::Unavailable(m) if m.starts_with(mnemo::core::DISK_FULL) => {
+                // The path stays in the log; the client learns what happened and that waiting helps.
+                tracing::error!(error = %m, "store disk full");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "disk_full",
+                    "the memory store's disk is full; nothing was written, retry once space is freed",
+                )
+            }
             mnemo::Error::Unavailable(m) => {
                 tracing::warn!(error = %m, "store unavailable");
                 ApiError::unavailable()

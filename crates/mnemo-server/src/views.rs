@@ -277,6 +277,7 @@ pub struct JobAccepted {
 /// Health or readiness.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct HealthView {
-    /// "ok", or "unavailable" when the store does not answer.
+    /// "ok"; "unavailable" when the store does not answer; "disk_full" when its disk is full
+    /// (it becomes ready by itself once space is freed).
     pub status: String,
 }

@@ -16,7 +16,9 @@ use mnemo_core::{
     validate_kv_key, validate_kv_namespace, validate_kv_put, Error, KvEntry, Result, Tenant,
     MAX_KV_BATCH,
 };
-use redb::{Database, ReadableDatabase, TableDefinition, TableError};
+use redb::{ReadableDatabase, TableDefinition, TableError};
+
+use crate::persist::Disk;
 
 /// (tenant, namespace, key) -> value.
 pub(crate) const KV: TableDefinition<(&str, &str, &str), &str> = TableDefinition::new("kv");
@@ -31,8 +33,8 @@ pub(crate) struct MemoryKv(RwLock<HashMap<String, HashMap<String, Records>>>);
 /// Where one store keeps its records.
 pub(crate) enum Kv<'a> {
     Memory(&'a MemoryKv),
-    /// The durable store's database and its file path (for error messages).
-    Durable(&'a Database, &'a Path),
+    /// The durable store's file (`persist.rs`).
+    Durable(&'a Disk),
 }
 
 /// Checks the namespace, the batch size and every key of a get or delete.
@@ -78,18 +80,12 @@ impl Kv<'_> {
                 }
                 Ok(())
             }
-            Kv::Durable(db, path) => {
-                let u = |e: redb::Error| unavailable(path, e);
-                let tx = db.begin_write().map_err(|e| u(e.into()))?;
-                {
-                    let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
-                    for (k, v) in entries {
-                        table
-                            .insert((tenant.as_str(), ns, k.as_str()), v.as_str())
-                            .map_err(|e| u(e.into()))?;
-                    }
-                }
-                tx.commit().map_err(|e| u(e.into()))
+            Kv::Durable(disk) => {
+                let w = |e: redb::Error| disk.write_error(e);
+                let db = disk.db()?;
+                let tx = db.begin_write().map_err(|e| w(e.into()))?;
+                insert(&tx, disk, tenant.as_str(), ns, entries)?;
+                tx.commit().map_err(|e| w(e.into()))
             }
         }
     }
@@ -107,8 +103,9 @@ impl Kv<'_> {
                     .filter_map(|k| map.get(k).map(|v| (k.clone(), v.clone())))
                     .collect())
             }
-            Kv::Durable(db, path) => {
-                let u = |e: redb::Error| unavailable(path, e);
+            Kv::Durable(disk) => {
+                let u = |e: redb::Error| unavailable(disk.path(), e);
+                let db = disk.db()?;
                 let read = db.begin_read().map_err(|e| u(e.into()))?;
                 let table = match read.open_table(KV) {
                     Ok(t) => t,
@@ -156,8 +153,9 @@ impl Kv<'_> {
                     .map(|(k, v)| (k.clone(), v.clone()))
                     .collect())
             }
-            Kv::Durable(db, path) => {
-                let u = |e: redb::Error| unavailable(path, e);
+            Kv::Durable(disk) => {
+                let u = |e: redb::Error| unavailable(disk.path(), e);
+                let db = disk.db()?;
                 let read = db.begin_read().map_err(|e| u(e.into()))?;
                 let table = match read.open_table(KV) {
                     Ok(t) => t,
@@ -201,8 +199,9 @@ impl Kv<'_> {
                 };
                 Ok(keys.iter().filter(|k| map.remove(*k).is_some()).count() as u64)
             }
-            Kv::Durable(db, path) => {
-                let u = |e: redb::Error| unavailable(path, e);
+            Kv::Durable(disk) => {
+                let u = |e: redb::Error| disk.write_error(e);
+                let db = disk.db()?;
                 let tx = db.begin_write().map_err(|e| u(e.into()))?;
                 let mut removed = 0u64;
                 {
@@ -227,6 +226,25 @@ impl Kv<'_> {
             }
         }
     }
+}
+
+/// Inserts entries (already validated) into the `kv` table inside `tx`, a transaction the caller
+/// commits: a put of its own, or a graph write that carries a record beside its episode.
+pub(crate) fn insert(
+    tx: &redb::WriteTransaction,
+    disk: &Disk,
+    tenant: &str,
+    ns: &str,
+    entries: &[KvEntry],
+) -> Result<()> {
+    let u = |e: redb::Error| disk.write_error(e);
+    let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
+    for (k, v) in entries {
+        table
+            .insert((tenant, ns, k.as_str()), v.as_str())
+            .map_err(|e| u(e.into()))?;
+    }
+    Ok(())
 }
 
 fn unavailable(path: &Path, e: redb::Error) -> Error {

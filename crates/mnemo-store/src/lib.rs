@@ -26,6 +26,7 @@
 
 mod apply;
 mod body;
+mod disk_full;
 mod fold;
 mod footprint;
 mod graph;
@@ -37,6 +38,7 @@ mod kv;
 mod persist;
 mod plan;
 mod query;
+mod recover;
 mod supports;
 mod text;
 mod text_sync;
@@ -161,7 +163,8 @@ impl EmbeddedStore {
         tenant: &Tenant,
         plan: impl FnOnce(Option<&TenantGraph>) -> Result<Plan<'a>>,
     ) -> Result<apply::Applied> {
-        let _writer = self.writer.lock().map_err(poisoned)?;
+        let writer = self.writer.lock().map_err(poisoned)?;
+        self.recover(&writer)?;
         let plan = {
             let tenants = self.read()?;
             plan(tenants.get(tenant.as_str()))?
@@ -178,7 +181,7 @@ impl EmbeddedStore {
         let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan, None))?;
         }
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
@@ -189,26 +192,43 @@ impl EmbeddedStore {
         Ok(applied)
     }
 
-    /// Validates every batch, plans them in order as one change, commits it and applies it.
-    fn write_group(&self, tenant: &Tenant, batches: &[WriteBatch]) -> Result<Vec<WriteReport>> {
+    /// Validates every batch, plans them in order as one change, commits it (with the key-value
+    /// entries `kv`, when given, in the same transaction) and applies it.
+    fn write_group(
+        &self,
+        tenant: &Tenant,
+        batches: &[WriteBatch],
+        kv: Option<persist::KvPut<'_>>,
+    ) -> Result<Vec<WriteReport>> {
         for b in batches {
             b.validate()?;
         }
-        if batches.is_empty() {
+        if let Some((ns, entries)) = kv {
+            mnemo_core::validate_kv_put(ns, entries)?;
+        }
+        let kv = kv.filter(|(_, entries)| !entries.is_empty());
+        if batches.is_empty() && kv.is_none() {
             return Ok(Vec::new());
         }
-        let _writer = self.writer.lock().map_err(poisoned)?;
+        let writer = self.writer.lock().map_err(poisoned)?;
+        self.recover(&writer)?;
         let GroupPlan { plan, reports } = {
             let tenants = self.read()?;
             group::plan_group(tenants.get(tenant.as_str()), batches)
         };
-        if plan.is_noop() {
+        if plan.is_noop() && kv.is_none() {
             return Ok(reports);
         }
         let mut gen = 0;
         if let Some(disk) = &self.disk {
             // Memory changes only after the commit succeeded, so a failed write changes nothing.
-            gen = blocking(|| disk.commit(tenant.as_str(), &plan))?;
+            gen = blocking(|| disk.commit(tenant.as_str(), &plan, kv))?;
+        } else if let Some((ns, entries)) = kv {
+            // In memory nothing can crash between the two; the writer lock keeps them together.
+            self.kv().put(tenant, ns, entries)?;
+        }
+        if plan.is_noop() {
+            return Ok(reports);
         }
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
@@ -232,10 +252,7 @@ impl EmbeddedStore {
 
     fn kv(&self) -> kv::Kv<'_> {
         match &self.disk {
-            Some(d) => {
-                let (db, path) = d.kv_db();
-                kv::Kv::Durable(db, path)
-            }
+            Some(d) => kv::Kv::Durable(d),
             None => kv::Kv::Memory(&self.kv),
         }
     }
@@ -276,7 +293,20 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn write(&self, tenant: &Tenant, batch: &WriteBatch) -> Result<WriteReport> {
-        let mut reports = self.write_group(tenant, std::slice::from_ref(batch))?;
+        let mut reports = self.write_group(tenant, std::slice::from_ref(batch), None)?;
+        Ok(reports.pop().unwrap_or_default())
+    }
+
+    /// One redb transaction for the batch and the entries (in memory: under the writer lock).
+    async fn write_with_kv(
+        &self,
+        tenant: &Tenant,
+        batch: &WriteBatch,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<WriteReport> {
+        let mut reports =
+            self.write_group(tenant, std::slice::from_ref(batch), Some((ns, entries)))?;
         Ok(reports.pop().unwrap_or_default())
     }
 
@@ -286,7 +316,7 @@ impl GraphStore for EmbeddedStore {
         tenant: &Tenant,
         batches: &[WriteBatch],
     ) -> Result<Vec<WriteReport>> {
-        self.write_group(tenant, batches)
+        self.write_group(tenant, batches, None)
     }
 
     async fn get_entities(&self, tenant: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
@@ -432,7 +462,16 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn kv_put(&self, tenant: &Tenant, ns: &str, entries: &[KvEntry]) -> Result<()> {
-        blocking(|| self.kv().put(tenant, ns, entries))
+        blocking(|| {
+            self.recover_now()?;
+            self.kv().put(tenant, ns, entries)
+        })
+    }
+
+    /// Not ready while the store file needs reopening after a failed write and cannot be reopened
+    /// yet (a disk still full); reopening it when it can.
+    async fn ready(&self) -> Result<()> {
+        blocking(|| self.recover_now())
     }
 
     async fn kv_get(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
@@ -451,7 +490,10 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn kv_delete(&self, tenant: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
-        blocking(|| self.kv().delete(tenant, ns, keys))
+        blocking(|| {
+            self.recover_now()?;
+            self.kv().delete(tenant, ns, keys)
+        })
     }
 }
 

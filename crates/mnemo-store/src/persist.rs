@@ -11,6 +11,8 @@
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{RwLock, RwLockReadGuard};
 
 use mnemo_core::{Document, Episode, EpisodeWrite, Error, Result, WriteReport};
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
@@ -45,11 +47,50 @@ const FACTS: TableDefinition<(&str, &str, &str, &str), &str> = TableDefinition::
 
 #[derive(Debug)]
 pub(crate) struct Disk {
-    db: Database,
+    /// None while the file is being opened again (`reopen`), and after a reopen failed (reads
+    /// then fail too, until a later reopen succeeds).
+    db: RwLock<Option<Database>>,
     path: PathBuf,
+    /// A write failed with an I/O error (a full disk): redb refuses every later write until the
+    /// file is opened again, which the store does before its next write (`disk_full.rs`).
+    broken: AtomicBool,
+    /// The text generation of the last commit this handle made or loaded (see `reopen`).
+    last_gen: AtomicU64,
+}
+
+/// The open database, held for the length of a read or write so that a reopen waits for it.
+pub(crate) struct DbGuard<'a>(RwLockReadGuard<'a, Option<Database>>);
+
+impl std::ops::Deref for DbGuard<'_> {
+    type Target = Database;
+    fn deref(&self) -> &Database {
+        self.0.as_ref().expect("checked by Disk::db")
+    }
+}
+
+/// Opens (or creates) the redb file with the store's settings.
+fn open_db(path: &Path, existed: bool, reopening: bool) -> Result<Database> {
+    let mut builder = Database::builder();
+    // The whole graph lives in memory already; redb's cache only needs the hot pages.
+    builder.set_cache_size(CACHE_BYTES);
+    #[cfg(not(feature = "fault-injection"))]
+    let _ = reopening;
+    #[cfg(feature = "fault-injection")]
+    if let Some(db) = crate::disk_full::open_faulty(&builder, path, reopening) {
+        return db.map_err(|e| open_error(path, e));
+    }
+    if existed {
+        builder.open(path)
+    } else {
+        builder.create(path)
+    }
+    .map_err(|e| open_error(path, e))
 }
 
 type Tenants = HashMap<String, TenantGraph>;
+
+/// Key-value entries of one namespace committed with a graph change (`GraphStore::write_with_kv`).
+pub(crate) type KvPut<'a> = (&'a str, &'a [mnemo_core::KvEntry]);
 
 impl Disk {
     /// Opens (or creates) the store file in `dir` and loads every tenant into memory.
@@ -64,21 +105,15 @@ impl Disk {
         let existed = path.exists();
         // redb asserts on some damage in debug builds; a corrupt file must be an error, not a crash.
         let opened = catch_unwind(AssertUnwindSafe(|| -> Result<(Disk, Tenants)> {
-            let mut builder = Database::builder();
-            // The whole graph lives in memory already; redb's cache only needs the hot pages.
-            builder.set_cache_size(CACHE_BYTES);
-            let db = if existed {
-                builder.open(&path)
-            } else {
-                builder.create(&path)
-            }
-            .map_err(|e| open_error(&path, e))?;
             let disk = Disk {
-                db,
+                db: RwLock::new(Some(open_db(&path, existed, false)?)),
                 path: path.clone(),
+                broken: AtomicBool::new(false),
+                last_gen: AtomicU64::new(0),
             };
             disk.check_format()?;
             let tenants = disk.load()?;
+            disk.last_gen.store(disk.text_gen()?, Ordering::SeqCst);
             Ok((disk, tenants))
         }));
         match opened {
@@ -90,16 +125,85 @@ impl Disk {
         }
     }
 
+    /// The open database; `Unavailable` while it is being opened again.
+    pub fn db(&self) -> Result<DbGuard<'_>> {
+        let guard = self
+            .db
+            .read()
+            .map_err(|_| self.unavailable("a reopen panicked"))?;
+        if guard.is_none() {
+            return Err(self.unavailable("the store file is being opened again"));
+        }
+        Ok(DbGuard(guard))
+    }
+
+    /// The error of a failed write: a full disk says so; any I/O error marks the file for
+    /// reopening (redb refuses further writes until then).
+    pub fn write_error(&self, e: redb::Error) -> Error {
+        if crate::disk_full::is_previous_io(&e) {
+            self.broken.store(true, Ordering::SeqCst);
+        }
+        if crate::disk_full::is_full(&e) {
+            tracing::error!(path = %self.path.display(), "disk full: the write failed and nothing of it was stored");
+            return crate::disk_full::error(&self.path, &e);
+        }
+        self.unavailable(e)
+    }
+
+    /// True when a write failed with an I/O error and the file must be opened again.
+    pub fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::SeqCst)
+    }
+
+    /// Opens the file again after a failed write and reloads every tenant from it (a commit that
+    /// failed late may have landed, so memory is rebuilt from what the file holds), then proves
+    /// that writing works again with an empty commit. Callers hold the store's writer lock.
+    /// Returns the tenants and whether the text generation moved (a failed commit that landed:
+    /// the text index must be rebuilt).
+    pub fn reopen(&self) -> Result<(Tenants, bool)> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        if !crate::disk_full::space_is_back(dir) {
+            return Err(Error::disk_full(
+                &self.path.display().to_string(),
+                "no space left on device yet; writes resume once space is freed",
+            ));
+        }
+        {
+            let mut slot = self
+                .db
+                .write()
+                .map_err(|_| self.unavailable("a reopen panicked"))?;
+            // Closing first releases the file lock the new handle takes.
+            drop(slot.take());
+            let opened = catch_unwind(AssertUnwindSafe(|| open_db(&self.path, true, true)))
+                .unwrap_or_else(|_| Err(self.corrupt("the store file is damaged")));
+            // Repairing the uncleanly closed file writes to it: if space ran out again since the
+            // probe, this fails with `disk_full` and the next write or `ready` tries again.
+            *slot = Some(opened?);
+        }
+        let db = self.db()?;
+        let tx = db.begin_write().map_err(|e| self.write_error(e.into()))?;
+        tx.commit().map_err(|e| self.write_error(e.into()))?;
+        drop(db);
+        let tenants = self.load()?;
+        let gen = self.text_gen()?;
+        let moved = self.last_gen.swap(gen, Ordering::SeqCst) != gen;
+        self.broken.store(false, Ordering::SeqCst);
+        tracing::info!(path = %self.path.display(), "store file opened again after a failed write");
+        Ok((tenants, moved))
+    }
+
     fn corrupt(&self, what: impl std::fmt::Display) -> Error {
         Error::Corrupt(format!("{}: {what}", self.path.display()))
     }
 
     fn check_format(&self) -> Result<()> {
-        let read = self.db.begin_read().map_err(|e| self.corrupt(e))?;
+        let db = self.db()?;
+        let read = db.begin_read().map_err(|e| self.corrupt(e))?;
         let tables = read.list_tables().map_err(|e| self.corrupt(e))?.count();
         if tables == 0 {
             // A new file, or one whose creation crashed before its first commit.
-            let tx = self.db.begin_write().map_err(|e| self.corrupt(e))?;
+            let tx = db.begin_write().map_err(|e| self.corrupt(e))?;
             {
                 let mut meta = tx.open_table(META).map_err(|e| self.corrupt(e))?;
                 meta.insert(FORMAT_KEY, FORMAT_VERSION)
@@ -111,7 +215,7 @@ impl Disk {
                 tx.open_table(FACTS).map_err(|e| self.corrupt(e))?;
                 tx.open_table(crate::kv::KV).map_err(|e| self.corrupt(e))?;
             }
-            return tx.commit().map_err(|e| self.unavailable(e));
+            return tx.commit().map_err(|e| self.write_error(e.into()));
         }
         let meta = read
             .open_table(META)
@@ -129,9 +233,9 @@ impl Disk {
         Ok(())
     }
 
-    /// The database and its path, for the key-value records (`kv.rs`), which live in the same file.
-    pub fn kv_db(&self) -> (&Database, &Path) {
-        (&self.db, &self.path)
+    /// The store file's path (error messages of the key-value records, which live in it too).
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     fn unavailable(&self, e: impl std::fmt::Display) -> Error {
@@ -141,7 +245,8 @@ impl Disk {
     /// Rebuilds every tenant's graph by replaying its episodes in sequence order.
     fn load(&self) -> Result<Tenants> {
         let c = |e: redb::Error| self.corrupt(e);
-        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        let db = self.db()?;
+        let read = db.begin_read().map_err(|e| c(e.into()))?;
         let mut attrs: HashMap<String, HashMap<String, Attrs>> = HashMap::new();
         for row in read
             .open_table(ENTITIES)
@@ -226,7 +331,8 @@ impl Disk {
     /// The text generation: how many committed changes added or removed episodes.
     pub fn text_gen(&self) -> Result<u64> {
         let c = |e: redb::Error| self.corrupt(e);
-        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        let db = self.db()?;
+        let read = db.begin_read().map_err(|e| c(e.into()))?;
         let meta = read.open_table(META).map_err(|e| c(e.into()))?;
         Ok(meta
             .get(TEXT_GEN_KEY)
@@ -236,7 +342,8 @@ impl Disk {
     /// Calls `f` with the tenant and the episode of every stored episode (to rebuild the text index).
     pub fn for_each_episode(&self, mut f: impl FnMut(&str, Episode) -> Result<()>) -> Result<()> {
         let c = |e: redb::Error| self.corrupt(e);
-        let read = self.db.begin_read().map_err(|e| c(e.into()))?;
+        let db = self.db()?;
+        let read = db.begin_read().map_err(|e| c(e.into()))?;
         for row in read
             .open_table(EPISODES)
             .map_err(|e| c(e.into()))?
@@ -252,11 +359,13 @@ impl Disk {
         Ok(())
     }
 
-    /// Writes a plan (one write, a group of writes, or a delete) in one transaction; returns after
-    /// the commit is durable, with the text generation it committed.
-    pub fn commit(&self, tenant: &str, plan: &Plan<'_>) -> Result<u64> {
-        let u = |e: redb::Error| self.unavailable(e);
-        let tx = self.db.begin_write().map_err(|e| u(e.into()))?;
+    /// Writes a plan (one write, a group of writes, or a delete) in one transaction, with the
+    /// key-value entries `kv` (namespace, entries; already validated) when given; returns after the
+    /// commit is durable, with the text generation it committed.
+    pub fn commit(&self, tenant: &str, plan: &Plan<'_>, kv: Option<KvPut<'_>>) -> Result<u64> {
+        let u = |e: redb::Error| self.write_error(e);
+        let db = self.db()?;
+        let tx = db.begin_write().map_err(|e| u(e.into()))?;
         let gen;
         {
             let mut meta = tx.open_table(META).map_err(|e| u(e.into()))?;
@@ -325,14 +434,19 @@ impl Disk {
                     .map_err(|e| u(e.into()))?;
             }
         }
+        if let Some((ns, entries)) = kv {
+            crate::kv::insert(&tx, self, tenant, ns, entries)?;
+        }
         tx.commit().map_err(|e| u(e.into()))?;
+        self.last_gen.store(gen, Ordering::SeqCst);
         Ok(gen)
     }
 
     /// Reads full episodes by sequence number, in the order given; missing ones are left out.
     pub fn episodes(&self, tenant: &str, seqs: &[u64]) -> Result<Vec<Episode>> {
         let u = |e: redb::Error| self.unavailable(e);
-        let read = self.db.begin_read().map_err(|e| u(e.into()))?;
+        let db = self.db()?;
+        let read = db.begin_read().map_err(|e| u(e.into()))?;
         let table = read.open_table(EPISODES).map_err(|e| u(e.into()))?;
         let mut out = Vec::with_capacity(seqs.len());
         for &seq in seqs {
@@ -356,6 +470,12 @@ fn open_error(path: &Path, e: redb::DatabaseError) -> Error {
             if io.kind() == std::io::ErrorKind::PermissionDenied =>
         {
             Error::Unavailable(format!("{p}: {io}"))
+        }
+        // Opening writes (the header; a repair after an unclean close): a full disk is no damage.
+        redb::DatabaseError::Storage(redb::StorageError::Io(io))
+            if crate::disk_full::io_is_full(&io) =>
+        {
+            Error::disk_full(&p.to_string(), &io.to_string())
         }
         other => Error::Corrupt(format!("{p}: not a readable mnemo store: {other}")),
     }

@@ -22,6 +22,14 @@ pub enum Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+impl Error {
+    /// The store's disk is full (see `mnemo_core::Error::disk_full`): stop and free space rather
+    /// than retry at once.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, Error::Unavailable(m) if m.starts_with(mnemo_core::DISK_FULL))
+    }
+}
+
 impl From<mnemo_core::Error> for Error {
     fn from(e: mnemo_core::Error) -> Self {
         use mnemo_core::Error as C;

@@ -70,13 +70,38 @@ pub enum IngestOutcome {
 #[derive(Debug, Clone)]
 pub enum PreparedDocument {
     /// Same content as stored: nothing to write.
-    Unchanged { document_id: String },
+    Unchanged {
+        document_id: String,
+        /// The hash of the content (equal to the stored one).
+        content_hash: String,
+    },
     Ready {
         document_id: String,
         batch: WriteBatch,
         entities: u64,
         facts: u64,
     },
+}
+
+impl PreparedDocument {
+    /// The document's id and the hash of its content: what a resumed ingest checks the store for.
+    pub fn identity(&self) -> (&str, &str) {
+        match self {
+            PreparedDocument::Unchanged {
+                document_id,
+                content_hash,
+            } => (document_id, content_hash),
+            PreparedDocument::Ready {
+                document_id, batch, ..
+            } => (
+                document_id,
+                batch
+                    .document
+                    .as_ref()
+                    .map_or("", |d| d.content_hash.as_str()),
+            ),
+        }
+    }
 }
 
 impl Mnemo {
@@ -99,7 +124,10 @@ impl Mnemo {
         let hash = content_hash(&text);
         if let Some(stored) = self.store.get_document(&self.tenant, &document_id).await? {
             if stored.content_hash == hash {
-                return Ok(PreparedDocument::Unchanged { document_id });
+                return Ok(PreparedDocument::Unchanged {
+                    document_id,
+                    content_hash: hash,
+                });
             }
         }
         let now = self.now();
@@ -162,7 +190,7 @@ impl Mnemo {
     /// Writes a prepared document in one atomic batch. Idempotent: safe to retry after a failure.
     pub async fn write_prepared(&self, prepared: &PreparedDocument) -> Result<IngestOutcome> {
         match prepared {
-            PreparedDocument::Unchanged { document_id } => Ok(IngestOutcome::Unchanged {
+            PreparedDocument::Unchanged { document_id, .. } => Ok(IngestOutcome::Unchanged {
                 document_id: document_id.clone(),
             }),
             PreparedDocument::Ready { batch, .. } => {

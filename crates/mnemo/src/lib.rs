@@ -25,7 +25,7 @@ pub use mnemo_core::{
 pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
 pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
-pub use remember::{RememberOptions, RememberReport};
+pub use remember::{PreparedRemember, RememberOptions, RememberReport};
 pub use triples::{TripleChunk, TripleInput, TripleItem, TripleReader, TripleRow};
 
 /// A clock, injectable so that tests and replays are deterministic.

@@ -1,7 +1,9 @@
 //! `Mnemo::remember`: one piece of text (a chat turn, an agent answer, a note) becomes an episode
 //! with its entities and facts, written in one atomic batch.
 
-use mnemo_core::{content_hash, Episode, EpisodeKind, EpisodeWrite, Timestamp, WriteBatch};
+use mnemo_core::{
+    content_hash, Episode, EpisodeKind, EpisodeWrite, KvEntry, Timestamp, WriteBatch,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::{Error, ExtractContext, Mnemo, Result};
@@ -53,6 +55,22 @@ pub struct RememberReport {
     pub facts: usize,
 }
 
+/// A text extracted and resolved, ready to be written (`Mnemo::prepare_remember`): what a caller
+/// that stores something beside the episode (a memory record) needs before it writes both at once.
+#[derive(Debug, Clone)]
+pub struct PreparedRemember {
+    batch: WriteBatch,
+    entities: usize,
+    facts: usize,
+}
+
+impl PreparedRemember {
+    /// The episode that will be written.
+    pub fn episode(&self) -> &Episode {
+        &self.batch.episodes[0].episode
+    }
+}
+
 /// A speaker or session as stored: trimmed, and absent when blank.
 fn label(v: &Option<String>) -> Option<String> {
     v.as_deref()
@@ -64,6 +82,43 @@ fn label(v: &Option<String>) -> Option<String> {
 impl Mnemo {
     /// Remembers a text as one episode: extracts its entities and facts and writes them atomically.
     pub async fn remember(&self, text: &str, opts: &RememberOptions) -> Result<RememberReport> {
+        let prepared = self.prepare_remember(text, opts).await?;
+        self.write_remembered(&prepared, None).await
+    }
+
+    /// Writes a prepared text; with `kv` (namespace, entries) the entries are written in the same
+    /// transaction as the episode (`GraphStore::write_with_kv`), so neither lands without the
+    /// other. The entries are written even when the episode was already stored.
+    pub async fn write_remembered(
+        &self,
+        prepared: &PreparedRemember,
+        kv: Option<(&str, &[KvEntry])>,
+    ) -> Result<RememberReport> {
+        let report = match kv {
+            None => self.store.write(&self.tenant, &prepared.batch).await?,
+            Some((ns, entries)) => {
+                self.store
+                    .write_with_kv(&self.tenant, &prepared.batch, ns, entries)
+                    .await?
+            }
+        };
+        let id = &prepared.episode().id;
+        tracing::debug!(episode = %id, entities = prepared.entities, facts = prepared.facts, "remembered");
+        Ok(RememberReport {
+            episode_id: id.clone(),
+            written: report.episodes_written > 0,
+            entities: prepared.entities,
+            facts: prepared.facts,
+        })
+    }
+
+    /// The first half of `remember`: checks the text, extracts and resolves it (reading the store
+    /// for names), and writes nothing.
+    pub async fn prepare_remember(
+        &self,
+        text: &str,
+        opts: &RememberOptions,
+    ) -> Result<PreparedRemember> {
         let text = text.trim();
         if text.is_empty() {
             return Err(Error::InvalidInput(
@@ -107,7 +162,7 @@ impl Mnemo {
             document: None,
             episodes: vec![EpisodeWrite {
                 episode: Episode {
-                    id: id.clone(),
+                    id,
                     kind: opts.kind,
                     content: text.to_string(),
                     created_at: at,
@@ -122,11 +177,8 @@ impl Mnemo {
                 facts: extraction.facts,
             }],
         };
-        let report = self.store.write(&self.tenant, &batch).await?;
-        tracing::debug!(episode = %id, entities, facts, "remembered");
-        Ok(RememberReport {
-            episode_id: id,
-            written: report.episodes_written > 0,
+        Ok(PreparedRemember {
+            batch,
             entities,
             facts,
         })

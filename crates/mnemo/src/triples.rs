@@ -250,7 +250,13 @@ impl Mnemo {
         let hash = content_hash(&all_lines.join("\n"));
         if let Some(stored) = self.store.get_document(&self.tenant, &document_id).await? {
             if stored.content_hash == hash {
-                return Ok((PreparedDocument::Unchanged { document_id }, bad));
+                return Ok((
+                    PreparedDocument::Unchanged {
+                        document_id,
+                        content_hash: hash,
+                    },
+                    bad,
+                ));
             }
         }
         let now = self.now();

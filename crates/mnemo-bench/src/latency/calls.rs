@@ -146,6 +146,16 @@ impl GraphStore for Timed {
         self.inner.write(tenant, batch).await
     }
 
+    async fn write_with_kv(
+        &self,
+        tenant: &Tenant,
+        batch: &WriteBatch,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<WriteReport> {
+        self.inner.write_with_kv(tenant, batch, ns, entries).await
+    }
+
     async fn write_many(
         &self,
         tenant: &Tenant,

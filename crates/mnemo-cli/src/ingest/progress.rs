@@ -30,7 +30,15 @@ pub struct IngestSummary {
     pub interrupted: bool,
     /// Whether the run continued an interrupted one from its checkpoint.
     pub resumed: bool,
+    /// Resumed runs: documents the checkpoint called done, checked in the store.
+    pub resume_checked: u64,
+    /// Resumed runs: of those, documents the store no longer held (or held with other
+    /// content), whose files were read and written again.
+    pub resume_missing: u64,
     pub failures: Vec<SourceError>,
+    /// Why the run stopped before its end (a full disk, a store down after retries), with the
+    /// input, the count and the resume command; null when it did not.
+    pub error: Option<String>,
 }
 
 impl IngestSummary {
@@ -124,6 +132,12 @@ pub fn print_summary(s: &IngestSummary) {
         "ingested {} documents ({} unchanged, {} failed): {} entities and {} facts found in {:.2} s",
         s.documents_ingested, s.documents_skipped, s.documents_failed, s.entities, s.facts, s.seconds
     );
+    if s.resumed {
+        outln!(
+            "resumed from a checkpoint: {} documents it called done checked in the store, {} missing and redone",
+            s.resume_checked, s.resume_missing
+        );
+    }
     for f in &s.failures {
         outln!("  failed: {f}");
     }

@@ -1,4 +1,5 @@
-//! Unauthenticated endpoints: liveness, readiness (a cheap store call) and the OpenAPI document.
+//! Unauthenticated endpoints: liveness, readiness (the store takes writes and answers a cheap
+//! lookup) and the OpenAPI document.
 
 use std::time::Duration;
 
@@ -24,33 +25,42 @@ pub async fn healthz() -> Json<HealthView> {
     })
 }
 
-/// Readiness: the store answers a cheap indexed lookup within 2 s.
+/// Readiness: the store can take writes and answers a cheap indexed lookup within 2 s.
 #[utoipa::path(
     get, path = "/readyz", tag = "ops",
     responses(
         (status = 200, description = "Ready", body = HealthView),
-        (status = 503, description = "The store does not answer", body = HealthView),
+        (status = 503, description = "The store does not answer, or cannot take writes (disk full)", body = HealthView),
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<HealthView>) {
     let store = state.mnemo.store();
     let tenant = Tenant::default_tenant();
-    let probe = store.get_document(&tenant, "readyz-probe");
-    let ok = match tokio::time::timeout(READY_TIMEOUT, probe).await {
-        Ok(Ok(_)) => true,
+    // `ready` first: a store that stopped taking writes (a full disk) is not ready, and it
+    // reopens itself here once space is back, with no write having to fail first.
+    let probe = async {
+        store.ready().await?;
+        store.get_document(&tenant, "readyz-probe").await
+    };
+    let status = match tokio::time::timeout(READY_TIMEOUT, probe).await {
+        Ok(Ok(_)) => "ok",
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "readiness probe failed");
-            false
+            if e.is_disk_full() {
+                "disk_full"
+            } else {
+                "unavailable"
+            }
         }
         Err(_) => {
             tracing::warn!("readiness probe timed out");
-            false
+            "unavailable"
         }
     };
-    let (code, status) = if ok {
-        (StatusCode::OK, "ok")
+    let code = if status == "ok" {
+        StatusCode::OK
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "unavailable")
+        StatusCode::SERVICE_UNAVAILABLE
     };
     (
         code,

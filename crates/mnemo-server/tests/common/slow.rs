@@ -66,6 +66,18 @@ impl GraphStore for SlowStore {
         tokio::time::sleep(self.write_delay).await;
         self.inner.write(t, b).await
     }
+    async fn write_with_kv(
+        &self,
+        t: &Tenant,
+        b: &WriteBatch,
+        ns: &str,
+        e: &[KvEntry],
+    ) -> Result<WriteReport> {
+        self.check()?;
+        self.writes_started.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(self.write_delay).await;
+        self.inner.write_with_kv(t, b, ns, e).await
+    }
     async fn get_entities(&self, t: &Tenant, k: &[EntityKey]) -> Result<Vec<Entity>> {
         self.check()?;
         self.inner.get_entities(t, k).await

@@ -12,6 +12,7 @@
 mod deletes;
 mod hostile;
 mod kv;
+mod kv_write;
 mod neighbourhood;
 mod reads;
 mod text;
@@ -25,6 +26,7 @@ pub use kv::{
     kv_delete_and_validation, kv_round_trip, kv_scan_paging, kv_survive_graph_deletes,
     kv_tenant_isolation,
 };
+pub use kv_write::kv_with_write;
 pub use neighbourhood::{
     neighbourhood_both_directions, neighbourhood_depth, neighbourhood_fanout_caps,
     neighbourhood_max_facts,
@@ -115,7 +117,7 @@ macro_rules! conformance_tests {
             text_rewrites_never_duplicate, text_hostile_queries, text_naming,
             episode_labels_round_trip, episode_neighbours_in_threads, episode_entities_read,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
-            kv_survive_graph_deletes);
+            kv_survive_graph_deletes, kv_with_write);
     };
     (@each $factory:expr; $($check:ident),* $(,)?) => {
         $(
@@ -166,6 +168,7 @@ pub async fn run_all(store: &dyn GraphStore) {
     kv_delete_and_validation(store).await;
     kv_tenant_isolation(store).await;
     kv_survive_graph_deletes(store).await;
+    kv_with_write(store).await;
 }
 
 /// A tenant no other check, test process or earlier run uses.

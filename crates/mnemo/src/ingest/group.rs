@@ -146,7 +146,7 @@ mod tests;
 /// The outcome of a prepared document written with `report`.
 pub(super) fn outcome(doc: &PreparedDocument, report: mnemo_core::WriteReport) -> IngestOutcome {
     match doc {
-        PreparedDocument::Unchanged { document_id } => IngestOutcome::Unchanged {
+        PreparedDocument::Unchanged { document_id, .. } => IngestOutcome::Unchanged {
             document_id: document_id.clone(),
         },
         PreparedDocument::Ready {

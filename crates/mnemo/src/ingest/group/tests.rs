@@ -172,6 +172,7 @@ fn a_group_is_due_when_full_of_documents_or_facts_or_old() {
     quick.push(
         PreparedDocument::Unchanged {
             document_id: "u".into(),
+            content_hash: "h".into(),
         },
         0,
     );
