@@ -220,6 +220,18 @@ fn tool_schemas_are_strict_and_results_match_their_output_schemas() {
         json!({"query": "What is the capital of Australia?"}),
     );
     assert_eq!(miss["hit"], false);
+    // As of a day before anything was remembered, nothing is known; a time that is no time is an
+    // error result.
+    let before = check(
+        &mut mcp,
+        "search",
+        json!({"query": "Who did Ada Lovelace work with?", "as_of": "1999-01-01"}),
+    );
+    assert_eq!(before["hit"], false, "{before}");
+    assert!(is_error(&mcp.call(
+        "search",
+        json!({"query": "Who did Ada Lovelace work with?", "as_of": "soon"})
+    )));
     check(
         &mut mcp,
         "ingest",

@@ -61,8 +61,10 @@ pub struct ScoredFact {
     /// Provenance: the episodes stating the fact, oldest first.
     pub episodes: Vec<String>,
     /// Since when the fact holds: its first statement.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub valid_from: Timestamp,
     /// When a newer fact of its family or an ending closed it (`validity.rs`); `None` while current.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = DateTime))]
     pub valid_to: Option<Timestamp>,
     /// Which of its dates the context shows (those of facts that changed).
     #[serde(skip)]

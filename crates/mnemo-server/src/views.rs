@@ -15,6 +15,10 @@ pub struct SearchRequest {
     /// Token budget of the returned context (cl100k tokens); the server default when absent.
     #[serde(default)]
     pub budget: Option<usize>,
+    /// Answer as memory stood then: a date ("2023-05-01", the end of that day UTC) or an RFC 3339
+    /// time. Facts valid then, nothing recorded after it. Absent: now.
+    #[serde(default)]
+    pub as_of: Option<String>,
 }
 
 /// A text to remember.

@@ -162,6 +162,7 @@ async fn search_miss_and_bad_search_input() {
         json!({"query": 5}),
         json!({"q": "x"}),
         json!({"query": "x", "extra": 1}),
+        json!({"query": "x", "as_of": "last week"}),
     ] {
         let (s, b) = call(&app, Method::POST, "/v1/search", k, Some(&bad)).await;
         assert_eq!(
@@ -170,6 +171,50 @@ async fn search_miss_and_bad_search_input() {
             "{bad}"
         );
     }
+}
+
+#[tokio::test]
+async fn search_as_of_shows_memory_as_it_stood_then() {
+    let app = app(keyed_config());
+    let k = Some(KEY_A);
+    for (text, at) in [
+        ("Lena Vogt moved to Lyon.", "2024-06-01T09:00:00Z"),
+        ("Lena Vogt lives in Paris.", "2020-04-01T09:00:00Z"),
+    ] {
+        let (s, b) = call(
+            &app,
+            Method::POST,
+            "/v1/remember",
+            k,
+            Some(&json!({"text": text, "at": at})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+    }
+    let ask = |as_of: Option<&str>| {
+        let mut q = json!({"query": "Where does Lena Vogt live?"});
+        if let Some(t) = as_of {
+            q["as_of"] = json!(t);
+        }
+        q
+    };
+    let (s, now) = call(&app, Method::POST, "/v1/search", k, Some(&ask(None))).await;
+    assert_eq!(s, StatusCode::OK);
+    let facts = now["facts"].as_array().unwrap();
+    let paris = facts.iter().find(|f| f["object_name"] == "Paris").unwrap();
+    assert_eq!(paris["valid_to"], json!("2024-06-01T09:00:00Z"), "{now}");
+    assert_eq!(paris["valid_from"], json!("2020-04-01T09:00:00Z"));
+    let (s, then) = call(
+        &app,
+        Method::POST,
+        "/v1/search",
+        k,
+        Some(&ask(Some("2022-01-01"))),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let text = then["context_text"].as_str().unwrap();
+    assert!(text.contains("Paris") && !text.contains("Lyon"), "{text}");
 }
 
 #[tokio::test]

@@ -28,6 +28,10 @@ pub struct SearchArgs {
     /// usually about 1,500). Larger budgets return more facts and source snippets.
     #[serde(default)]
     pub budget: Option<usize>,
+    /// Optional: answer as memory stood at this time, a date ("2023-05-01") or an RFC 3339 time.
+    /// Facts that held then; nothing recorded later. Leave it out for the current state.
+    #[serde(default)]
+    pub as_of: Option<String>,
 }
 
 /// Arguments of `remember`.

@@ -137,11 +137,13 @@ impl MnemoMcp {
         let req = SearchRequest {
             query: args.query,
             budget: args.budget,
+            as_of: args.as_of,
         };
-        if let Err(e) = memory::validate_search(&req) {
-            return Ok(failed(e));
-        }
-        let result = match mnemo.search(&req.query, req.budget).await {
+        let as_of = match memory::validate_search(&req) {
+            Ok(t) => t,
+            Err(e) => return Ok(failed(e)),
+        };
+        let result = match mnemo.search_as_of(&req.query, req.budget, &[], as_of).await {
             Ok(r) => r,
             Err(e) => return Ok(failed(e.into())),
         };

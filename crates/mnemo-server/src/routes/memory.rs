@@ -33,23 +33,33 @@ pub async fn search(
     Scoped(mnemo): Scoped,
     ApiJson(req): ApiJson<SearchRequest>,
 ) -> Result<Json<mnemo::SearchResult>, ApiError> {
-    validate_search(&req)?;
-    let result = mnemo.search(&req.query, req.budget).await?;
+    let as_of = validate_search(&req)?;
+    let result = mnemo
+        .search_as_of(&req.query, req.budget, &[], as_of)
+        .await?;
     state.services.access.record_search(mnemo.tenant(), &result);
     Ok(Json(result))
 }
 
-pub(crate) fn validate_search(req: &SearchRequest) -> Result<(), ApiError> {
+/// Checks a search request; returns its `as_of` time, parsed.
+pub(crate) fn validate_search(req: &SearchRequest) -> Result<Option<mnemo::Timestamp>, ApiError> {
     if req.query.trim().is_empty() {
         return Err(ApiError::invalid("`query` is empty"));
     }
     match req.budget {
-        Some(0) => Err(ApiError::invalid("`budget` must be > 0")),
-        Some(b) if b > MAX_BUDGET_TOKENS => Err(ApiError::invalid(format!(
-            "`budget` must be at most {MAX_BUDGET_TOKENS} tokens"
-        ))),
-        _ => Ok(()),
+        Some(0) => return Err(ApiError::invalid("`budget` must be > 0")),
+        Some(b) if b > MAX_BUDGET_TOKENS => {
+            return Err(ApiError::invalid(format!(
+                "`budget` must be at most {MAX_BUDGET_TOKENS} tokens"
+            )))
+        }
+        _ => {}
     }
+    req.as_of
+        .as_deref()
+        .map(mnemo::parse_as_of)
+        .transpose()
+        .map_err(|e| ApiError::invalid(e.to_string()))
 }
 
 /// Remember a text (chat turn, note, fact) as one episode with its entities and facts, and its
