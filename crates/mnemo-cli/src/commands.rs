@@ -190,7 +190,12 @@ pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<Exi
 pub async fn export(mnemo: &Mnemo, args: ExportArgs) -> anyhow::Result<ExitCode> {
     let format: ExportFormat = args.format.parse()?;
     let graph = mnemo.export().await?;
-    let out = render(&graph, mnemo.tenant(), format);
+    let out = render(
+        &graph,
+        mnemo.tenant(),
+        format,
+        &mnemo.options().search.validity,
+    );
     // `-o -` is standard output, as for most tools.
     match args.output.filter(|p| p.as_os_str() != "-") {
         Some(path) => {

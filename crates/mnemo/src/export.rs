@@ -1,10 +1,13 @@
 //! Exporting a graph as Cypher (replayable into Neo4j), GraphML or Graphviz DOT. Every string is
-//! escaped for its format; relationship types are already whitelisted by `RelType`.
+//! escaped for its format; relationship types are already whitelisted by `RelType`. Facts carry
+//! their validity (`valid_from`, and `valid_to` once a newer fact or an ending closed them), derived
+//! from the whole graph as a search derives it.
 
 use std::fmt::Write;
 use std::str::FromStr;
 
-use mnemo_core::{Subgraph, Tenant};
+use mnemo_core::{Subgraph, Tenant, Timestamp};
+use mnemo_memory::{validity, Validity, ValidityConfig};
 
 use crate::Error;
 
@@ -30,13 +33,24 @@ impl FromStr for ExportFormat {
     }
 }
 
-/// Renders `graph` in `format`.
-pub fn render(graph: &Subgraph, tenant: &Tenant, format: ExportFormat) -> String {
+/// Renders `graph` in `format`; `table` says which facts replace or end each other (the search
+/// settings' `validity`).
+pub fn render(
+    graph: &Subgraph,
+    tenant: &Tenant,
+    format: ExportFormat,
+    table: &ValidityConfig,
+) -> String {
+    let valid = validity(&graph.facts, table);
     match format {
-        ExportFormat::Cypher => cypher(graph, tenant),
-        ExportFormat::Graphml => graphml(graph),
-        ExportFormat::Dot => dot(graph),
+        ExportFormat::Cypher => cypher(graph, tenant, &valid),
+        ExportFormat::Graphml => graphml(graph, &valid),
+        ExportFormat::Dot => dot(graph, &valid),
     }
+}
+
+fn day(t: &Timestamp) -> String {
+    t.format("%Y-%m-%d").to_string()
 }
 
 /// A Cypher string literal: single-quoted, with `\`, `'` and control characters escaped.
@@ -60,7 +74,7 @@ fn cy(s: &str) -> String {
     out
 }
 
-fn cypher(g: &Subgraph, tenant: &Tenant) -> String {
+fn cypher(g: &Subgraph, tenant: &Tenant, valid: &[Validity]) -> String {
     let t = cy(tenant.as_str());
     let mut out =
         String::from("// mnemo export: replay with cypher-shell or paste into Neo4j Browser\n");
@@ -79,11 +93,14 @@ fn cypher(g: &Subgraph, tenant: &Tenant) -> String {
             cy(&e.last_seen.to_rfc3339()),
         );
     }
-    for f in &g.facts {
+    for (f, v) in g.facts.iter().zip(valid) {
         let eps: Vec<String> = f.episodes.iter().map(|x| cy(x)).collect();
+        let valid_to = v.valid_to.map_or("null".to_string(), |t| {
+            format!("datetime({})", cy(&t.to_rfc3339()))
+        });
         let _ = writeln!(
             out,
-            "MATCH (s:Entity {{tenant: {t}, key: {}}}), (o:Entity {{tenant: {t}, key: {}}}) MERGE (s)-[r:{}]->(o) SET r.tenant = {t}, r.predicate = {}, r.mentions = {}, r.confidence = {}, r.first_seen = datetime({}), r.last_seen = datetime({}), r.episodes = [{}];",
+            "MATCH (s:Entity {{tenant: {t}, key: {}}}), (o:Entity {{tenant: {t}, key: {}}}) MERGE (s)-[r:{}]->(o) SET r.tenant = {t}, r.predicate = {}, r.mentions = {}, r.confidence = {}, r.first_seen = datetime({}), r.last_seen = datetime({}), r.valid_from = datetime({}), r.valid_to = {valid_to}, r.episodes = [{}];",
             cy(f.subject.as_str()),
             cy(f.object.as_str()),
             f.rel_type.as_str(),
@@ -92,6 +109,7 @@ fn cypher(g: &Subgraph, tenant: &Tenant) -> String {
             f.confidence,
             cy(&f.first_seen.to_rfc3339()),
             cy(&f.last_seen.to_rfc3339()),
+            cy(&v.valid_from.to_rfc3339()),
             eps.join(", "),
         );
     }
@@ -116,7 +134,7 @@ fn xml(s: &str) -> String {
     out
 }
 
-fn graphml(g: &Subgraph) -> String {
+fn graphml(g: &Subgraph, valid: &[Validity]) -> String {
     let mut out = String::from(concat!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n",
         "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n",
@@ -126,6 +144,8 @@ fn graphml(g: &Subgraph) -> String {
         "  <key id=\"predicate\" for=\"edge\" attr.name=\"predicate\" attr.type=\"string\"/>\n",
         "  <key id=\"rel_type\" for=\"edge\" attr.name=\"rel_type\" attr.type=\"string\"/>\n",
         "  <key id=\"confidence\" for=\"edge\" attr.name=\"confidence\" attr.type=\"double\"/>\n",
+        "  <key id=\"valid_from\" for=\"edge\" attr.name=\"valid_from\" attr.type=\"string\"/>\n",
+        "  <key id=\"valid_to\" for=\"edge\" attr.name=\"valid_to\" attr.type=\"string\"/>\n",
         "  <graph id=\"mnemo\" edgedefault=\"directed\">\n"
     ));
     for e in &g.entities {
@@ -138,15 +158,19 @@ fn graphml(g: &Subgraph) -> String {
             e.mentions
         );
     }
-    for (i, f) in g.facts.iter().enumerate() {
+    for (i, (f, v)) in g.facts.iter().zip(valid).enumerate() {
+        let valid_to = v.valid_to.map_or(String::new(), |t| {
+            format!("<data key=\"valid_to\">{}</data>", t.to_rfc3339())
+        });
         let _ = writeln!(
             out,
-            "    <edge id=\"f{i}\" source=\"{}\" target=\"{}\"><data key=\"predicate\">{}</data><data key=\"rel_type\">{}</data><data key=\"confidence\">{}</data></edge>",
+            "    <edge id=\"f{i}\" source=\"{}\" target=\"{}\"><data key=\"predicate\">{}</data><data key=\"rel_type\">{}</data><data key=\"confidence\">{}</data><data key=\"valid_from\">{}</data>{valid_to}</edge>",
             xml(f.subject.as_str()),
             xml(f.object.as_str()),
             xml(&f.predicate),
             f.rel_type.as_str(),
-            f.confidence
+            f.confidence,
+            v.valid_from.to_rfc3339(),
         );
     }
     out.push_str("  </graph>\n</graphml>\n");
@@ -168,7 +192,7 @@ fn dq(s: &str) -> String {
     out
 }
 
-fn dot(g: &Subgraph) -> String {
+fn dot(g: &Subgraph, valid: &[Validity]) -> String {
     let mut out = String::from("digraph mnemo {\n  node [shape=box];\n");
     for e in &g.entities {
         let _ = writeln!(
@@ -178,13 +202,21 @@ fn dot(g: &Subgraph) -> String {
             dq(&format!("{} ({})", e.name, e.entity_type))
         );
     }
-    for f in &g.facts {
+    for (f, v) in g.facts.iter().zip(valid) {
+        // A closed fact says when it held, dashed.
+        let (label, style) = match v.valid_to {
+            Some(to) => (
+                format!("{} ({} – {})", f.predicate, day(&v.valid_from), day(&to)),
+                ", style=dashed",
+            ),
+            None => (f.predicate.clone(), ""),
+        };
         let _ = writeln!(
             out,
-            "  {} -> {} [label={}];",
+            "  {} -> {} [label={}{style}];",
             dq(f.subject.as_str()),
             dq(f.object.as_str()),
-            dq(&f.predicate)
+            dq(&label)
         );
     }
     out.push_str("}\n");
@@ -231,12 +263,17 @@ mod tests {
 
     #[test]
     fn cypher_escapes_hostile_strings() {
-        let out = render(&graph(), &Tenant::default(), ExportFormat::Cypher);
+        let out = render(
+            &graph(),
+            &Tenant::default(),
+            ExportFormat::Cypher,
+            &ValidityConfig::default(),
+        );
         expect![[r#"
             // mnemo export: replay with cypher-shell or paste into Neo4j Browser
             MERGE (e:Entity {tenant: 'default', key: 'obrien b detach delete n'}) SET e:Person, e.name = 'O\'Brien" <b>}) DETACH DELETE n //\n', e.type = 'Person', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
             MERGE (e:Entity {tenant: 'default', key: 'acme'}) SET e:Organization, e.name = 'Acme', e.type = 'Organization', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
-            MATCH (s:Entity {tenant: 'default', key: 'obrien b detach delete n'}), (o:Entity {tenant: 'default', key: 'acme'}) MERGE (s)-[r:WORKS_FOR]->(o) SET r.tenant = 'default', r.predicate = 'works for\'}) //', r.mentions = 1, r.confidence = 0.5, r.first_seen = datetime('2026-01-02T03:04:05+00:00'), r.last_seen = datetime('2026-01-02T03:04:05+00:00'), r.episodes = ['ep:1'];
+            MATCH (s:Entity {tenant: 'default', key: 'obrien b detach delete n'}), (o:Entity {tenant: 'default', key: 'acme'}) MERGE (s)-[r:WORKS_FOR]->(o) SET r.tenant = 'default', r.predicate = 'works for\'}) //', r.mentions = 1, r.confidence = 0.5, r.first_seen = datetime('2026-01-02T03:04:05+00:00'), r.last_seen = datetime('2026-01-02T03:04:05+00:00'), r.valid_from = datetime('2026-01-02T03:04:05+00:00'), r.valid_to = null, r.episodes = ['ep:1'];
         "#]]
         .assert_eq(&out);
     }
@@ -244,11 +281,40 @@ mod tests {
     #[test]
     fn graphml_and_dot_escape_markup() {
         let g = graph();
-        let xml_out = render(&g, &Tenant::default(), ExportFormat::Graphml);
+        let table = ValidityConfig::default();
+        let xml_out = render(&g, &Tenant::default(), ExportFormat::Graphml, &table);
         assert!(xml_out.contains("O&apos;Brien&quot; &lt;b&gt;}) DETACH DELETE n //"));
         assert!(!xml_out.contains("<b>"));
-        let dot_out = render(&g, &Tenant::default(), ExportFormat::Dot);
+        let dot_out = render(&g, &Tenant::default(), ExportFormat::Dot, &table);
         assert!(dot_out.contains(r#"label="O'Brien\" <b>}) DETACH DELETE n //\n (Person)""#));
         assert!("svg".parse::<ExportFormat>().is_err());
+    }
+
+    #[test]
+    fn a_replaced_fact_is_exported_with_its_interval() {
+        let mut g = graph();
+        let later = chrono::Utc.with_ymd_and_hms(2026, 3, 1, 0, 0, 0).unwrap();
+        let mut newer = g.facts[0].clone();
+        newer.object = EntityKey::from_name("Globex").unwrap();
+        newer.predicate = "works for".into();
+        newer.first_seen = later;
+        newer.last_seen = later;
+        g.facts.push(newer);
+        let table = ValidityConfig::default();
+        let cy_out = render(&g, &Tenant::default(), ExportFormat::Cypher, &table);
+        let lines: Vec<&str> = cy_out.lines().filter(|l| l.contains("WORKS_FOR")).collect();
+        assert!(
+            lines[0].contains("r.valid_to = datetime('2026-03-01T00:00:00+00:00')"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[1].contains("r.valid_to = null"), "{}", lines[1]);
+        let xml_out = render(&g, &Tenant::default(), ExportFormat::Graphml, &table);
+        assert_eq!(xml_out.matches("<data key=\"valid_to\">").count(), 1);
+        let dot_out = render(&g, &Tenant::default(), ExportFormat::Dot, &table);
+        assert!(
+            dot_out.contains("(2026-01-02 – 2026-03-01)\", style=dashed]"),
+            "{dot_out}"
+        );
     }
 }
