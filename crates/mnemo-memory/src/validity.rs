@@ -146,30 +146,48 @@ impl ValidityConfig {
         }
         Ok(())
     }
+}
 
-    /// (family, swapped) of a relationship type, if it is in one.
-    fn family_of(&self, rel_type: &str) -> Option<(&str, bool)> {
-        self.families.iter().find_map(|(family, types)| {
-            types.iter().find_map(|t| match t.strip_prefix('^') {
-                Some(inv) if inv == rel_type => Some((family.as_str(), true)),
-                None if t == rel_type => Some((family.as_str(), false)),
-                _ => None,
-            })
-        })
+/// The table indexed by relationship type, built once per call (a search reads hundreds of facts).
+struct Index<'a> {
+    /// Type -> (family, swapped).
+    family: FxHashMap<&'a str, (&'a str, bool)>,
+    /// Type -> the (family, swapped) pairs it ends.
+    ending: FxHashMap<&'a str, Vec<(&'a str, bool)>>,
+}
+
+fn split(t: &str) -> (&str, bool) {
+    match t.strip_prefix('^') {
+        Some(inv) => (inv, true),
+        None => (t, false),
+    }
+}
+
+impl<'a> Index<'a> {
+    fn new(table: &'a ValidityConfig) -> Self {
+        let mut family = FxHashMap::default();
+        for (name, types) in &table.families {
+            for t in types {
+                let (t, swapped) = split(t);
+                family.entry(t).or_insert((name.as_str(), swapped));
+            }
+        }
+        let mut ending: FxHashMap<&str, Vec<(&str, bool)>> = FxHashMap::default();
+        for (name, types) in &table.endings {
+            for t in types {
+                let (t, swapped) = split(t);
+                ending.entry(t).or_default().push((name.as_str(), swapped));
+            }
+        }
+        Index { family, ending }
     }
 
-    /// The (family, swapped) pairs an ending type closes a fact of; empty when it ends none.
-    fn ending(&self, rel_type: &str) -> Vec<(&str, bool)> {
-        self.endings
-            .iter()
-            .filter_map(|(family, types)| {
-                types.iter().find_map(|t| match t.strip_prefix('^') {
-                    Some(inv) if inv == rel_type => Some((family.as_str(), true)),
-                    None if t == rel_type => Some((family.as_str(), false)),
-                    _ => None,
-                })
-            })
-            .collect()
+    fn family_of(&self, rel_type: &str) -> Option<(&'a str, bool)> {
+        self.family.get(rel_type).copied()
+    }
+
+    fn ending(&self, rel_type: &str) -> &[(&'a str, bool)] {
+        self.ending.get(rel_type).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -212,6 +230,7 @@ fn said_after(first: Timestamp, last: Timestamp, t: Timestamp) -> Option<Timesta
 /// when an ending about the same value is; out-of-order writes change nothing, as only the
 /// statements' times count.
 pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
+    let table = Index::new(table);
     // (holder, value) of each family fact, grouped by (holder, family).
     let mut groups: FxHashMap<(&EntityKey, &str), Vec<usize>> = FxHashMap::default();
     let mut ends: Vec<(usize, &str, &EntityKey, &EntityKey)> = Vec::new();
@@ -225,7 +244,7 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
                 let holder = if swapped { &f.object } else { &f.subject };
                 groups.entry((holder, family)).or_default().push(i);
             }
-            for (family, swapped) in table.ending(rel) {
+            for &(family, swapped) in table.ending(rel) {
                 let (holder, value) = if swapped {
                     (&f.object, &f.subject)
                 } else {
