@@ -183,8 +183,11 @@ async fn evaluate(args: &Args, stories: &[Story]) -> anyhow::Result<Report> {
             }
             if !right && args.verbose {
                 println!(
-                    "{} {:?} as of {:?}: want {want:?}, got {got:?}",
-                    story.id, q.query, q.as_of
+                    "{} {:?} as of {:?}: want {want:?}, got {got:?}\n{}",
+                    story.id,
+                    q.query,
+                    q.as_of,
+                    r.context_text.trim_end()
                 );
             }
         }

@@ -1,7 +1,7 @@
 //! Rules over whole capitalised names, applied to the tagger's spans: a list hit inside a longer
 //! name never cuts it ("Acme Robotics", not "Acme"), given names that are also places ("Sofia
-//! Marin") stay people, chat speaker labels ("Tom Keller:") and "X said" name people, and "the
-//! Orion project" names the project.
+//! Marin") stay people, chat speaker labels ("Tom Keller:") and "X said" name people, "the
+//! Orion project" names the project, and "works for Initech" names an employer.
 
 use mnemo_core::EntityType;
 
@@ -198,4 +198,70 @@ pub(crate) fn project_names(
         }
     }
     named
+}
+
+/// Words after which a name is whom someone works for ("works for Initech", "joined Globex",
+/// "hired by Hooli", "left Initech"): (words before the name, counted back from it).
+fn employer_cue(info: &[WordInfo], a: usize) -> bool {
+    let w = |k: usize| info.get(a.wrapping_sub(k)).map(|w| w.lower.as_str());
+    matches!(
+        (w(2), w(1)),
+        (
+            Some("works" | "work" | "worked" | "working" | "employed" | "hired" | "resigned"),
+            Some("for" | "at" | "by" | "from")
+        ) | (_, Some("joined" | "quit"))
+    )
+}
+
+/// Names of employers the tagger (trained on news, where employers are well known) misses or
+/// types as a person or place: a capitalised name after an employment cue ("works for Initech",
+/// "joined Globex", "quit Hooli") or before "hired"/"employs" at the start of a sentence ("Globex
+/// hired Priya Nair") is an organisation, unless a word of it is a known given name or place.
+pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let personal = |a: usize, b: usize| {
+        info[a..b]
+            .iter()
+            .any(|w| w.flags & (gz::FIRST_NAME | gz::PLACE) != 0)
+    };
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for a in 1..info.len() {
+        if employer_cue(info, a) && name_word(&info[a]) {
+            let mut b = a;
+            while b < info.len() && b < a + 4 && name_word(&info[b]) {
+                b += 1;
+            }
+            found.push((a, b));
+        }
+    }
+    let mut e = 0;
+    while e < info.len() && e < 3 && name_word(&info[e]) {
+        e += 1;
+    }
+    if e > 0
+        && matches!(
+            info.get(e).map(|w| w.lower.as_str()),
+            Some("hired" | "employs")
+        )
+    {
+        found.push((0, e));
+    }
+    for (a, b) in found {
+        if personal(a, b) {
+            continue;
+        }
+        let overlapping: Vec<usize> = (0..spans.len())
+            .filter(|&k| spans[k].4 < b && a < spans[k].1)
+            .collect();
+        match overlapping.as_slice() {
+            [] => spans.push((a, b, EntityType::Organization, None, a)),
+            [k] if spans[*k].0 == a
+                && spans[*k].1 == b
+                && spans[*k].3.is_none()
+                && matches!(spans[*k].2, EntityType::Person | EntityType::Location) =>
+            {
+                spans[*k].2 = EntityType::Organization;
+            }
+            _ => {}
+        }
+    }
 }

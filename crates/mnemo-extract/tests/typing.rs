@@ -208,3 +208,28 @@ fn a_verb_between_two_names_sets_the_direction_of_the_fact() {
     );
     assert!(facts.iter().all(|f| f.1 != "related to"), "{facts:?}");
 }
+
+#[test]
+fn an_employer_the_tagger_does_not_know_is_an_organisation() {
+    has(
+        "David Cohen works for Initech.",
+        "Initech",
+        EntityType::Organization,
+    );
+    has(
+        "Priya Nair joined Globex.",
+        "Globex",
+        EntityType::Organization,
+    );
+    has(
+        "Globex hired Priya Nair.",
+        "Globex",
+        EntityType::Organization,
+    );
+    // A given name or a place after the same words stays what it is.
+    let found = entities("Maria hired a plumber. Tom joined Emma in Paris.");
+    assert!(
+        found.iter().all(|(_, t)| *t != EntityType::Organization),
+        "{found:?}"
+    );
+}
