@@ -88,7 +88,7 @@ impl Default for ValidityConfig {
             ),
             (
                 "residence",
-                list(&["LEFT", "MOVED_OUT_OF", "MOVED_AWAY_FROM"]),
+                list(&["LEFT", "MOVED_OUT_OF", "MOVED_AWAY_FROM", "MOVED_FROM"]),
             ),
             ("spouse", list(&["DIVORCED", "SEPARATED_FROM"])),
             (
