@@ -323,7 +323,13 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     }
     // A verb phrase: optional auxiliaries, content words, an optional closing preposition. A role
     // noun inside ("spoke with the president of") means the object is someone unnamed.
-    let core: Vec<&str> = ws.iter().copied().filter(|w| !is_aux(w)).collect();
+    // A possessive before the verb's own noun says nothing about the two names: "moved its
+    // headquarters to" is "moved headquarters to".
+    let core: Vec<&str> = ws
+        .iter()
+        .copied()
+        .filter(|w| !is_aux(w) && !matches!(*w, "its" | "their"))
+        .collect();
     let first = *core.first()?;
     if !is_content(first)
         || core

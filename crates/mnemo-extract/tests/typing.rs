@@ -233,3 +233,20 @@ fn an_employer_the_tagger_does_not_know_is_an_organisation() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_possessive_inside_a_verb_phrase_does_not_hide_the_fact() {
+    let ex = RuleExtractor.extract_sync(
+        "Bluth Company moved its headquarters to Porto.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "bluth company"
+                && f.object.as_str() == "porto"
+                && f.predicate == "moved headquarters to"),
+        "{:?}",
+        ex.facts
+    );
+}
