@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mnemo_core::{Episode, TextHit};
 use rustc_hash::FxHashMap;
 
-use crate::sources::Found;
+use crate::found::Found;
 use crate::SearchConfig;
 
 /// Share of `text_weight` a reply inherits from the question it follows.

@@ -8,6 +8,7 @@ mod cl100k;
 mod compose;
 mod config;
 mod error;
+mod found;
 mod history;
 mod importance;
 mod knowledge;

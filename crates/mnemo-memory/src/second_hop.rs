@@ -9,6 +9,7 @@
 use mnemo_core::{Entity, EntityKey, EpisodeEntities, GraphStore, Tenant, TextHit};
 use mnemo_retrieve::LinkedEntity;
 
+pub use crate::found::SecondHop;
 use crate::MemoryError;
 
 /// Bridge entities searched for (MuSiQue-100 R@5: 3 0.69, 6 0.708, 12 0.713; each costs a
@@ -38,14 +39,6 @@ pub(crate) fn most_specific_first(entities: &mut [Entity]) {
 /// `specificity` relative to an entity mentioned once (1 for it, lower for any other).
 pub(crate) fn relative_specificity(e: &Entity) -> f64 {
     specificity(e) * (1.0 + 2f64.ln())
-}
-
-/// What the second hop found: the bridge names it searched for, and its hits (each episode once,
-/// with its best score).
-#[derive(Debug, Clone, Default)]
-pub struct SecondHop {
-    pub names: Vec<String>,
-    pub hits: Vec<TextHit>,
 }
 
 /// What the first hop's passage mentions: the best text hit that mentions a seed, or without

@@ -6,15 +6,16 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use mnemo_core::{
-    canonical_key, Entity, EntityKey, EntityType, Episode, EpisodeEntities, EpisodeNeighbours,
-    GraphStore, MentionEvent, StoreStats, Tenant, TextHit,
+    canonical_key, Entity, EntityKey, EntityType, Episode, GraphStore, MentionEvent, StoreStats,
+    Tenant,
 };
-use mnemo_retrieve::{entities_in_text, LinkConfig, Retrieval};
+use mnemo_retrieve::{entities_in_text, LinkConfig};
 use rustc_hash::FxHashMap;
 
 use crate::cache::Episodes;
+pub use crate::found::{Found, SeedSources};
 use crate::lexical::{answer_evidence, lexical_evidence};
-use crate::rank::{Role, ScoredFact};
+use crate::rank::Role;
 use crate::second_hop::{
     first_hop, most_specific_first, relative_specificity, second_evidence, specificity, SecondHop,
 };
@@ -63,13 +64,6 @@ pub async fn seed_mentions(
             .map(|k| store.mentions_of(tenant, k, SEED_MENTIONS)),
     )
     .await
-}
-
-/// The seeds' sources read for further names: their texts (the episodes of the seeds' memory
-/// streams) and, for the best-supported `TEXTS_READ` of them, the entities they name.
-pub struct SeedSources {
-    pub(crate) texts: Vec<Arc<Episode>>,
-    pub(crate) named: Vec<Arc<Vec<Entity>>>,
 }
 
 /// Reads the seeds' sources and the names in the best-supported ones. It depends on the seeds'
@@ -126,27 +120,6 @@ pub async fn read_seed_sources(
         });
     }
     Ok(SeedSources { texts, named })
-}
-
-/// What the search found before the snippet stage: the retrieval, the seeds' memory streams (from
-/// `seed_mentions`, in seed order) and the ranked facts.
-pub struct Found<'a> {
-    pub retrieval: &'a Retrieval,
-    pub seed_mentions: &'a [Vec<MentionEvent>],
-    pub sources: &'a SeedSources,
-    pub facts: &'a [ScoredFact],
-    /// The lexical index's hits for the query, best first.
-    pub lexical: &'a [TextHit],
-    /// The thread neighbours of the best lexical hits.
-    pub neighbours: &'a [EpisodeNeighbours],
-    /// The days the query names (`when::query_days`).
-    pub days: &'a [(chrono::NaiveDate, chrono::NaiveDate)],
-    /// The entities the lexical hits mention.
-    pub hit_entities: &'a [EpisodeEntities],
-    /// What the second hop found, when it ran.
-    pub second: Option<&'a SecondHop>,
-    /// An as-of search's time: texts recorded later are no evidence.
-    pub as_of: Option<mnemo_core::Timestamp>,
 }
 
 /// Snippets for the context, best first, at most `cfg.max_snippets`. `stats` are the tenant's
