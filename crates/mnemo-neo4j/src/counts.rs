@@ -14,7 +14,7 @@ use neo4rs::{query, Graph, Row, Txn};
 
 use crate::cypher_read::STATS;
 use crate::db::{column, read_rows, tx_rows};
-use crate::write::TxError;
+use crate::tx::TxError;
 
 /// What one transaction created (positive) and removed (negative).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -6,17 +6,14 @@
 
 use mnemo_core::canonical_key;
 
+use crate::top_edges::EDGE_ORDER;
+
 /// Projection of an entity node into a plain map (the aggregates the domain type needs).
 const ENTITY: &str = "{.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}";
 
 /// Projection of a fact relationship `r`.
 const FACT: &str = "{.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, \
                     rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}";
-
-/// Edge rank of the neighbourhood contract: mentions, confidence, last_seen (all descending), then
-/// (subject, rel_type, object) ascending.
-pub(crate) const EDGE_ORDER: &str = "r.mentions DESC, r.confidence DESC, r.last_seen DESC, \
-                          startNode(r).key, type(r), endNode(r).key";
 
 pub(crate) fn get_entities() -> String {
     format!(

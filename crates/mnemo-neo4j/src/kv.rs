@@ -13,7 +13,8 @@ use mnemo_core::{
 use neo4rs::{query, BoltType, Graph, Txn};
 
 use crate::db::{column, first_count, list, read_rows, tx_rows};
-use crate::write::{chunks, TxError};
+use crate::tx::TxError;
+use crate::write::chunks;
 
 pub(crate) const KV_PUT: &str = "\
 UNWIND $rows AS row

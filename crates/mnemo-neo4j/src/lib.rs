@@ -25,6 +25,7 @@ mod read;
 mod store;
 mod text;
 mod top_edges;
+mod tx;
 mod write;
 
 pub use config::Neo4jConfig;

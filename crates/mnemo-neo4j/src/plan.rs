@@ -83,7 +83,7 @@ impl EntityRow {
     /// key besides its value, and indexes are fixed-width in the estimate, so the size does not
     /// depend on which statement the row goes to.
     fn row_size(&self, base: &BoltType) -> usize {
-        use crate::write::approx_size;
+        use crate::tx::approx_size;
         approx_size(base) + 5 + "mentions".len() + approx_size(&self.mentions(|i| i))
     }
 
@@ -491,7 +491,7 @@ mod tests {
         for e in &plan.entities {
             assert_eq!(
                 e.row_size(&e.base()),
-                crate::write::approx_size(&e.row(|i| i + 7)),
+                crate::tx::approx_size(&e.row(|i| i + 7)),
                 "the size counted before the row is made is the made row's"
             );
         }

@@ -201,7 +201,7 @@ impl GraphStore for Neo4jStore {
                             write::write_tx(&mut tx, tenant, batch, &fact_sql).await?
                         };
                         kv::put_tx(&mut tx, tenant, ns, entries).await?;
-                        Ok::<_, write::TxError>(report)
+                        Ok::<_, crate::tx::TxError>(report)
                     })
                 }
                 .instrument(span),

@@ -18,7 +18,10 @@
 //! (`REBUILD_TOP`). Entities written before this existed have no list either and are expanded the
 //! same way until `Neo4jStore::rebuild_top_edges` (or a write touching them) gives them one.
 
-use crate::cypher_read::EDGE_ORDER;
+/// Edge rank of the neighbourhood contract: mentions, confidence, last_seen (all descending), then
+/// (subject, rel_type, object) ascending.
+pub(crate) const EDGE_ORDER: &str = "r.mentions DESC, r.confidence DESC, r.last_seen DESC, \
+                          startNode(r).key, type(r), endNode(r).key";
 
 /// Length of every entity's `top_rels` list: the largest per-hop fan-out served from it.
 pub(crate) const TOP_EDGES: usize = 64;

@@ -15,18 +15,8 @@ use crate::cypher_write as cy;
 use crate::db::map;
 use crate::db::{first_count, list, tx_rows};
 use crate::plan::{entity_chunks, episode_row, plan_write};
-
-/// What a transaction body can fail with: a driver error (maybe transient) or a store error.
-pub(crate) enum TxError {
-    Driver(neo4rs::Error),
-    Store(Error),
-}
-
-impl From<neo4rs::Error> for TxError {
-    fn from(e: neo4rs::Error) -> Self {
-        TxError::Driver(e)
-    }
-}
+use crate::tx::approx_size;
+use crate::tx::TxError;
 
 /// Runs `$body` (an expression using the transaction `$tx`, yielding `Result<T, TxError>`) in a
 /// fresh transaction and commits it, retrying the whole transaction up to `$retries` times after
@@ -38,7 +28,7 @@ macro_rules! in_transaction {
             attempt += 1;
             let mut $tx = $graph.start_txn().await.map_err($crate::error::map_err)?;
             let outcome = match $body.await {
-                Ok(v) => $tx.commit().await.map(|_| v).map_err($crate::write::TxError::Driver),
+                Ok(v) => $tx.commit().await.map(|_| v).map_err($crate::tx::TxError::Driver),
                 Err(e) => {
                     // Best effort: after a lost connection the rollback fails too, and the
                     // server rolls back by itself when the connection drops.
@@ -48,15 +38,15 @@ macro_rules! in_transaction {
             };
             match outcome {
                 Ok(v) => break Ok(v),
-                Err($crate::write::TxError::Driver(e))
+                Err($crate::tx::TxError::Driver(e))
                     if $crate::error::is_transient(&e) && attempt <= $retries =>
                 {
                     tracing::debug!(attempt, error = %e, "neo4j transaction retried");
                     tokio::time::sleep(std::time::Duration::from_millis(50 * u64::from(attempt)))
                         .await;
                 }
-                Err($crate::write::TxError::Driver(e)) => break Err($crate::error::map_err(e)),
-                Err($crate::write::TxError::Store(e)) => break Err(e),
+                Err($crate::tx::TxError::Driver(e)) => break Err($crate::error::map_err(e)),
+                Err($crate::tx::TxError::Store(e)) => break Err(e),
             }
         }
     }};
@@ -119,25 +109,6 @@ pub(crate) fn chunks(rows: Vec<BoltType>) -> Vec<BoltType> {
         out.push(list(current));
     }
     out
-}
-
-/// Roughly the PackStream size of a value (strings and containers exactly enough to bound a
-/// message; scalars at their widest).
-pub(crate) fn approx_size(v: &BoltType) -> usize {
-    match v {
-        BoltType::String(s) => 5 + s.value.len(),
-        BoltType::List(l) => 5 + l.value.iter().map(approx_size).sum::<usize>(),
-        BoltType::Map(m) => {
-            5 + m
-                .value
-                .iter()
-                .map(|(k, v)| 5 + k.value.len() + approx_size(v))
-                .sum::<usize>()
-        }
-        BoltType::Null(_) | BoltType::Boolean(_) => 1,
-        BoltType::Integer(_) | BoltType::Float(_) => 9,
-        _ => 24,
-    }
 }
 
 /// The body of a write transaction, the tenant's counts included.
