@@ -122,7 +122,7 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     seen.push(facts);
 
     // Forgetting the move reopens the fact it closed.
-    m.forget_episodes(&[moved.episode_id.clone()])
+    m.forget_episodes(std::slice::from_ref(&moved.episode_id))
         .await
         .unwrap();
     let (facts, text) = facts_of(&m, "Where does Lena Vogt live?", None).await;
