@@ -253,13 +253,29 @@ impl LlmClient {
     }
 
     /// A typed chat completion (async-openai's request and response types, e.g. for tool
-    /// calling), with the same limits, retries and accounting as `chat`.
+    /// calling), with the same limits, retries and accounting as `chat`. A request without a
+    /// completion limit gets the config's `max_tokens` (see `send`).
     pub async fn create_chat(
         &self,
         request: &CreateChatCompletionRequest,
     ) -> Result<CreateChatCompletionResponse, LlmError> {
-        let body = serde_json::to_value(request)
+        self.create_chat_limited(request, self.inner.config.max_tokens)
+            .await
+    }
+
+    /// `create_chat` with a completion of at most `max_tokens` (capped by the config's), sent as
+    /// `max_tokens`, the field local servers (llama.cpp, Ollama, vLLM) read: a small model that
+    /// never stops would otherwise run until the timeout on every turn.
+    pub async fn create_chat_limited(
+        &self,
+        request: &CreateChatCompletionRequest,
+        max_tokens: u32,
+    ) -> Result<CreateChatCompletionResponse, LlmError> {
+        let mut body = serde_json::to_value(request)
             .map_err(|e| LlmError::InvalidConfig(format!("cannot encode the chat request: {e}")))?;
+        if body.get("max_completion_tokens").is_none() {
+            body["max_tokens"] = json!(max_tokens.clamp(1, self.inner.config.max_tokens));
+        }
         let v = self.send(body).await?;
         serde_json::from_value(v).map_err(|e| LlmError::Malformed {
             endpoint: self.endpoint().to_string(),
@@ -267,13 +283,17 @@ impl LlmClient {
         })
     }
 
-    /// Sends a raw chat-completions request body (the model is filled in when absent) and
-    /// returns the raw response, with the same limits, retries and accounting as `chat`. For
-    /// requests `chat` does not cover, such as tool calling.
+    /// Sends a raw chat-completions request body (the model, and `max_tokens` when the body sets
+    /// no completion limit, are filled in from the config) and returns the raw response, with
+    /// the same limits, retries and accounting as `chat`. For requests `chat` does not cover,
+    /// such as tool calling.
     pub async fn send(&self, mut body: Value) -> Result<Value, LlmError> {
         let cfg = &self.inner.config;
         if body.get("model").is_none() {
             body["model"] = json!(cfg.model);
+        }
+        if body.get("max_tokens").is_none() && body.get("max_completion_tokens").is_none() {
+            body["max_tokens"] = json!(cfg.max_tokens);
         }
         let span = tracing::info_span!(
             "llm.chat",

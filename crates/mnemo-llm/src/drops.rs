@@ -114,7 +114,7 @@ impl DropCounts {
     /// "7 not among the entities, 5 predicate without a verb", largest first; empty when none.
     pub fn summary(&self) -> String {
         let mut e: Vec<_> = self.entries().into_iter().filter(|(_, n)| *n > 0).collect();
-        e.sort_by(|a, b| b.1.cmp(&a.1));
+        e.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
         e.iter()
             .map(|(what, n)| format!("{n} {what}"))
             .collect::<Vec<_>>()
