@@ -46,16 +46,28 @@ pub async fn open(settings: &Settings, read_only: bool) -> anyhow::Result<Mnemo>
         extract_concurrency: settings.llm.max_concurrency.max(1),
     };
     // Only "llm" and "hybrid" build an LLM client; "rules" never reaches an LLM.
-    let extractor: Arc<dyn mnemo::Extractor> = match settings.extract.kind.as_str() {
-        "llm" => Arc::new(mnemo::llm::LlmExtractor::new(mnemo::LlmClient::new(
-            settings.llm.clone(),
-        )?)),
-        "hybrid" => Arc::new(mnemo::llm::HybridExtractor::new(mnemo::LlmClient::new(
-            settings.llm.clone(),
-        )?)),
-        _ => Arc::new(RuleExtractor),
+    let (extractor, client): (Arc<dyn mnemo::Extractor>, _) = match settings.extract.kind.as_str() {
+        "llm" => {
+            let client = mnemo::LlmClient::new(settings.llm.clone())?;
+            (
+                Arc::new(mnemo::llm::LlmExtractor::new(client.clone())),
+                Some(client),
+            )
+        }
+        "hybrid" => {
+            let client = mnemo::LlmClient::new(settings.llm.clone())?;
+            (
+                Arc::new(mnemo::llm::HybridExtractor::new(client.clone())),
+                Some(client),
+            )
+        }
+        _ => (Arc::new(RuleExtractor), None),
     };
-    Ok(Mnemo::new(store, extractor, settings.tenant(), options))
+    let mnemo = Mnemo::new(store, extractor, settings.tenant(), options);
+    Ok(match client {
+        Some(c) => mnemo.with_llm_client(c),
+        None => mnemo,
+    })
 }
 
 /// Connects to the configured Neo4j server (schema bootstrapped on connect).

@@ -70,6 +70,8 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
     let w = crate::records_cmd::records(mnemo)
         .remember(&text, &input)
         .await?;
+    // One process, one remember: the client's totals are this command's cost.
+    let llm = mnemo.llm_stats();
     if args.json {
         let v = serde_json::json!({
             "episode_id": w.record.id,
@@ -78,6 +80,7 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
             "facts": w.facts,
             "record": w.record,
             "links": w.links,
+            "llm": llm,
         });
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else if w.written {
@@ -93,6 +96,9 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
             "episode {} was already stored: nothing changed",
             w.record.id
         );
+    }
+    if let (Some(llm), false) = (llm, args.json) {
+        outln!("{}", llm.report());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,16 +1,17 @@
 //! `mnemo ingest`: streams documents (or ready-made triples) from paths into memory with progress,
 //! reports every bad input with its path and reason, never aborts the batch for one bad input,
-//! stops cleanly on Ctrl-C after the writes in flight, and resumes from a checkpoint. See
-//! docs/ingest.md for the user's view.
+//! stops on the first Ctrl-C (keeping every finished extraction), stops on an LLM error without
+//! retrying it (the LLM client did), and resumes from a checkpoint. See docs/ingest.md for the
+//! user's view.
 
 mod checkpoint;
 mod progress;
+mod stop;
 mod verify;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -27,6 +28,7 @@ use crate::settings::{Settings, StoreKind};
 use crate::EXIT_PARTIAL;
 use checkpoint::Checkpoint;
 use progress::{print_summary, IngestSummary, Progress};
+use stop::Stop;
 
 /// Exit code of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
 const EXIT_INTERRUPTED: u8 = 130;
@@ -226,9 +228,9 @@ fn resume_command() -> String {
         .join(" ")
 }
 
-/// Sets `stop` on Ctrl-C or SIGTERM; a second signal ends the process at once (every write is
-/// atomic, so even that leaves no partial document).
-fn watch_signals(stop: Arc<AtomicBool>) {
+/// Sets `stop` on Ctrl-C or SIGTERM, waking every wait of the run; a second signal ends the
+/// process at once (every write is atomic, so even that leaves no partial document).
+fn watch_signals(stop: Arc<Stop>) {
     tokio::spawn(async move {
         #[cfg(unix)]
         let mut term =
@@ -249,12 +251,12 @@ fn watch_signals(stop: Arc<AtomicBool>) {
                 r = tokio::signal::ctrl_c() => if r.is_err() { return },
                 _ = sigterm => {}
             }
-            if stop.swap(true, Ordering::SeqCst) {
+            if stop.set() {
                 eprintln!("interrupted again: stopping now");
                 std::process::exit(i32::from(EXIT_INTERRUPTED));
             }
             eprintln!(
-                "interrupted: finishing the write in flight, then stopping (again to stop at once)"
+                "interrupted: writing the documents already extracted, then stopping (again to stop at once)"
             );
         }
     });
@@ -293,7 +295,7 @@ async fn ingest(
     settings: &Settings,
     args: &IngestArgs,
     progress: &Progress,
-    stop: &AtomicBool,
+    stop: &Stop,
     summary: &mut IngestSummary,
 ) -> anyhow::Result<()> {
     let start = Instant::now();
@@ -354,14 +356,20 @@ async fn ingest(
         start,
     };
     loop {
-        if stop.load(Ordering::SeqCst) {
-            // The group's documents are prepared already: writing them is the write in flight.
-            w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+        if stop.is_set() {
+            // What is extracted already is written; extractions still running are abandoned.
+            w.keep_finished(&mut group, &mut pending, None)
+                .await
+                .map_err(|e| w.stopped(e))?;
             w.summary.interrupted = true;
             break;
         }
         while !input_done && pending.len() < ahead {
-            let Some((input, position)) = rx.recv().await else {
+            let next = tokio::select! {
+                next = rx.recv() => next,
+                () = stop.wait() => break,
+            };
+            let Some((input, position)) = next else {
                 input_done = true;
                 break;
             };
@@ -375,7 +383,10 @@ async fn ingest(
                 position,
             });
         }
-        let Some(item) = pending.pop_front() else {
+        if stop.is_set() {
+            continue;
+        }
+        let Some(mut item) = pending.pop_front() else {
             w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
             break;
         };
@@ -383,19 +394,36 @@ async fn ingest(
             // Everything else is written in input order after the documents before it.
             w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
         }
-        let ready = match item.prepared {
+        let ready = match item.prepared.as_mut() {
             None => None,
-            Some(mut h) => match group.remaining().filter(|_| !h.is_finished()) {
-                // The next document is not ready: write the open group when its window ends.
-                Some(left) => match tokio::time::timeout(left, &mut h).await {
-                    Ok(r) => Some(r),
-                    Err(_) => {
-                        w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
-                        Some(h.await)
+            Some(h) => {
+                let mut done = None;
+                if let Some(left) = group.remaining().filter(|_| !h.is_finished()) {
+                    // The next document is not ready: write the open group when its window ends.
+                    tokio::select! {
+                        r = tokio::time::timeout(left, &mut *h) => match r {
+                            Ok(r) => done = Some(r),
+                            Err(_) => w.flush(&mut group).await.map_err(|e| w.stopped(e))?,
+                        },
+                        () = stop.wait() => {}
                     }
-                },
-                None => Some(h.await),
-            },
+                }
+                // A slow extraction (an LLM on a CPU) must not hold up a Ctrl-C.
+                let r = match done {
+                    Some(r) => Some(r),
+                    None => tokio::select! {
+                        r = &mut *h => Some(r),
+                        () = stop.wait() => None,
+                    },
+                };
+                match r {
+                    Some(r) => Some(r),
+                    None => {
+                        pending.push_front(item);
+                        continue;
+                    }
+                }
+            }
         };
         let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
@@ -419,7 +447,21 @@ async fn ingest(
                     w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
                 }
             }
-            Err(stop) => return Err(w.stopped(stop)),
+            Err(failed) => {
+                // An LLM error is about this input's extraction, not the store: what is
+                // extracted already is written before the run stops. (After a store error,
+                // writing more would only fail or wait again.)
+                if is_llm_error(&failed.0) {
+                    let at = item.position.as_ref();
+                    if let Err(e) = w.keep_finished(&mut group, &mut pending, at).await {
+                        progress.warn(&format!(
+                            "could not write the documents already extracted: {:#}",
+                            e.0
+                        ));
+                    }
+                }
+                return Err(w.stopped(failed));
+            }
         }
     }
     summary.seconds = start.elapsed().as_secs_f64();
@@ -431,6 +473,11 @@ async fn ingest(
         }
     }
     Ok(())
+}
+
+/// Whether the error that stops the run is an LLM endpoint's (not the store's).
+fn is_llm_error(e: &anyhow::Error) -> bool {
+    matches!(e.downcast_ref::<mnemo::Error>(), Some(mnemo::Error::Llm(_)))
 }
 
 /// A prepared document waiting in the open group, with what its outcome needs.
@@ -500,6 +547,65 @@ impl Writer<'_> {
                 "ingest stopped at {at} after {n} documents; finished documents are kept{unsaved}, resume with: {resume}"
             )),
         }
+    }
+
+    /// Before a run stops early: writes the open group, then every queued document whose
+    /// extraction has finished, and abandons the extractions still running. A document written
+    /// past one that was not (`failed`, or still running) advances the checkpoint only when no
+    /// earlier input of its file is missing (a text file is one document; a JSONL file's later
+    /// row must not let a resume skip an earlier one); otherwise a resumed run finds it stored
+    /// by hash and makes no LLM call for it.
+    async fn keep_finished(
+        &mut self,
+        group: &mut WriteGroup<Queued>,
+        pending: &mut VecDeque<Pending>,
+        failed: Option<&Position>,
+    ) -> Result<(), (anyhow::Error, String)> {
+        self.flush(group).await?;
+        let mut gaps: std::collections::HashSet<String> =
+            failed.map(|p| p.file.clone()).into_iter().collect();
+        for Pending {
+            input,
+            prepared,
+            position,
+        } in pending.drain(..)
+        {
+            let file = position.as_ref().map(|pos| pos.file.clone());
+            let (Input::Doc(d), Some(h)) = (&input, prepared) else {
+                // Bad inputs and triples are handled in order only: read again on resume.
+                gaps.extend(file);
+                continue;
+            };
+            if !h.is_finished() {
+                h.abort();
+                gaps.extend(file);
+                continue;
+            }
+            let Ok(Ok((doc, _))) = h.await else {
+                gaps.extend(file);
+                continue;
+            };
+            match self.mnemo.write_prepared(&doc).await {
+                Ok(IngestOutcome::Ingested {
+                    entities, facts, ..
+                }) => {
+                    self.summary.documents_ingested += 1;
+                    self.summary.kept_after_stop += 1;
+                    self.summary.entities += entities;
+                    self.summary.facts += facts;
+                    self.summary.bytes += d.text.len() as u64;
+                }
+                Ok(IngestOutcome::Unchanged { .. }) => self.summary.documents_skipped += 1,
+                Err(e) => return Err((anyhow::Error::from(e), d.source.clone())),
+            }
+            if file.as_ref().is_some_and(|f| gaps.contains(f)) {
+                continue;
+            }
+            self.stored(&position, &doc);
+            *self.read_bytes += d.text.len() as u64;
+            self.advance(position).map_err(|e| (e, String::new()))?;
+        }
+        Ok(())
     }
 
     /// Writes the open group (one `write_many` call; one by one if that fails), then counts each
@@ -660,11 +766,12 @@ pub async fn run(mnemo: &Mnemo, settings: &Settings, args: IngestArgs) -> anyhow
         let opts = args.source_options(&settings.ingest);
         progress.set_total_bytes(mnemo::sources::input_bytes(&args.paths, &opts));
     }
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(Stop::default());
     watch_signals(stop.clone());
     let started = Instant::now();
     let mut summary = IngestSummary::default();
     let outcome = ingest(mnemo, settings, &args, &progress, &stop, &mut summary).await;
+    summary.llm = mnemo.llm_stats();
     progress.finish();
     if let Err(e) = &outcome {
         // A run that stops on an error still reports what it did, in text and in --json.

@@ -225,6 +225,14 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_llm_defaults_are_the_code_defaults() {
+        // config/default.toml documents the [llm] settings (retries, call bound, confidence
+        // floor); it must not drift from LlmConfig::default().
+        let s = Settings::load_from(&no_flags(), Path::new("/nonexistent/local.toml")).unwrap();
+        assert_eq!(s.llm, mnemo::LlmConfig::default());
+    }
+
+    #[test]
     fn a_validity_family_can_be_replaced_and_a_bad_one_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("families.toml");

@@ -67,3 +67,4 @@ pub use quantities::Quantity;
 pub use resolve::{resolve_mentions, Resolved, Resolver};
 pub use rule::{analyse_with, Analysis, Models, RuleExtractor, SpanEntity, SpanFact};
 pub use times::{iso_bounds, resolve_times, TimeMention};
+pub use verbs::is_verb_form;

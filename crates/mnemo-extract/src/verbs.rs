@@ -165,6 +165,12 @@ pub(crate) fn is_verbish(w: &str) -> bool {
         .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('v')))
 }
 
+/// Whether a lower-case word can be a verb form (its lemma is a WordNet verb after regular or
+/// irregular inflection is undone): public for checking the predicates an LLM proposes.
+pub fn is_verb_form(w: &str) -> bool {
+    is_verbish(w)
+}
+
 /// Whether a word is an "-ing" form of a verb.
 pub(crate) fn is_gerund(w: &str) -> bool {
     w.len() > 4 && w.ends_with("ing") && is_verbish(w)

@@ -1,9 +1,11 @@
 //! `LlmClient`: chat completions against any OpenAI-compatible endpoint through async-openai, with
-//! a concurrency limit, a per-attempt timeout, retries with backoff on 429/5xx/timeouts, token
-//! accounting and a JSON-mode fallback for servers without structured output.
+//! a concurrency limit, the one retry policy of the LLM path (a per-attempt timeout, retries with
+//! backoff on 429/5xx/timeouts, a bound on each call's total time), token and time accounting,
+//! and a JSON-mode fallback for servers without structured output.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use async_openai::config::OpenAIConfig;
 use async_openai::middleware::ReqwestService;
@@ -137,10 +139,22 @@ impl LlmClient {
 
     /// Asks one question: a system prompt and a user message, returning the reply text.
     pub async fn complete(&self, system: &str, user: &str) -> Result<String, LlmError> {
+        self.complete_limited(system, user, self.inner.config.max_tokens)
+            .await
+    }
+
+    /// `complete` with a completion of at most `max_tokens` (and never more than the config's).
+    pub async fn complete_limited(
+        &self,
+        system: &str,
+        user: &str,
+        max_tokens: u32,
+    ) -> Result<String, LlmError> {
         let reply = self
-            .chat(
+            .chat_limited(
                 &[ChatMessage::system(system), ChatMessage::user(user)],
                 None,
+                max_tokens,
             )
             .await?;
         Ok(reply.content)
@@ -154,6 +168,18 @@ impl LlmClient {
         messages: &[ChatMessage],
         schema: Option<&JsonSchema>,
     ) -> Result<ChatReply, LlmError> {
+        self.chat_limited(messages, schema, self.inner.config.max_tokens)
+            .await
+    }
+
+    /// `chat` with a completion of at most `max_tokens`, sized to the task (and never more than
+    /// the config's `max_tokens`).
+    pub async fn chat_limited(
+        &self,
+        messages: &[ChatMessage],
+        schema: Option<&JsonSchema>,
+        max_tokens: u32,
+    ) -> Result<ChatReply, LlmError> {
         let msgs: Vec<Value> = messages
             .iter()
             .map(|m| json!({"role": m.role, "content": m.content}))
@@ -164,7 +190,7 @@ impl LlmClient {
                 "model": cfg.model,
                 "messages": msgs,
                 "temperature": cfg.temperature,
-                "max_tokens": cfg.max_tokens,
+                "max_tokens": max_tokens.clamp(1, cfg.max_tokens),
                 "stream": false,
             });
             let mode = schema.map(|_| self.json_mode());
@@ -207,6 +233,16 @@ impl LlmClient {
         }
     }
 
+    /// Records how an extraction reply fared in validation (see `LlmStats`).
+    pub(crate) fn record_reply(
+        &self,
+        usable: bool,
+        truncated: bool,
+        dropped: &crate::drops::DropCounts,
+    ) {
+        self.inner.stats.reply(usable, truncated, dropped);
+    }
+
     /// The JSON mode currently used for schema requests.
     pub fn json_mode(&self) -> JsonMode {
         match self.inner.json_mode.load(Ordering::Relaxed) {
@@ -217,13 +253,29 @@ impl LlmClient {
     }
 
     /// A typed chat completion (async-openai's request and response types, e.g. for tool
-    /// calling), with the same limits, retries and accounting as `chat`.
+    /// calling), with the same limits, retries and accounting as `chat`. A request without a
+    /// completion limit gets the config's `max_tokens` (see `send`).
     pub async fn create_chat(
         &self,
         request: &CreateChatCompletionRequest,
     ) -> Result<CreateChatCompletionResponse, LlmError> {
-        let body = serde_json::to_value(request)
+        self.create_chat_limited(request, self.inner.config.max_tokens)
+            .await
+    }
+
+    /// `create_chat` with a completion of at most `max_tokens` (capped by the config's), sent as
+    /// `max_tokens`, the field local servers (llama.cpp, Ollama, vLLM) read: a small model that
+    /// never stops would otherwise run until the timeout on every turn.
+    pub async fn create_chat_limited(
+        &self,
+        request: &CreateChatCompletionRequest,
+        max_tokens: u32,
+    ) -> Result<CreateChatCompletionResponse, LlmError> {
+        let mut body = serde_json::to_value(request)
             .map_err(|e| LlmError::InvalidConfig(format!("cannot encode the chat request: {e}")))?;
+        if body.get("max_completion_tokens").is_none() {
+            body["max_tokens"] = json!(max_tokens.clamp(1, self.inner.config.max_tokens));
+        }
         let v = self.send(body).await?;
         serde_json::from_value(v).map_err(|e| LlmError::Malformed {
             endpoint: self.endpoint().to_string(),
@@ -231,13 +283,17 @@ impl LlmClient {
         })
     }
 
-    /// Sends a raw chat-completions request body (the model is filled in when absent) and
-    /// returns the raw response, with the same limits, retries and accounting as `chat`. For
-    /// requests `chat` does not cover, such as tool calling.
+    /// Sends a raw chat-completions request body (the model, and `max_tokens` when the body sets
+    /// no completion limit, are filled in from the config) and returns the raw response, with
+    /// the same limits, retries and accounting as `chat`. For requests `chat` does not cover,
+    /// such as tool calling.
     pub async fn send(&self, mut body: Value) -> Result<Value, LlmError> {
         let cfg = &self.inner.config;
         if body.get("model").is_none() {
             body["model"] = json!(cfg.model);
+        }
+        if body.get("max_tokens").is_none() && body.get("max_completion_tokens").is_none() {
+            body["max_tokens"] = json!(cfg.max_tokens);
         }
         let span = tracing::info_span!(
             "llm.chat",
@@ -264,11 +320,33 @@ impl LlmClient {
                 endpoint: endpoint.clone(),
                 reason: "the client is shut down".into(),
             })?;
+        // The budget starts once the call holds its permit: waiting behind other calls is not
+        // this call's slowness.
+        let started = Instant::now();
+        let result = self.attempts(&body, &endpoint, started).await;
+        inner.stats.elapsed(started.elapsed());
+        result
+    }
+
+    /// Attempts until success, a failure not worth retrying, `max_retries` retries or `deadline`.
+    async fn attempts(
+        &self,
+        body: &Value,
+        endpoint: &str,
+        started: Instant,
+    ) -> Result<Value, LlmError> {
+        let inner = &self.inner;
+        let cfg = &inner.config;
+        let deadline = started + cfg.call_budget();
+        let endpoint = endpoint.to_string();
         let mut attempt: u32 = 0;
         loop {
             attempt += 1;
-            let outcome =
-                tokio::time::timeout(cfg.timeout(), inner.openai.chat().create_byot(&body)).await;
+            // No attempt outlives the call's budget, so a call ends by `call_budget()`.
+            let limit = cfg
+                .timeout()
+                .min(deadline.saturating_duration_since(Instant::now()));
+            let outcome = tokio::time::timeout(limit, inner.openai.chat().create_byot(body)).await;
             let failure = match outcome {
                 Ok(Ok(v)) => {
                     let v: Value = v;
@@ -283,20 +361,24 @@ impl LlmClient {
                     return Ok(v);
                 }
                 Ok(Err(e)) => classify(e),
-                Err(_) => Attempt::Retry(format!("timed out after {}s", cfg.timeout_s)),
+                Err(_) => Attempt::Retry(format!("timed out after {:.1}s", limit.as_secs_f64())),
             };
+            let delay = backoff(cfg.retry_base_ms, attempt);
+            let in_time = Instant::now() + delay < deadline;
             let err = match failure {
-                Attempt::Retry(reason) if attempt <= cfg.max_retries => {
+                Attempt::Retry(reason) if attempt <= cfg.max_retries && in_time => {
                     inner.stats.retry();
-                    let delay = backoff(cfg.retry_base_ms, attempt);
                     tracing::warn!(%reason, attempt, delay_ms = delay.as_millis() as u64, "LLM call failed; retrying");
                     tokio::time::sleep(delay).await;
                     continue;
                 }
                 Attempt::Retry(reason) => LlmError::Unavailable {
                     endpoint,
-                    reason: if cfg.max_retries > 0 {
-                        format!("{reason} (after {attempt} attempts)")
+                    reason: if attempt > 1 {
+                        format!(
+                            "{reason} (after {attempt} attempts in {:.1}s)",
+                            started.elapsed().as_secs_f64()
+                        )
                     } else {
                         reason
                     },

@@ -74,6 +74,10 @@ pub struct LlmConfig {
     pub api_key: ApiKey,
     /// Per-attempt timeout, in seconds.
     pub timeout_s: f64,
+    /// Longest time one call may take, every attempt and backoff included, in seconds; 0 =
+    /// `timeout_s` × attempts. A call that cannot finish in it gives up: the one retry policy,
+    /// callers (ingest) never retry an LLM call again.
+    pub max_call_s: f64,
     /// Most requests in flight at once, across every user of one client.
     pub max_concurrency: usize,
     /// Extra attempts after a 429, a 5xx or a timeout (never after another 4xx).
@@ -82,8 +86,11 @@ pub struct LlmConfig {
     pub retry_base_ms: u64,
     /// Sampling temperature; 0 makes extraction as repeatable as the server allows.
     pub temperature: f32,
-    /// Largest completion, in tokens.
+    /// Largest completion of any call, in tokens. Each task asks for no more than it needs
+    /// (`prompt::*_MAX_TOKENS`): a small model that never stops costs that, not this.
     pub max_tokens: u32,
+    /// Facts of extraction replies with a confidence below this are dropped (0 ones always are).
+    pub min_confidence: f32,
     pub json_mode: JsonMode,
     /// Ask the LLM for keywords and synonyms of a query before searching (off by default: search
     /// needs no LLM).
@@ -97,11 +104,13 @@ impl Default for LlmConfig {
             model: "gpt-4o-mini".to_string(),
             api_key: ApiKey::default(),
             timeout_s: 60.0,
+            max_call_s: 0.0,
             max_concurrency: 4,
-            max_retries: 3,
+            max_retries: 2,
             retry_base_ms: 500,
             temperature: 0.0,
             max_tokens: 2048,
+            min_confidence: 0.1,
             json_mode: JsonMode::Schema,
             query_expansion: false,
         }
@@ -133,6 +142,15 @@ impl LlmConfig {
         if !(self.timeout_s.is_finite() && self.timeout_s > 0.0) {
             return bad(format!("llm.timeout_s = {} must be > 0", self.timeout_s));
         }
+        if !(self.max_call_s.is_finite() && self.max_call_s >= 0.0) {
+            return bad(format!("llm.max_call_s = {} must be >= 0", self.max_call_s));
+        }
+        if !(0.0..=1.0).contains(&self.min_confidence) {
+            return bad(format!(
+                "llm.min_confidence = {} outside 0..=1",
+                self.min_confidence
+            ));
+        }
         if self.max_concurrency == 0 {
             return bad("llm.max_concurrency must be at least 1".into());
         }
@@ -158,6 +176,15 @@ impl LlmConfig {
 
     pub fn timeout(&self) -> Duration {
         Duration::from_secs_f64(self.timeout_s)
+    }
+
+    /// The longest one call may take, retries and backoffs included.
+    pub fn call_budget(&self) -> Duration {
+        if self.max_call_s > 0.0 {
+            Duration::from_secs_f64(self.max_call_s)
+        } else {
+            self.timeout() * (self.max_retries + 1)
+        }
     }
 
     /// The key to send: the configured one, else `OPENAI_API_KEY`, else empty (local servers).

@@ -16,9 +16,10 @@ pub async fn expand_query(client: &LlmClient, query: &str) -> Result<Vec<String>
     let (system, user) = prompt::expansion_messages(query);
     let schema = prompt::expansion_schema();
     let reply = client
-        .chat(
+        .chat_limited(
             &[ChatMessage::system(system), ChatMessage::user(user)],
             Some(&schema),
+            prompt::EXPANSION_MAX_TOKENS,
         )
         .await?;
     let Some(rec) = recover_json(&reply.content) else {

@@ -1,6 +1,7 @@
 //! The LLM-backed extractors behind `mnemo_extract::Extractor`: `LlmExtractor` (entities and facts
-//! from the model), `HybridExtractor` (rule entities, model relations) and `ScaledConfidence`
-//! (a wrapper that lowers fact confidence, for answers from external sources).
+//! from the model), `HybridExtractor` (the rule extractor's entities and facts plus the model's
+//! validated relations) and `ScaledConfidence` (a wrapper that lowers fact confidence, for answers
+//! from external sources).
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use async_trait::async_trait;
 use mnemo_extract::{ExtractContext, ExtractError, Extraction, Extractor, RuleExtractor};
 
 use crate::client::{ChatMessage, ChatReply, LlmClient};
+use crate::drops::DropCounts;
 use crate::parse::{recover_json, Recovered};
 use crate::prompt;
 use crate::validate::{Builder, MissingEnds};
@@ -48,12 +50,13 @@ fn check_size(text: &str) -> Result<(), ExtractError> {
     Ok(())
 }
 
-/// The JSON of a reply, or `None` with a warning when there is none to use.
-fn usable_json(reply: &ChatReply, extractor: &str) -> Option<Recovered> {
+/// The JSON of a reply, or `None` when there is none to use (counted in the client's stats).
+/// Logged at debug only: a run reports these once, from `LlmStats`, instead of a line per chunk.
+fn usable_json(client: &LlmClient, reply: &ChatReply, extractor: &str) -> Option<Recovered> {
     match recover_json(&reply.content) {
         Some(rec) => {
             if rec.repaired || reply.truncated() {
-                tracing::warn!(
+                tracing::debug!(
                     extractor,
                     finish_reason = reply.finish_reason.as_deref().unwrap_or(""),
                     "the LLM reply was cut off; kept its complete items"
@@ -62,12 +65,13 @@ fn usable_json(reply: &ChatReply, extractor: &str) -> Option<Recovered> {
             Some(rec)
         }
         None => {
-            tracing::warn!(
+            tracing::debug!(
                 extractor,
                 reply_chars = reply.content.chars().count(),
                 finish_reason = reply.finish_reason.as_deref().unwrap_or(""),
-                "the LLM reply holds no usable JSON object; nothing extracted from this text"
+                "the LLM reply holds no usable JSON object; nothing extracted from it"
             );
+            client.record_reply(false, reply.truncated(), &DropCounts::default());
             None
         }
     }
@@ -89,27 +93,29 @@ impl Extractor for LlmExtractor {
         let schema = prompt::extraction_schema();
         let reply = self
             .client
-            .chat(
+            .chat_limited(
                 &[ChatMessage::system(system), ChatMessage::user(user)],
                 Some(&schema),
+                prompt::EXTRACTION_MAX_TOKENS,
             )
             .await?;
-        let Some(rec) = usable_json(&reply, "llm") else {
+        let Some(rec) = usable_json(&self.client, &reply, "llm") else {
             return Ok(Extraction::default());
         };
-        let mut b = Builder::new(speaker);
+        let mut b = Builder::new(speaker).with_min_confidence(self.client.config().min_confidence);
         b.add_entities(&rec.value);
         b.add_facts(&rec.value, MissingEnds::AddAsConcept);
-        if b.dropped > 0 {
-            tracing::debug!(dropped = b.dropped, "LLM extraction repaired");
-        }
+        self.client.record_reply(true, reply.truncated(), &b.drops);
         Ok(b.finish())
     }
 }
 
-/// Entities from the deterministic `RuleExtractor`, relations from the LLM constrained to those
-/// entities (facts naming anything else are dropped). Texts with fewer than two entities make no
-/// LLM call. When the model's reply is unusable, the rule extractor's own facts are kept.
+/// The deterministic `RuleExtractor`'s entities and facts, plus the LLM's relations between those
+/// entities that pass validation (`Builder::add_facts`: ends among the entities, no self-links,
+/// a predicate with a verb that is no entity's name, a confidence at or above
+/// `llm.min_confidence`). The LLM only ever adds: whatever it answers, the result holds every
+/// rule entity and fact, so hybrid is never worse than the rules. Texts with fewer than two
+/// entities make no LLM call; an unusable reply costs its call and nothing else.
 #[derive(Debug)]
 pub struct HybridExtractor {
     rules: RuleExtractor,
@@ -148,20 +154,23 @@ impl Extractor for HybridExtractor {
             return Ok(base);
         }
         let speaker = ctx.speaker.as_deref();
-        let mut b = Builder::with_entities(speaker, base.entities.clone());
+        let mut b = Builder::with_extraction(speaker, base.clone())
+            .with_min_confidence(self.client.config().min_confidence);
         let (system, user) = prompt::relations_messages(text, &b.entity_names(), speaker);
         let schema = prompt::relations_schema();
         let reply = self
             .client
-            .chat(
+            .chat_limited(
                 &[ChatMessage::system(system), ChatMessage::user(user)],
                 Some(&schema),
+                prompt::RELATIONS_MAX_TOKENS,
             )
             .await?;
-        let Some(rec) = usable_json(&reply, "hybrid") else {
+        let Some(rec) = usable_json(&self.client, &reply, "hybrid") else {
             return Ok(base);
         };
         b.add_facts(&rec.value, MissingEnds::Drop);
+        self.client.record_reply(true, reply.truncated(), &b.drops);
         Ok(b.finish())
     }
 }

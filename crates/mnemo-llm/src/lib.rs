@@ -9,6 +9,7 @@
 
 mod client;
 mod config;
+mod drops;
 mod error;
 mod expand;
 mod extractor;
@@ -23,6 +24,7 @@ mod validate;
 pub use async_openai;
 pub use client::{ChatMessage, ChatReply, JsonSchema, LlmClient};
 pub use config::{ApiKey, JsonMode, LlmConfig};
+pub use drops::{predicate_has_verb, DropCounts, DropReason};
 pub use error::LlmError;
 pub use expand::{expand_query, MAX_KEYWORDS};
 pub use extractor::{HybridExtractor, LlmExtractor, ScaledConfidence, MAX_LLM_INPUT_BYTES};

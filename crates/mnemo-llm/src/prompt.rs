@@ -45,6 +45,17 @@ JSON object and nothing else: {\"keywords\": [str]} listing the names of the peo
 organizations, places and things the question is about, with common synonyms or alternative \
 names, at most 8 in all.";
 
+/// Completion sizes per task: enough for the reply a task needs, so a small model that never
+/// stops (or repeats itself) costs a bounded time on a CPU. All are capped by `llm.max_tokens`.
+/// A full extraction of one chunk: some 20 entities and 20 facts.
+pub const EXTRACTION_MAX_TOKENS: u32 = 1024;
+/// Relations between given entities: some 20 facts.
+pub const RELATIONS_MAX_TOKENS: u32 = 512;
+/// Query keywords: at most 8 short names.
+pub const EXPANSION_MAX_TOKENS: u32 = 128;
+/// A precise, concise answer of the external fallback.
+pub const ANSWER_MAX_TOKENS: u32 = 512;
+
 /// The system prompt of the external-answer fallback (kept verbatim: agents compare against it).
 pub const EXTERNAL_SYSTEM: &str = "Be precise and concise.";
 

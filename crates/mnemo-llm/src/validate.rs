@@ -1,5 +1,6 @@
 //! Item-by-item validation of model output into an `Extraction` that a store accepts: bad items
-//! are repaired (types, confidences, duplicates) or dropped with a warning, never stored raw.
+//! are repaired (types, confidences, duplicates) or dropped and counted per reason (`drops.rs`),
+//! never stored raw.
 
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -7,6 +8,8 @@ use std::str::FromStr;
 use mnemo_core::{canonical_key, EntityInput, EntityKey, EntityType, FactInput, MAX_ALIASES};
 use mnemo_extract::Extraction;
 use serde_json::Value;
+
+use crate::drops::{predicate_has_verb, DropCounts, DropReason};
 
 /// Most entities and facts taken from one reply; a runaway model cannot flood the graph.
 const MAX_ENTITIES: usize = 200;
@@ -81,7 +84,11 @@ pub struct Builder {
     by_key: HashMap<String, usize>,
     facts: Vec<FactInput>,
     speaker: Option<String>,
+    /// Facts below this confidence are dropped (`llm.min_confidence`).
+    min_confidence: f32,
     pub dropped: usize,
+    /// `dropped`, per reason.
+    pub drops: DropCounts,
 }
 
 impl Builder {
@@ -101,6 +108,20 @@ impl Builder {
         b
     }
 
+    /// Starts from an extraction that is already valid (the rule extractor's, in the hybrid):
+    /// its entities and facts are kept whatever the reply says; the reply can only add facts.
+    pub fn with_extraction(speaker: Option<&str>, base: Extraction) -> Self {
+        let mut b = Builder::with_entities(speaker, base.entities);
+        b.facts = base.facts;
+        b
+    }
+
+    /// Drops reply facts whose confidence is below `floor` (0 keeps every fact).
+    pub fn with_min_confidence(mut self, floor: f32) -> Self {
+        self.min_confidence = if floor.is_finite() { floor } else { 0.0 };
+        self
+    }
+
     pub fn finish(self) -> Extraction {
         Extraction {
             entities: self.entities,
@@ -112,13 +133,12 @@ impl Builder {
         self.entities.iter().map(|e| e.name.clone()).collect()
     }
 
-    fn drop_item(&mut self, what: &str, why: &str) {
+    /// Counts a dropped item. Logged at debug only: a small model's reply can hold dozens of bad
+    /// items, and the caller reports the counts once (`LlmStats::dropped`).
+    fn drop_item(&mut self, what: &str, why: DropReason) {
         self.dropped += 1;
-        tracing::warn!(
-            item = what,
-            reason = why,
-            "dropped an item of the LLM reply"
-        );
+        self.drops.add(why);
+        tracing::debug!(item = what, reason = ?why, "dropped an item of the LLM reply");
     }
 
     fn insert(&mut self, e: EntityInput) -> usize {
@@ -151,7 +171,7 @@ impl Builder {
         let items = reply.get("entities").and_then(Value::as_array);
         for item in items.into_iter().flatten() {
             if self.entities.len() >= MAX_ENTITIES {
-                self.drop_item("entity", "too many entities in one reply");
+                self.drop_item("entity", DropReason::TooMany);
                 continue;
             }
             // A bare string is an entity of unknown type.
@@ -195,11 +215,11 @@ impl Builder {
             }
         }
         if is_pronoun(name) {
-            self.drop_item(name, "a pronoun is not an entity");
+            self.drop_item(name, DropReason::BadName);
             return None;
         }
         if !valid_name(name) {
-            self.drop_item(name, "empty, too long or not a name");
+            self.drop_item(name, DropReason::BadName);
             return None;
         }
         Some(name.to_string())
@@ -225,7 +245,7 @@ impl Builder {
                 Some(self.entities[i].key.clone())
             }
             _ => {
-                self.drop_item(&name, "fact end is not among the entities");
+                self.drop_item(&name, DropReason::UnknownEnd);
                 None
             }
         }
@@ -238,7 +258,7 @@ impl Builder {
             .find_map(|k| reply.get(*k).and_then(Value::as_array));
         for item in items.into_iter().flatten() {
             if self.facts.len() >= MAX_FACTS {
-                self.drop_item("fact", "too many facts in one reply");
+                self.drop_item("fact", DropReason::TooMany);
                 continue;
             }
             let field = |keys: &[&str]| -> Option<String> {
@@ -268,7 +288,7 @@ impl Builder {
                 ),
             };
             let (Some(s), Some(p), Some(o)) = (s, p, o) else {
-                self.drop_item("fact", "missing subject, predicate or object");
+                self.drop_item("fact", DropReason::Incomplete);
                 continue;
             };
             let predicate = p.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -277,7 +297,32 @@ impl Builder {
                 || predicate.split(' ').count() > MAX_PREDICATE_WORDS
                 || !predicate.chars().any(char::is_alphanumeric)
             {
-                self.drop_item(&predicate, "empty or overlong predicate");
+                self.drop_item(&predicate, DropReason::Incomplete);
+                continue;
+            }
+            // A name is not a relation (`acme robotics -[LAURA_CHEN]-> tom keller`), and a
+            // predicate without a verb is rarely one ("robotics").
+            if self.by_key.contains_key(&canonical_key(&predicate)) {
+                self.drop_item(&predicate, DropReason::NamePredicate);
+                continue;
+            }
+            if !predicate_has_verb(&predicate) {
+                self.drop_item(&predicate, DropReason::NoVerb);
+                continue;
+            }
+            let confidence = confidence(c);
+            if confidence < self.min_confidence || confidence <= 0.0 {
+                self.drop_item(&predicate, DropReason::LowConfidence);
+                continue;
+            }
+            // Types the reply gives for the ends must be of the closed set.
+            let bad_type = ["subject_type", "object_type"].iter().any(|k| {
+                item.get(*k)
+                    .and_then(Value::as_str)
+                    .is_some_and(|t| EntityType::from_str(t).is_err())
+            });
+            if bad_type {
+                self.drop_item(&predicate, DropReason::UnknownType);
                 continue;
             }
             let Some(subject) = self.resolve_end(&s, missing) else {
@@ -287,10 +332,10 @@ impl Builder {
                 continue;
             };
             if subject == object {
-                self.drop_item(&predicate, "fact links an entity to itself");
+                self.drop_item(&predicate, DropReason::SelfLink);
                 continue;
             }
-            let fact = FactInput::new(subject, &predicate, object, confidence(c));
+            let fact = FactInput::new(subject, &predicate, object, confidence);
             match self.facts.iter_mut().find(|f| {
                 f.subject == fact.subject && f.rel_type == fact.rel_type && f.object == fact.object
             }) {

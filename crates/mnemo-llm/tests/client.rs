@@ -19,16 +19,19 @@ async fn rate_limit_is_retried_and_tokens_are_counted() {
         .expect("succeeds after one 429");
     assert!(reply.contains("Grace Hopper"), "{reply}");
     assert_eq!(srv.requests().len(), 2);
+    let s = c.stats();
     assert_eq!(
-        c.stats(),
+        LlmStats { call_ms: 0, ..s },
         LlmStats {
             calls: 1,
             prompt_tokens: 380,
             completion_tokens: 52,
             retries: 1,
-            failures: 0
+            failures: 0,
+            ..LlmStats::default()
         }
     );
+    assert!(s.call_ms > 0, "time in calls is counted: {s:?}");
     let body = &srv.requests()[0];
     assert_eq!(body["model"], "gpt-4o-mini");
     assert_eq!(body["messages"][0]["content"], "sys");

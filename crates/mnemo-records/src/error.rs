@@ -28,7 +28,7 @@ impl From<mnemo::Error> for Error {
         match e {
             M::InvalidInput(m) => Error::InvalidInput(m),
             M::NotFound(m) => Error::NotFound(m),
-            M::Unavailable(m) => Error::Unavailable(m),
+            M::Unavailable(m) | M::Llm(m) => Error::Unavailable(m),
             M::Corrupt(m) => Error::Corrupt(m),
             M::Internal(m) => Error::Internal(m),
         }

@@ -122,6 +122,15 @@ impl From<mnemo::Error> for ApiError {
                 tracing::warn!(error = %m, "store unavailable");
                 ApiError::unavailable()
             }
+            // Not the store: an LLM endpoint (named in the log, not to the client).
+            mnemo::Error::Llm(m) => {
+                tracing::warn!(error = %m, "extractor unavailable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "llm_unavailable",
+                    "the LLM endpoint failed; nothing was written, retry later",
+                )
+            }
             other @ (mnemo::Error::Corrupt(_) | mnemo::Error::Internal(_)) => {
                 tracing::error!(error = %other, "request failed");
                 ApiError::internal()

@@ -31,7 +31,7 @@ impl From<mnemo::Error> for SessionError {
         match e {
             M::InvalidInput(m) => SessionError::InvalidInput(m),
             M::NotFound(m) => SessionError::InvalidInput(format!("not found: {m}")),
-            M::Unavailable(m) => SessionError::Unavailable(m),
+            M::Unavailable(m) | M::Llm(m) => SessionError::Unavailable(m),
             M::Corrupt(m) => SessionError::Corrupt(m),
             M::Internal(m) => SessionError::Internal(m),
         }

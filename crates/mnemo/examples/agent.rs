@@ -1,7 +1,10 @@
 //! A small ReAct-style agent over mnemo, with async-openai tool calling: the model calls
 //! `search_memory` (mnemo's search: a context, or a miss), on a miss `ask_external` (the LLM
 //! answers with "Be precise and concise." and the answer is written back into memory with lower
-//! confidence), then answers; its final answer is remembered too.
+//! confidence), then answers. Every request carries `max_tokens` (a small local model may
+//! otherwise never stop), and the final answer is remembered only when it is grounded in what
+//! a tool returned (its names and numbers appear there), marked `agent:memory` or
+//! `agent:external` (the latter at external confidence); an ungrounded answer is not stored.
 //!
 //! Against a real endpoint (config from the environment, as for the `mnemo` CLI):
 //!   MNEMO__LLM__BASE_URL=http://127.0.0.1:11434/v1 MNEMO__LLM__MODEL=llama3.1 \
@@ -32,6 +35,8 @@ const SYSTEM: &str = "You are an assistant with a long-term memory. For every qu
 call search_memory. If it answers MISS, call ask_external. Then answer in one or two sentences \
 using only what the tools returned.";
 const MAX_STEPS: usize = 6;
+/// Completion limit of each agent step: a tool call or a one- or two-sentence answer.
+const STEP_MAX_TOKENS: u32 = 256;
 const DEMO: &str = include_str!("../../mnemo-llm/tests/fixtures/agent_demo.json");
 const DEMO_QUESTIONS: [&str; 3] = [
     "Who did Ada Lovelace work with?",
@@ -46,6 +51,76 @@ pub struct Turn {
     pub question: String,
     pub acts: Vec<String>,
     pub answer: String,
+    /// Where the answer was written back from, or `None` when it was not grounded.
+    pub remembered: Option<Grounding>,
+}
+
+/// What a final answer is grounded in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grounding {
+    /// A `search_memory` hit.
+    Memory,
+    /// The external fallback's answer.
+    External,
+}
+
+impl Grounding {
+    fn source(self) -> &'static str {
+        match self {
+            Grounding::Memory => "agent:memory",
+            Grounding::External => "agent:external",
+        }
+    }
+}
+
+/// Words that start sentences or questions: not evidence either way.
+const PLAIN: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "it",
+    "he",
+    "she",
+    "they",
+    "i",
+    "in",
+    "on",
+    "yes",
+    "no",
+    "this",
+    "that",
+    "there",
+    "according",
+    "memory",
+    "based",
+];
+
+/// The source an answer is grounded in: every name-like word (capitalised) and number of the
+/// answer appears in one tool result (memory hits first), and there is at least one such word.
+/// A model's own knowledge, or an answer after a miss alone, is `None`.
+pub fn grounding(answer: &str, results: &[(Grounding, String)]) -> Option<Grounding> {
+    let words: Vec<String> = answer
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+                && !PLAIN.contains(&w.to_lowercase().as_str())
+        })
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        return None;
+    }
+    let mut order: Vec<&(Grounding, String)> = results.iter().collect();
+    order.sort_by_key(|(g, _)| *g != Grounding::Memory);
+    order.into_iter().find_map(|(g, text)| {
+        let text = text.to_lowercase();
+        words
+            .iter()
+            .all(|w| text.contains(w.as_str()))
+            .then_some(*g)
+    })
 }
 
 #[tokio::main]
@@ -54,9 +129,16 @@ async fn main() -> AnyResult<()> {
     Ok(())
 }
 
+/// What a run did: its turns, and (in the demo) the requests the recorded server received.
+#[derive(Debug)]
+pub struct Session {
+    pub turns: Vec<Turn>,
+    pub requests: Vec<serde_json::Value>,
+}
+
 /// Runs the agent: the demo's questions against the recorded session, or questions from stdin.
 #[allow(clippy::default_constructed_unit_structs)] // the rule extractor may grow settings
-pub async fn run(demo: bool) -> AnyResult<Vec<Turn>> {
+pub async fn run(demo: bool) -> AnyResult<Session> {
     let mut turns = Vec::new();
     let mut _server = None;
     let config = if demo {
@@ -109,7 +191,11 @@ pub async fn run(demo: bool) -> AnyResult<Vec<Turn>> {
         "\nsession: {} LLM calls, {} prompt + {} completion tokens, {} retries",
         s.calls, s.prompt_tokens, s.completion_tokens, s.retries
     );
-    Ok(turns)
+    let requests = _server
+        .as_ref()
+        .map(ReplayServer::requests)
+        .unwrap_or_default();
+    Ok(Session { turns, requests })
 }
 
 /// `[llm]` settings from `MNEMO__LLM__*` (the same variables the CLI reads).
@@ -150,6 +236,8 @@ fn tool(name: &str, description: &str) -> ChatCompletionTools {
 async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn> {
     let before = llm.stats();
     let mut acts = Vec::new();
+    // What the tools returned this turn: the only ground an answer may be remembered on.
+    let mut results: Vec<(Grounding, String)> = Vec::new();
     let tools = vec![
         tool(
             "search_memory",
@@ -176,7 +264,7 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn
             .messages(messages.clone())
             .tools(tools.clone())
             .build()?;
-        let response = llm.create_chat(&request).await?;
+        let response = llm.create_chat_limited(&request, STEP_MAX_TOKENS).await?;
         let Some(choice) = response.choices.into_iter().next() else {
             return Err("the model returned no choices".into());
         };
@@ -184,13 +272,20 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn
         if calls.is_empty() {
             let answer = choice.message.content.unwrap_or_default();
             println!("assistant> {answer}");
-            let opts = RememberOptions {
-                kind: EpisodeKind::AgentAnswer,
-                source: "agent".into(),
-                ..RememberOptions::default()
-            };
-            if !answer.trim().is_empty() {
-                memory.remember(&answer, &opts).await?;
+            let remembered = grounding(&answer, &results);
+            match remembered {
+                Some(Grounding::Memory) => {
+                    let opts = RememberOptions {
+                        kind: EpisodeKind::AgentAnswer,
+                        source: Grounding::Memory.source().into(),
+                        ..RememberOptions::default()
+                    };
+                    memory.remember(&answer, &opts).await?;
+                }
+                Some(g @ Grounding::External) => {
+                    memory.remember_external_as(&answer, g.source()).await?;
+                }
+                None => println!("  (not remembered: the answer is not grounded in a tool result)"),
             }
             let cost = llm.stats().since(&before);
             println!(
@@ -202,6 +297,7 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn
                 question: question.to_string(),
                 acts,
                 answer,
+                remembered,
             });
         }
         messages.push(
@@ -227,6 +323,7 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn
                         if r.hit { "hit" } else { "miss" }
                     ));
                     if r.hit {
+                        results.push((Grounding::Memory, r.context_text.clone()));
                         r.context_text
                     } else {
                         "MISS: memory holds nothing about this.".to_string()
@@ -244,6 +341,7 @@ async fn turn(memory: &Mnemo, llm: &LlmClient, question: &str) -> AnyResult<Turn
                             mnemo::EXTERNAL_CONFIDENCE
                         );
                     }
+                    results.push((Grounding::External, a.text.clone()));
                     a.text
                 }
                 other => format!("unknown tool {other}"),

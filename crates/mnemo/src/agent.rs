@@ -49,8 +49,7 @@ impl From<LlmError> for Error {
     fn from(e: LlmError) -> Self {
         match e {
             LlmError::InvalidConfig(m) => Error::InvalidInput(m),
-            LlmError::Malformed { .. } => Error::Internal(e.to_string()),
-            other => Error::Unavailable(other.to_string()),
+            other => Error::Llm(other.to_string()),
         }
     }
 }
@@ -92,7 +91,11 @@ impl Mnemo {
             });
         }
         let answer = llm
-            .complete(mnemo_llm::prompt::EXTERNAL_SYSTEM, query)
+            .complete_limited(
+                mnemo_llm::prompt::EXTERNAL_SYSTEM,
+                query,
+                mnemo_llm::prompt::ANSWER_MAX_TOKENS,
+            )
             .await?
             .trim()
             .to_string();
@@ -122,6 +125,12 @@ impl Mnemo {
     /// Remembers an answer from an external source: an `External` episode from `external`, its
     /// facts at [`EXTERNAL_CONFIDENCE`] times the extractor's confidence.
     pub async fn remember_external(&self, answer: &str) -> Result<RememberReport> {
+        self.remember_external_as(answer, EXTERNAL_SOURCE).await
+    }
+
+    /// `remember_external` with another `source`, e.g. an agent's answer grounded in an external
+    /// answer ("agent:external"): kind `External`, facts at [`EXTERNAL_CONFIDENCE`].
+    pub async fn remember_external_as(&self, answer: &str, source: &str) -> Result<RememberReport> {
         let scaled = Mnemo {
             extractor: Arc::new(ScaledConfidence::new(
                 self.extractor.clone(),
@@ -131,7 +140,7 @@ impl Mnemo {
         };
         let opts = RememberOptions {
             kind: EpisodeKind::External,
-            source: EXTERNAL_SOURCE.to_string(),
+            source: source.to_string(),
             ..RememberOptions::default()
         };
         scaled.remember(answer, &opts).await
@@ -226,7 +235,7 @@ mod tests {
             .answer_with_fallback(&llm(&url, false), "Who designed the Analytical Engine?")
             .await
             .expect_err("no endpoint");
-        assert!(matches!(err, Error::Unavailable(_)), "{err:?}");
+        assert!(matches!(err, Error::Llm(_)), "{err:?}");
         assert!(err.to_string().contains(&url), "{err}");
         assert_eq!(m.stats().await.expect("stats").episodes, 0);
     }
@@ -249,7 +258,7 @@ mod tests {
             )
             .await
             .expect_err("no endpoint");
-        assert!(matches!(err, Error::Unavailable(_)), "{err:?}");
+        assert!(matches!(err, Error::Llm(_)), "{err:?}");
         let one_line = err.to_string();
         assert!(
             one_line.contains(&format!("LLM endpoint {url} unreachable")),
@@ -263,7 +272,7 @@ mod tests {
             text: "Ada Lovelace worked with Charles Babbage in London. ".repeat(200),
         };
         let err = m.ingest_document(&doc).await.expect_err("no endpoint");
-        assert!(matches!(err, Error::Unavailable(_)), "{err:?}");
+        assert!(matches!(err, Error::Llm(_)), "{err:?}");
         let s = m.stats().await.expect("stats");
         assert_eq!((s.entities, s.facts, s.episodes, s.documents), (0, 0, 0, 0));
     }

@@ -12,6 +12,11 @@ pub enum Error {
     /// The store or an external service is unreachable; nothing was written. Retry later.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// An LLM endpoint (named in the message: the extractor's or the agent's) failed after the
+    /// LLM client's own retries; nothing was written for this input. Not the store: do not retry
+    /// at once (the client already did); fix the endpoint or its settings, or use the rules.
+    #[error("{0}")]
+    Llm(String),
     /// Stored data is damaged or foreign.
     #[error("corrupt store: {0}")]
     Corrupt(String),
@@ -48,9 +53,8 @@ impl From<mnemo_extract::ExtractError> for Error {
         use mnemo_extract::ExtractError as X;
         match e {
             X::InvalidInput(m) => Error::InvalidInput(m),
-            X::Unavailable(m) => Error::Unavailable(m),
-            #[allow(unreachable_patterns)]
-            other => Error::Internal(other.to_string()),
+            // The messages of mnemo-llm name the endpoint ("LLM endpoint http://... unreachable").
+            X::Unavailable(m) | X::Malformed(m) => Error::Llm(m),
         }
     }
 }

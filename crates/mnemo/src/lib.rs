@@ -59,6 +59,8 @@ pub struct Mnemo {
     tenant: Tenant,
     options: MnemoOptions,
     clock: Clock,
+    /// The LLM client behind the extractor, when it has one: what ingest and remember report.
+    llm: Option<LlmClient>,
 }
 
 impl std::fmt::Debug for Mnemo {
@@ -85,7 +87,20 @@ impl Mnemo {
             tenant,
             options,
             clock: Arc::new(chrono::Utc::now),
+            llm: None,
         }
+    }
+
+    /// Names the LLM client the extractor calls, so that `llm_stats` can report its cost.
+    pub fn with_llm_client(mut self, client: LlmClient) -> Self {
+        self.llm = Some(client);
+        self
+    }
+
+    /// What the extractor's LLM client spent so far (calls, tokens, time, dropped items); `None`
+    /// when the extractor makes no LLM calls.
+    pub fn llm_stats(&self) -> Option<llm::LlmStats> {
+        self.llm.as_ref().map(LlmClient::stats)
     }
 
     /// Replaces the clock (tests, replays of recorded conversations).

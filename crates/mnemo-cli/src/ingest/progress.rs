@@ -36,6 +36,12 @@ pub struct IngestSummary {
     /// content), whose files were read and written again.
     pub resume_missing: u64,
     pub failures: Vec<SourceError>,
+    /// What the LLM extractor spent (calls, tokens in/out, time in calls, retries, unusable
+    /// replies, dropped reply items per reason); null with the rule extractor.
+    pub llm: Option<mnemo::llm::LlmStats>,
+    /// Documents whose extraction had finished when the run stopped early (an LLM error,
+    /// Ctrl-C), written out of order so that no finished extraction is thrown away.
+    pub kept_after_stop: u64,
     /// Why the run stopped before its end (a full disk, a store down after retries), with the
     /// input, the count and the resume command; null when it did not.
     pub error: Option<String>,
@@ -137,6 +143,15 @@ pub fn print_summary(s: &IngestSummary) {
             "resumed from a checkpoint: {} documents it called done checked in the store, {} missing and redone",
             s.resume_checked, s.resume_missing
         );
+    }
+    if s.kept_after_stop > 0 {
+        outln!(
+            "kept {} documents whose extraction had finished when the run stopped",
+            s.kept_after_stop
+        );
+    }
+    if let Some(llm) = &s.llm {
+        outln!("{}", llm.report());
     }
     for f in &s.failures {
         outln!("  failed: {f}");
