@@ -3,7 +3,15 @@
 //! a passive ("was killed by") or a bare preposition, with a direction and a confidence.
 
 use crate::gazetteer::{self as gz};
-use crate::relations::Arg;
+
+/// One argument of a candidate pair: word range in the sentence and a one-letter type code
+/// (P person, O organisation, L location, X other, D date).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arg {
+    pub start: usize,
+    pub end: usize,
+    pub code: u8,
+}
 
 /// A predicate found by the structure rules.
 #[derive(Debug, Clone, PartialEq)]

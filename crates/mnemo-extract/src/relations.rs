@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use crate::features::hash;
 use crate::perceptron::argmax;
+pub use crate::predicate::Arg;
 use crate::predicate::{is_prep, rule, Rule};
 use crate::tagger::{NameSpan, NameType};
 use crate::Perceptron;
@@ -26,15 +27,6 @@ pub fn shipped() -> &'static Perceptron {
         Perceptron::from_bytes(WEIGHTS)
             .unwrap_or_else(|e| panic!("the shipped model/rel.bin is corrupt: {e}"))
     })
-}
-
-/// One argument of a candidate pair: word range in the sentence and a one-letter type code
-/// (P person, O organisation, L location, X other, D date).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Arg {
-    pub start: usize,
-    pub end: usize,
-    pub code: u8,
 }
 
 /// A relation found between two args (indices into the sentence's args).

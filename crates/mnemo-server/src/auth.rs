@@ -9,7 +9,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use mnemo_core::Tenant;
 
-use crate::config::{ApiKey, KEY_HASH_PREFIX};
+use crate::keys::{ApiKey, KEY_HASH_PREFIX};
 use crate::{ApiError, AppState, ServerError};
 
 /// The accepted keys, as hashes, each with its tenant.
@@ -148,7 +148,7 @@ fn bearer_token(value: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::hash_api_key;
+    use crate::keys::hash_api_key;
 
     #[test]
     fn ring_matches_clear_and_hashed_keys() {

@@ -12,6 +12,7 @@ mod error;
 mod extract;
 mod ingest;
 mod jobs;
+mod keys;
 mod layers;
 mod mcp;
 mod record_views;
