@@ -81,22 +81,17 @@ fn current_values(
     holder: &str,
 ) -> Vec<String> {
     let same = |a: &str, b: &str| canonical_key(a) == canonical_key(b);
-    let Some(types) = cfg.validity.families.get(family) else {
-        return Vec::new();
-    };
     let mut out: Vec<String> = facts
         .iter()
         .filter(|f| f.valid_to.is_none())
-        .filter_map(|f| {
-            types.iter().find_map(|t| match t.strip_prefix('^') {
-                Some(inv) if inv == f.rel_type && same(&f.object_name, holder) => {
-                    Some(f.subject_name.clone())
-                }
-                None if *t == f.rel_type && same(&f.subject_name, holder) => {
-                    Some(f.object_name.clone())
-                }
-                _ => None,
-            })
+        .filter_map(|f| match cfg.validity.family_of(&f.rel_type)? {
+            (fam, true) if fam == family && same(&f.object_name, holder) => {
+                Some(f.subject_name.clone())
+            }
+            (fam, false) if fam == family && same(&f.subject_name, holder) => {
+                Some(f.object_name.clone())
+            }
+            _ => None,
         })
         .collect();
     out.sort();

@@ -148,6 +148,14 @@ impl ValidityConfig {
     }
 }
 
+impl ValidityConfig {
+    /// The family a relationship type is in and whether it holds with its ends swapped (`^TYPE`),
+    /// if it is in one. A search looks types up through an index built once per call instead.
+    pub fn family_of(&self, rel_type: &str) -> Option<(&str, bool)> {
+        Index::new(self).family_of(rel_type)
+    }
+}
+
 /// The table indexed by relationship type, built once per call (a search reads hundreds of facts).
 struct Index<'a> {
     /// Type -> (family, swapped).
