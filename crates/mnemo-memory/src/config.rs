@@ -54,6 +54,10 @@ pub struct SearchConfig {
     pub text_weight: f64,
     /// Weight of the lexical score a thread neighbour inherits from its hit.
     pub neighbour_weight: f64,
+    /// The same for a chunk of a document, whose neighbours are chunks of that document: a chunk
+    /// is no reply to the one before it, and the hit already brings its document in, so an
+    /// inheriting neighbour mostly takes another source's place.
+    pub document_neighbour_weight: f64,
     /// A query that links no entity is a hit only when its best lexical hits hold at least this
     /// share of its content words; below it the search is an explicit miss.
     pub min_text_coverage: f64,
@@ -82,6 +86,7 @@ impl Default for SearchConfig {
             neighbour_window: 2,
             text_weight: 6.0,
             neighbour_weight: 6.0,
+            document_neighbour_weight: 0.0,
             min_text_coverage: 0.5,
             validity: ValidityConfig::default(),
         }
@@ -107,6 +112,7 @@ impl SearchConfig {
         for (name, w) in [
             ("text_weight", self.text_weight),
             ("neighbour_weight", self.neighbour_weight),
+            ("document_neighbour_weight", self.document_neighbour_weight),
         ] {
             if !(w.is_finite() && w >= 0.0) {
                 return bad(&format!("{name} must be a number of 0 or more"));

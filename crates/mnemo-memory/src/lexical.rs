@@ -39,8 +39,9 @@ fn relative_scores<'a>(found: &Found<'a>) -> FxHashMap<&'a str, f64> {
 }
 
 /// Lexical evidence per episode: (its own BM25 score relative to the best hit's, times
-/// `text_weight`; the best share it inherits from a lexical hit it neighbours in a thread, times
-/// `neighbour_weight`). A question and its answer are often two turns that share few words.
+/// `text_weight`; the best relative score of a lexical hit it neighbours in a thread, which the
+/// caller weighs by `neighbour_weight` or, for a document's chunk, `document_neighbour_weight`).
+/// A question and its answer are often two turns that share few words.
 pub(crate) fn lexical_evidence(
     found: &Found<'_>,
     cfg: &SearchConfig,
@@ -57,7 +58,7 @@ pub(crate) fn lexical_evidence(
         let l = own.get(n.episode.as_str()).copied().unwrap_or(0.0);
         for id in n.before.iter().chain(&n.after) {
             let e = &mut out.entry(id.clone()).or_default().1;
-            *e = e.max(cfg.neighbour_weight * l);
+            *e = e.max(l);
         }
     }
     out

@@ -316,7 +316,18 @@ pub async fn gather_snippets(
         .filter_map(|e| Some((e.id.as_str(), canonical_key(e.speaker.as_deref()?))))
         .collect();
     let spoken_by_seed = |id: &str| speakers.get(id).is_some_and(|k| seed_people.contains(k));
+    let chunks: HashSet<&str> = episodes
+        .iter()
+        .filter(|e| e.document_id.is_some())
+        .map(|e| e.id.as_str())
+        .collect();
     for (id, (hit, inherited)) in &lexical {
+        let inherited = inherited
+            * if chunks.contains(id.as_str()) {
+                cfg.document_neighbour_weight
+            } else {
+                cfg.neighbour_weight
+            };
         // A hit spoken by a person the query names is about that person, whatever it mentions.
         let spoken = spoken_by_seed(id);
         let mut hit = if off_graph(id) && !spoken {
