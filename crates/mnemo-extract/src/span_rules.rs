@@ -61,6 +61,56 @@ pub(crate) fn widen_to_names(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// Joins what the tagger split where one name is written: a given name that is also a place
+/// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
+/// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",
+/// "Nakatomi" before "Trading") belong to its name, as "Acme" does to "Acme Robotics".
+pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b, t) = (spans[k].0, spans[k].1, spans[k].2);
+        let given_place = b == a + 1
+            && spans[k].3.is_none()
+            && matches!(t, EntityType::Location | EntityType::Other)
+            && gz::is_given_name_place(&info[a].lower);
+        let next = spans.iter().position(|s| {
+            s.0 == b && s.4 == b && s.3.is_none() && s.2 == EntityType::Person && s.1 <= b + 2
+        });
+        if let (true, Some(j)) = (given_place, next) {
+            spans[k].1 = spans[j].1;
+            spans[k].2 = EntityType::Person;
+            spans.remove(j);
+            if j < k {
+                k -= 1;
+            }
+            continue;
+        }
+        k += 1;
+    }
+    for k in 0..spans.len() {
+        let (a, b) = (spans[k].4, spans[k].1);
+        if b <= a || spans[k].3.is_some() || !gz::is_org_suffix(&info[b - 1].lower) {
+            continue;
+        }
+        let mut start = a;
+        while start > 0
+            && a - start < 3
+            && name_word(&info[start - 1])
+            && info[start - 1].flags & (gz::FIRST_NAME | gz::PLACE) == 0
+            // Not a sentence's opening adverb, adjective or verb ("Yesterday Acme Robotics").
+            && crate::lexicon::parts_of_speech(&info[start - 1].lower)
+                .is_none_or(|p| !p.contains(['a', 'r', 'v']))
+        {
+            start -= 1;
+        }
+        if start < a && free(spans, start, a, k) {
+            spans[k].0 = start;
+            spans[k].4 = start;
+            spans[k].2 = EntityType::Organization;
+        }
+    }
+}
+
 /// Retypes names by their words: an organisation's last word makes an organisation ("Nimbus
 /// Sensors"); a first word that is a given name and also a place ("Sofia Marin", "Paris Hilton")
 /// makes a person, unless a later word makes a place or organisation ("Sofia Airport").

@@ -250,3 +250,35 @@ fn a_possessive_inside_a_verb_phrase_does_not_hide_the_fact() {
         ex.facts
     );
 }
+
+#[test]
+fn a_name_the_tagger_splits_is_joined_again() {
+    // A given name that is also a place, before a surname: one person.
+    let text = "Florence Ricci works at Delta Foods.";
+    has(text, "Florence Ricci", EntityType::Person);
+    let found = entities(text);
+    assert!(
+        !found.iter().any(|(n, _)| n == "Florence" || n == "Ricci"),
+        "{found:?}"
+    );
+    has_fact(text, "florence ricci", "WORKS_AT", "delta foods");
+    // Capitalised words before an organisation's last word belong to its name.
+    has(
+        "Prestige Worldwide opened a studio in Oslo.",
+        "Prestige Worldwide",
+        EntityType::Organization,
+    );
+    has(
+        "Cobalt Trading opened a studio in Oslo.",
+        "Cobalt Trading",
+        EntityType::Organization,
+    );
+    // But a sentence's opening adverb does not, and a place alone stays a place.
+    let found = entities("Yesterday Acme Robotics hired Tom.");
+    assert!(
+        found.iter().any(|(n, _)| n == "Acme Robotics")
+            && !found.iter().any(|(n, _)| n.starts_with("Yesterday")),
+        "{found:?}"
+    );
+    has("Florence is warm in May.", "Florence", EntityType::Location);
+}
