@@ -123,6 +123,10 @@ fn is_droppable(w: &str) -> bool {
 /// Whether a phrase starts like a verb phrase (no tagger for parts of speech: an auxiliary, an
 /// inflected form or a common base verb), so "Berlin office of" is not taken for one.
 fn looks_verbal(ws: &[&str]) -> bool {
+    // "no longer works at": a negated verb phrase (an ending of what the verb states).
+    if let ["no", "longer", rest @ ..] = ws {
+        return looks_verbal(rest);
+    }
     let Some(first) = ws.first() else {
         return false;
     };
@@ -167,6 +171,13 @@ fn looks_verbal(ws: &[&str]) -> bool {
                 | "lost"
                 | "leave"
                 | "left"
+                | "quit"
+                | "resign"
+                | "retire"
+                | "hire"
+                | "fire"
+                | "divorce"
+                | "wed"
                 | "return"
                 | "support"
                 | "manage"
@@ -338,12 +349,15 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
         .copied()
         .filter(|w| !is_aux(w) && !matches!(*w, "its" | "their"))
         .collect();
-    let first = *core.first()?;
+    // "no longer" before a verb phrase negates it: its words stay in the predicate.
+    let negated = core.starts_with(&["no", "longer"]);
+    let core_check = if negated { &core[2..] } else { &core[..] };
+    let first = *core_check.first()?;
     if !is_content(first)
-        || core
+        || core_check
             .iter()
             .any(|w| (!is_content(w) && !is_prep(w)) || gz::flags(w) & gz::ROLE != 0)
-        || core.iter().filter(|w| is_prep(w)).count() > 1
+        || core_check.iter().filter(|w| is_prep(w)).count() > 1
     {
         return None;
     }

@@ -282,3 +282,25 @@ fn a_name_the_tagger_splits_is_joined_again() {
     );
     has("Florence is warm in May.", "Florence", EntityType::Location);
 }
+
+#[test]
+fn quitting_and_no_longer_are_stated_as_such() {
+    has_fact(
+        "Mira Holt quit Orbis Labs.",
+        "mira holt",
+        "QUIT",
+        "orbis labs",
+    );
+    has_fact(
+        "Mira Holt no longer works at Orbis Labs.",
+        "mira holt",
+        "NO_LONGER_WORKS_AT",
+        "orbis labs",
+    );
+    has_fact(
+        "Mira Holt no longer lives in Tromsø.",
+        "mira holt",
+        "NO_LONGER_LIVES_IN",
+        "tromsø",
+    );
+}

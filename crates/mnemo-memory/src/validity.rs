@@ -156,6 +156,9 @@ impl ValidityConfig {
     }
 }
 
+/// The prefix of a negated family member: the type of "no longer lives in" is `NO_LONGER_LIVES_IN`.
+const NEGATION: &str = "NO_LONGER_";
+
 /// The table indexed by relationship type, built once per call (a search reads hundreds of facts).
 struct Index<'a> {
     /// Type -> (family, swapped).
@@ -194,8 +197,18 @@ impl<'a> Index<'a> {
         self.family.get(rel_type).copied()
     }
 
-    fn ending(&self, rel_type: &str) -> &[(&'a str, bool)] {
-        self.ending.get(rel_type).map_or(&[], Vec::as_slice)
+    /// The (family, swapped) pairs a type ends: the configured endings, and a negated member of a
+    /// family ("no longer works at" -> `NO_LONGER_WORKS_AT` ends `employer`).
+    fn ending(&self, rel_type: &str) -> impl Iterator<Item = (&'a str, bool)> + '_ {
+        let negated = rel_type
+            .strip_prefix(NEGATION)
+            .and_then(|t| self.family_of(t));
+        self.ending
+            .get(rel_type)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .copied()
+            .chain(negated)
     }
 }
 
@@ -252,7 +265,7 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
                 let holder = if swapped { &f.object } else { &f.subject };
                 groups.entry((holder, family)).or_default().push(i);
             }
-            for &(family, swapped) in table.ending(rel) {
+            for (family, swapped) in table.ending(rel) {
                 let (holder, value) = if swapped {
                     (&f.object, &f.subject)
                 } else {
@@ -473,6 +486,41 @@ mod tests {
         assert_eq!(v[7].valid_to, None);
         // An ending is a dated fact itself, never closed.
         assert!(v[3].dated == Dated::On && v[3].valid_to.is_none());
+    }
+
+    #[test]
+    fn a_negated_member_of_a_family_ends_it() {
+        let table = ValidityConfig::default();
+        let facts = vec![
+            fact(
+                "lena",
+                "WORKS_AT",
+                "initech",
+                day(2020, 1, 1),
+                day(2020, 1, 1),
+            ),
+            fact(
+                "lena",
+                "NO_LONGER_WORKS_AT",
+                "initech",
+                day(2023, 5, 1),
+                day(2023, 5, 1),
+            ),
+            fact("lena", "LIVES_IN", "oslo", day(2020, 1, 1), day(2020, 1, 1)),
+            // Not a family member after the prefix: nothing ends.
+            fact(
+                "lena",
+                "NO_LONGER_ADMIRES",
+                "oslo",
+                day(2023, 5, 1),
+                day(2023, 5, 1),
+            ),
+        ];
+        let v = validity(&facts, &table);
+        assert_eq!(v[0].valid_to, Some(day(2023, 5, 1)));
+        assert_eq!(v[1].dated, Dated::On);
+        assert_eq!(v[2].valid_to, None);
+        assert_eq!(v[3].dated, Dated::No);
     }
 
     #[test]
