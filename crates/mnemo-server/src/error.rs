@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use mnemo_session::SessionError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -142,6 +143,35 @@ impl From<mnemo::Error> for ApiError {
 impl From<mnemo_core::Error> for ApiError {
     fn from(e: mnemo_core::Error) -> Self {
         ApiError::from(mnemo::Error::from(e))
+    }
+}
+
+/// A records error (4xx say what is wrong; 5xx details go to the log).
+impl From<mnemo_records::Error> for ApiError {
+    fn from(e: mnemo_records::Error) -> Self {
+        use mnemo_records::Error as E;
+        match e {
+            E::InvalidInput(m) => ApiError::invalid(m),
+            E::NotFound(m) => ApiError::not_found(m),
+            E::Unavailable(m) => ApiError::from(mnemo::Error::Unavailable(m)),
+            E::Corrupt(m) => ApiError::from(mnemo::Error::Corrupt(m)),
+            E::Internal(m) => ApiError::from(mnemo::Error::Internal(m)),
+        }
+    }
+}
+
+/// A session error; `busy` (a compaction already running) is a 409.
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> Self {
+        match e {
+            SessionError::InvalidInput(m) => ApiError::invalid(m),
+            SessionError::Busy(m) => {
+                ApiError::new(StatusCode::CONFLICT, "busy", format!("{m}; retry later"))
+            }
+            SessionError::Unavailable(m) => ApiError::from(mnemo::Error::Unavailable(m)),
+            SessionError::Corrupt(m) => ApiError::from(mnemo::Error::Corrupt(m)),
+            SessionError::Internal(m) => ApiError::from(mnemo::Error::Internal(m)),
+        }
     }
 }
 
