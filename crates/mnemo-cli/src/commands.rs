@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 use mnemo::export::{render, ExportFormat};
 use mnemo::{EpisodeKind, Mnemo};
 use mnemo_records::{RecordInput, RecordType};
+use mnemo_server::{RememberResponse, StatsView};
 
 use crate::cli::{ExportArgs, JsonFlag, RememberArgs, SearchArgs};
 use crate::output::outln;
@@ -15,6 +16,14 @@ use crate::settings::{Settings, StoreKind};
 
 /// Largest text `remember -` reads from stdin.
 const MAX_STDIN_BYTES: u64 = 1 << 20;
+
+/// `remember --json`: the API's remember response, plus this command's LLM cost.
+#[derive(serde::Serialize)]
+struct RememberOutput {
+    #[serde(flatten)]
+    response: RememberResponse,
+    llm: Option<mnemo::llm::LlmStats>,
+}
 
 pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitCode> {
     let text = if args.text == "-" {
@@ -73,16 +82,11 @@ pub async fn remember(mnemo: &Mnemo, args: RememberArgs) -> anyhow::Result<ExitC
     // One process, one remember: the client's totals are this command's cost.
     let llm = mnemo.llm_stats();
     if args.json {
-        let v = serde_json::json!({
-            "episode_id": w.record.id,
-            "written": w.written,
-            "entities": w.entities,
-            "facts": w.facts,
-            "record": w.record,
-            "links": w.links,
-            "llm": llm,
-        });
-        outln!("{}", serde_json::to_string_pretty(&v)?);
+        let out = RememberOutput {
+            response: w.into(),
+            llm,
+        };
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else if w.written {
         outln!(
             "remembered episode {} ({} entities, {} facts, {} links)",
@@ -123,15 +127,11 @@ pub async fn search(mnemo: &Mnemo, args: SearchArgs) -> anyhow::Result<ExitCode>
 pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
     let stats = mnemo.stats().await?;
     if args.json {
-        let v = serde_json::json!({
-            "backend": mnemo.store().backend(),
-            "tenant": mnemo.tenant().as_str(),
-            "entities": stats.entities,
-            "facts": stats.facts,
-            "episodes": stats.episodes,
-            "documents": stats.documents,
-            "mentions": stats.mentions,
-        });
+        let v = StatsView::new(
+            mnemo.tenant().to_string(),
+            mnemo.store().backend().to_string(),
+            stats,
+        );
         outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         outln!(

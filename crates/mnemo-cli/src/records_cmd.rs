@@ -9,6 +9,8 @@ use mnemo_records::{
     parse_age, ImportFormat, PruneMode, PrunePolicy, PruneReport, Record, RecordType, Records,
 };
 
+use mnemo_server::{RecordDetail, RestoreView};
+
 use crate::cli::{
     ImportArgs, ImportFormatArg, JsonFlag, PruneArgs, RecordCommand, RecordDeleteArgs, RestoreArgs,
 };
@@ -117,7 +119,10 @@ fn summary(r: &Record) -> String {
 pub async fn restore(mnemo: &Mnemo, args: RestoreArgs) -> anyhow::Result<ExitCode> {
     let report = records(mnemo).restore(&args.ids).await?;
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&RestoreView::from(report.clone()))?
+        );
     } else {
         for id in &report.restored {
             outln!("restored {id}");
@@ -186,7 +191,7 @@ pub async fn record(mnemo: &Mnemo, cmd: RecordCommand) -> anyhow::Result<ExitCod
             };
             let links = rec.links(&a.id, 1000).await?;
             if a.json {
-                let v = serde_json::json!({ "record": r, "links": links });
+                let v = RecordDetail { record: r, links };
                 outln!("{}", serde_json::to_string_pretty(&v)?);
             } else {
                 outln!("{}", summary(&r));

@@ -12,6 +12,7 @@ pub type Timestamp = chrono::DateTime<chrono::Utc>;
 /// The type of an entity. It becomes a second Neo4j label (`:Entity:Person`), so the set is closed:
 /// labels, like relationship types, cannot be query parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum EntityType {
     Person,
     Organization,
@@ -79,8 +80,10 @@ impl FromStr for EntityType {
     }
 }
 
-/// A node of the knowledge graph, with its knowledge-store aggregates.
+/// A node of the knowledge graph, with its knowledge-store aggregates. The API serves it as it is
+/// (schema `EntityView`, the name its schema had while the server kept a copy).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = EntityView))]
 pub struct Entity {
     pub key: EntityKey,
     /// Display name (the first or most specific surface form seen).
@@ -91,7 +94,9 @@ pub struct Entity {
     pub aliases: Vec<String>,
     /// Number of distinct episodes that mention the entity.
     pub mentions: u64,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub first_seen: Timestamp,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub last_seen: Timestamp,
 }
 
@@ -105,7 +110,9 @@ pub struct FactId {
 }
 
 /// A typed, directed relation between two entities, aggregated over the episodes that state it.
+/// The API serves it as it is (schema `FactView`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = FactView))]
 pub struct Fact {
     pub subject: EntityKey,
     pub rel_type: RelType,
@@ -116,7 +123,9 @@ pub struct Fact {
     pub mentions: u64,
     /// Highest extraction confidence seen, 0..=1.
     pub confidence: f32,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub first_seen: Timestamp,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub last_seen: Timestamp,
     /// Ids of the episodes stating the fact (provenance), oldest first.
     pub episodes: Vec<String>,

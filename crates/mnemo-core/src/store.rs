@@ -88,8 +88,9 @@ pub const MAX_TEXT_HITS: usize = 1000;
 /// Most thread neighbours read on each side of an episode, whatever the caller asks.
 pub const MAX_NEIGHBOUR_WINDOW: usize = 50;
 
-/// What a delete removed.
+/// What a delete removed. The API serves it as it is (schema `DeleteView`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = DeleteView))]
 pub struct DeleteReport {
     pub episodes: u64,
     pub documents: u64,

@@ -146,10 +146,10 @@ impl Records {
             }
             match self.restore_one(id).await {
                 Ok(()) => report.restored.push(id.clone()),
-                Err(Error::NotFound(m)) | Err(Error::InvalidInput(m)) => {
-                    report.failed.push((id.clone(), m))
-                }
-                Err(e) => return Err(e),
+                Err(e) => match e.rejected_input() {
+                    Some(m) => report.failed.push((id.clone(), m.to_string())),
+                    None => return Err(e),
+                },
             }
         }
         Ok(report)

@@ -15,6 +15,7 @@ pub const MAX_IDS_PER_ENTRY: usize = 100;
 
 /// What happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum AuditAction {
     /// Records written (remembered or imported).
@@ -47,12 +48,17 @@ impl AuditAction {
     }
 }
 
-/// One audit log entry.
+/// One audit log entry: who did what to which records, when. The API serves it as it is (schema
+/// `AuditView`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = AuditView))]
 pub struct AuditEntry {
     /// The entry's position in the log; pass it as `after` to read on.
     #[serde(default)]
+    // Stored empty (the kv key holds it) and filled in on every read, so always served.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub key: String,
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub at: Timestamp,
     /// Who did it (the `Records` actor: "api", "cli:alice", ...).
     pub actor: String,

@@ -19,6 +19,7 @@ pub const MAX_NAME_CHARS: usize = 256;
 /// What a record is. Interactions and document chunks keep their episode kind; the other types are
 /// stored as `note` episodes in the graph and keep their type here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RecordType {
     Interaction,
@@ -88,6 +89,7 @@ impl FromStr for RecordType {
 /// How two records are linked. `context_of`, `follows` and `related_to` are made automatically
 /// when a record is written; `supports` and `contradicts` only when asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum LinkKind {
     /// Same conversation (session).
@@ -149,8 +151,9 @@ impl FromStr for LinkKind {
     }
 }
 
-/// One link as seen from a record.
+/// One link as seen from a record. The API serves it as it is (schema `LinkView`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = LinkView))]
 pub struct Link {
     pub kind: LinkKind,
     /// The record at the other end.
@@ -160,12 +163,15 @@ pub struct Link {
 }
 
 /// The metadata of one remembered episode (same id). The text, entities and facts stay in the graph.
+/// The API and the CLI serve it as it is (schema `RecordView`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = RecordView))]
 pub struct Record {
     pub id: String,
     #[serde(rename = "type")]
     pub record_type: RecordType,
     /// When it was said or written.
+    #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub at: Timestamp,
     pub user: Option<String>,
     pub model: Option<String>,
@@ -182,8 +188,10 @@ pub struct Record {
     pub pinned: bool,
     /// 0..=1.
     pub confidence: f32,
-    /// Times the record stood behind a returned context.
+    /// Times the record stood behind a returned search context (counts written about once a
+    /// second; reading one record includes those not yet written).
     pub access_count: u64,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>, format = DateTime))]
     pub last_access: Option<Timestamp>,
 }
 

@@ -13,7 +13,7 @@ use mnemo_core::Tenant;
 use mnemo_records::Touch;
 use tokio::sync::Notify;
 
-use crate::services::RecordsPool;
+use crate::pools::RecordsPool;
 
 /// When pending access counts are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

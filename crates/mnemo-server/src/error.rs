@@ -7,6 +7,7 @@ use std::net::SocketAddr;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use mnemo_session::SessionError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -145,6 +146,36 @@ impl From<mnemo_core::Error> for ApiError {
     }
 }
 
+/// A records error (4xx say what is wrong; 5xx details go to the log). The facade's errors it
+/// wraps answer as they would without the records (an LLM failure stays `llm_unavailable`).
+impl From<mnemo_records::Error> for ApiError {
+    fn from(e: mnemo_records::Error) -> Self {
+        use mnemo_records::Error as E;
+        match e {
+            E::InvalidInput(m) => ApiError::invalid(m),
+            E::NotFound(m) => ApiError::not_found(m),
+            E::Corrupt(m) => ApiError::from(mnemo::Error::Corrupt(m)),
+            E::Internal(m) => ApiError::from(mnemo::Error::Internal(m)),
+            E::Mnemo(e) => ApiError::from(e),
+        }
+    }
+}
+
+/// A session error; `busy` (a compaction already running) is a 409.
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> Self {
+        match e {
+            SessionError::InvalidInput(m) => ApiError::invalid(m),
+            SessionError::Busy(m) => {
+                ApiError::new(StatusCode::CONFLICT, "busy", format!("{m}; retry later"))
+            }
+            SessionError::Unavailable(m) => ApiError::from(mnemo::Error::Unavailable(m)),
+            SessionError::Corrupt(m) => ApiError::from(mnemo::Error::Corrupt(m)),
+            SessionError::Internal(m) => ApiError::from(mnemo::Error::Internal(m)),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut resp = (self.status, Json(self.body())).into_response();
@@ -200,5 +231,19 @@ mod tests {
                 assert!(text.contains(&api.message), "{text} vs {}", api.message);
             }
         }
+    }
+
+    #[test]
+    fn records_errors_keep_what_the_facade_said() {
+        let llm = mnemo_records::Error::from(mnemo::Error::Llm("http://llm:8000 down".into()));
+        assert_eq!(ApiError::from(llm).code, "llm_unavailable");
+        let full = mnemo::Error::from(mnemo_core::Error::disk_full(
+            "/data/store.redb",
+            "no space left",
+        ));
+        let api = ApiError::from(mnemo_records::Error::from(full));
+        assert_eq!((api.status.as_u16(), api.code), (503, "disk_full"));
+        let missing = ApiError::from(mnemo_records::Error::NotFound("record r1".into()));
+        assert_eq!((missing.status.as_u16(), missing.code), (404, "not_found"));
     }
 }

@@ -3,6 +3,7 @@
 
 use mnemo::{DocumentInput, IngestOutcome, Mnemo};
 use mnemo_core::content_hash;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
@@ -10,29 +11,32 @@ use utoipa::ToSchema;
 use crate::error::ErrorDetail;
 use crate::ApiError;
 
-/// Documents to ingest.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+/// Documents to ingest (`POST /v1/ingest`, MCP `ingest`).
+#[derive(Debug, Clone, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct IngestRequest {
-    /// At least one document. Large batches run in the background (202 with a job id).
+    /// The documents, at least one. Each is split into chunks whose entities and facts are
+    /// stored; unchanged documents are skipped. MCP takes at most 100 per call; over HTTP large
+    /// batches run in the background (202 with a job id).
+    #[schemars(length(min = 1, max = 100))]
     pub documents: Vec<DocumentBody>,
 }
 
 /// One document.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentBody {
-    /// The full text; it is chunked, and each chunk becomes an episode.
+    /// The full text of the document; it is chunked, and each chunk becomes an episode.
     pub text: String,
-    /// A stable id of your choosing: re-sending the same id replaces that document (or changes
-    /// nothing when the text is the same).
+    /// Optional stable id of your choosing: ingesting the same id again replaces that document
+    /// (or changes nothing when the text is the same).
     #[serde(default)]
     pub id: Option<String>,
-    /// Prepended to the text when the text does not start with it.
+    /// Optional title, prepended to the text when the text does not start with it.
     #[serde(default)]
     pub title: Option<String>,
-    /// Where the text comes from (a path or URL). Identifies the document when `id` is absent;
-    /// without both, the document is identified by its content.
+    /// Optional origin (a path or URL). Identifies the document when `id` is absent; without
+    /// both, the document is identified by its content.
     #[serde(default)]
     pub source: Option<String>,
 }

@@ -15,6 +15,7 @@ mod jobs;
 mod keys;
 mod layers;
 mod mcp;
+mod pools;
 mod record_views;
 mod routes;
 mod serve;
@@ -30,16 +31,16 @@ pub use ingest::{DocResult, DocumentBody, IngestRequest, IngestResponse};
 pub use jobs::{JobStatus, JobView};
 pub use mcp::{serve_mcp, serve_mcp_stdio, serve_mcp_stdio_with, serve_mcp_with, MnemoMcp};
 pub use record_views::{
-    AuditPage, AuditView, ContextRequest, LinkRequest, LinkResponse, LinkView, MessageRequest,
-    PruneRequest, PruneView, RecordDetail, RecordPageView, RecordView, RestoreRequest, RestoreView,
+    AuditPage, ContextRequest, LinkRequest, LinkResponse, MessageRequest, PruneRequest, PruneView,
+    RecordDetail, RecordPageView, RestoreRequest, RestoreView,
 };
 pub use routes::{openapi, router};
 pub use serve::{serve, serve_on};
 pub use services::Services;
 pub use state::AppState;
 pub use views::{
-    AnswerRequest, DeleteView, EntityLookup, EntityView, FactView, HealthView, JobAccepted,
-    NeighbourhoodView, RememberRequest, RememberResponse, SearchRequest, StatsView,
+    AnswerRequest, EntityLookup, HealthView, JobAccepted, NeighbourhoodView, RememberRequest,
+    RememberResponse, SearchRequest, StatsView,
 };
 
 /// Environment variable holding extra API keys: `key1=tenantA,key2=tenantB`.

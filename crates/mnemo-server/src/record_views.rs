@@ -1,82 +1,23 @@
-//! JSON shapes of the memory-record and session endpoints. They mirror `mnemo-records` and
-//! `mnemo-session` types so the public API and its OpenAPI schemas stay put when those move.
+//! The one definition of each memory-record and session shape that HTTP, MCP and the CLI's
+//! `--json` exchange (see `views.rs` for how requests serve both schemas). Records, links and
+//! audit entries are `mnemo-records`' own types, served as they are; sessions' results are
+//! `mnemo-session`'s.
 
 use chrono::{DateTime, Utc};
+use mnemo_core::DeleteReport;
 use mnemo_records::{AuditEntry, Link, Record};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::views::DeleteView;
-
-/// A memory record: the metadata of one remembered episode (same id).
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RecordView {
-    pub id: String,
-    /// interaction, document_chunk, fact, preference, pattern, note or decision.
-    #[serde(rename = "type")]
-    pub record_type: String,
-    pub at: DateTime<Utc>,
-    pub user: Option<String>,
-    pub model: Option<String>,
-    pub session: Option<String>,
-    pub speaker: Option<String>,
-    pub source: String,
-    pub tags: Vec<String>,
-    /// Pinned records are never pruned.
-    pub pinned: bool,
-    pub confidence: f32,
-    /// Times the record stood behind a returned search context (counts written about once a
-    /// second; reading one record includes those not yet written).
-    pub access_count: u64,
-    pub last_access: Option<DateTime<Utc>>,
-}
-
-impl From<Record> for RecordView {
-    fn from(r: Record) -> Self {
-        RecordView {
-            id: r.id,
-            record_type: r.record_type.as_str().to_string(),
-            at: r.at,
-            user: r.user,
-            model: r.model,
-            session: r.session,
-            speaker: r.speaker,
-            source: r.source,
-            tags: r.tags,
-            pinned: r.pinned,
-            confidence: r.confidence,
-            access_count: r.access_count,
-            last_access: r.last_access,
-        }
-    }
-}
-
-/// A link as seen from a record.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct LinkView {
-    /// context_of, follows, related_to, supports or contradicts.
-    pub kind: String,
-    pub target: String,
-    /// For directed kinds: true when the other record points at this one.
-    pub incoming: bool,
-}
-
-impl From<Link> for LinkView {
-    fn from(l: Link) -> Self {
-        LinkView {
-            kind: l.kind.as_str().to_string(),
-            target: l.target,
-            incoming: l.incoming,
-        }
-    }
-}
+use crate::views::RECORD_TYPES;
 
 /// One record with its links.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RecordDetail {
-    pub record: RecordView,
+    pub record: Record,
     /// At most 200, by kind then target.
-    pub links: Vec<LinkView>,
+    pub links: Vec<Link>,
 }
 
 /// Listing parameters: at most one of `session` and `tag`.
@@ -97,7 +38,7 @@ pub struct RecordListParams {
 /// A page of records.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RecordPageView {
-    pub records: Vec<RecordView>,
+    pub records: Vec<Record>,
     /// Pass as `after` for the next page; null on the last page.
     pub next: Option<String>,
 }
@@ -122,24 +63,30 @@ pub struct LinkResponse {
     pub created: bool,
 }
 
-/// A prune: criteria (combined with AND, at least one) and a mode.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+/// A prune (`POST /v1/prune`, MCP `prune`): criteria, all of which must hold (at least one),
+/// and a mode.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PruneRequest {
-    /// Records older than this age: a number and s, m, h, d or w, e.g. "30d".
+    /// Memories older than this: a number and s, m, h, d or w, e.g. "90d".
     #[serde(default)]
     pub older_than: Option<String>,
-    /// Records used in a returned context at most this many times.
+    /// Memories used in a returned search context at most this many times, e.g. 0 for never
+    /// used.
     #[serde(default)]
     pub max_access: Option<u64>,
-    /// Records of these types.
+    /// Memories of these types (interaction, document_chunk, fact, preference, pattern, note,
+    /// decision).
     #[serde(default)]
+    #[schemars(extend("items" = {"type": "string", "enum": RECORD_TYPES}))]
     pub types: Vec<String>,
-    /// Records made with these models (exact names).
+    /// Memories made with these models (exact names).
     #[serde(default)]
     pub models: Vec<String>,
-    /// dry_run (default: list, change nothing) | archive (soft delete, restorable) | permanent.
+    /// "dry_run" (default: only list what would go, change nothing), "archive" (remove but keep
+    /// restorable) or "permanent". Pinned memories are never pruned.
     #[serde(default)]
+    #[schemars(extend("enum" = ["dry_run", "archive", "permanent"]))]
     pub mode: Option<String>,
 }
 
@@ -154,7 +101,7 @@ pub struct PruneView {
     /// Pinned records the criteria matched and that were kept.
     pub pinned_kept: usize,
     /// What left the graph (zero in a dry run).
-    pub graph: DeleteView,
+    pub graph: DeleteReport,
 }
 
 /// Archived records to restore.
@@ -179,6 +126,19 @@ pub struct RestoreView {
     pub failed: Vec<RestoreFailure>,
 }
 
+impl From<mnemo_records::RestoreReport> for RestoreView {
+    fn from(r: mnemo_records::RestoreReport) -> Self {
+        RestoreView {
+            restored: r.restored,
+            failed: r
+                .failed
+                .into_iter()
+                .map(|(id, reason)| RestoreFailure { id, reason })
+                .collect(),
+        }
+    }
+}
+
 /// Audit log paging.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -190,62 +150,45 @@ pub struct AuditParams {
     pub limit: Option<usize>,
 }
 
-/// One audit entry: who did what to which records, when.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct AuditView {
-    pub key: String,
-    pub at: DateTime<Utc>,
-    pub actor: String,
-    /// write, pin, link, archive, delete, restore or purge.
-    pub action: String,
-    pub ids: Vec<String>,
-    pub detail: Option<String>,
-}
-
-impl From<AuditEntry> for AuditView {
-    fn from(e: AuditEntry) -> Self {
-        AuditView {
-            key: e.key,
-            at: e.at,
-            actor: e.actor,
-            action: e.action.as_str().to_string(),
-            ids: e.ids,
-            detail: e.detail,
-        }
-    }
-}
-
 /// A page of the audit log, oldest first.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct AuditPage {
-    pub entries: Vec<AuditView>,
+    pub entries: Vec<AuditEntry>,
     pub next: Option<String>,
 }
 
-/// A chat message to append to a session.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+/// A chat message to append to a session (`POST /v1/sessions/{id}/messages`; with the session id,
+/// MCP `session_put`).
+#[derive(Debug, Clone, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MessageRequest {
-    /// user (default), assistant or system.
+    /// Who said it: "user" (default), "assistant" or "system".
     #[serde(default)]
+    #[schemars(extend("enum" = ["user", "assistant", "system"]))]
     pub role: Option<String>,
+    /// The message text.
     pub content: String,
     /// When it was said (RFC 3339); default now.
     #[serde(default)]
     pub at: Option<DateTime<Utc>>,
-    /// Topic tags; none means "general".
+    /// Optional topic tags, e.g. ["travel"]; topics are compacted separately (none means
+    /// "general").
     #[serde(default)]
     pub tags: Vec<String>,
 }
 
-/// Parameters of an assembled session context.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+/// Parameters of an assembled session context (`POST /v1/sessions/{id}/context`; with the
+/// session id, MCP `session_context`).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContextRequest {
-    /// Search the graph for this instead of the latest user message.
+    /// Optional: what to look up in long-term memory for the context (default: the latest user
+    /// message).
     #[serde(default)]
     pub query: Option<String>,
-    /// Token limit of the whole context (default: the server's session token_limit); >= 100.
+    /// Optional size limit of the whole context in tokens, at least 100 (default: the server's
+    /// session `token_limit`).
     #[serde(default)]
+    #[schemars(range(min = 100))]
     pub budget: Option<usize>,
 }

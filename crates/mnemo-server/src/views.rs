@@ -1,72 +1,106 @@
-//! The JSON shapes of the API's requests and responses (other than ingest's). They mirror the
-//! domain types so that the public API and its OpenAPI schemas stay stable when internals move.
+//! The one definition of each search, remember and graph shape that HTTP, MCP and the CLI's
+//! `--json` exchange: requests deserialise from HTTP bodies and MCP tool arguments alike, and
+//! derive both the OpenAPI schema (utoipa) and the MCP input schema (schemars), so the two cannot
+//! drift. Domain types the API serves as they are (`Entity`, `Fact`, `DeleteReport`, records) keep
+//! their schemas beside their definitions (the `openapi` features of the library crates). Their
+//! doc comments become the descriptions an agent and an HTTP client read, so they say what to pass
+//! and why without naming a surface.
 
 use chrono::{DateTime, Utc};
-use mnemo_core::{DeleteReport, Entity, Fact, StoreStats, Subgraph};
+use mnemo_core::{Entity, Fact, StoreStats, Subgraph};
+use mnemo_records::{Link, Record};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-/// A search query.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+/// Episode kinds a caller may give to remember (document chunks come only from ingest).
+pub(crate) const EPISODE_KINDS: [&str; 4] = ["agent_answer", "interaction", "external", "note"];
+
+/// Memory record types, as remember and prune take them (mnemo-records' `RecordType`).
+pub(crate) const RECORD_TYPES: [&str; 7] = [
+    "interaction",
+    "document_chunk",
+    "fact",
+    "preference",
+    "pattern",
+    "note",
+    "decision",
+];
+
+/// A search query (`POST /v1/search`, MCP `search`).
+#[derive(Debug, Clone, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchRequest {
-    /// A question or keywords, e.g. "Where was Willi Schneider born?".
+    /// The question or keywords to look up, in plain language, e.g. "Where was Ada Lovelace
+    /// born?". Name the people, places and things you care about: memory is indexed by them.
     pub query: String,
-    /// Token budget of the returned context (cl100k tokens); the server default when absent.
+    /// Optional size limit of the returned context, in tokens (cl100k; default: the server's
+    /// setting, usually about 1,500). Larger budgets return more facts and source snippets.
     #[serde(default)]
     pub budget: Option<usize>,
-    /// Answer as memory stood then: a date ("2023-05-01", the end of that day UTC) or an RFC 3339
-    /// time. Facts valid then, nothing recorded after it. Absent: now.
+    /// Optional: answer as memory stood at this time, a date ("2023-05-01", the end of that day
+    /// UTC) or an RFC 3339 time. Facts that held then; nothing recorded later. Leave it out for
+    /// the current state.
     #[serde(default)]
     pub as_of: Option<String>,
 }
 
-/// A text to remember.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+/// A text to remember (`POST /v1/remember`, MCP `remember`), with the fields of its memory
+/// record.
+#[derive(Debug, Clone, Deserialize, ToSchema, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RememberRequest {
-    /// The text: a chat turn, a note, a fact. Up to 1 MiB; longer texts belong in /v1/ingest.
+    /// The text to store: a fact, a chat turn, a final answer, a note (up to 1 MiB; whole
+    /// documents belong to ingest). Write complete sentences that name their subjects ("Ada
+    /// Lovelace was born in London."), not pronouns only.
     pub text: String,
-    /// interaction | agent_answer | external | note (default note).
+    /// What the text is: "agent_answer" (a final answer to a question, e.g. after a search
+    /// miss), "interaction" (a chat turn), "external" (something from another source, such as a
+    /// web search) or "note" (default).
     #[serde(default)]
+    #[schemars(extend("enum" = EPISODE_KINDS))]
     pub kind: Option<String>,
-    /// Where the text came from (default "api").
+    /// Where the text came from, e.g. a URL or "chat" (default "api" over HTTP, "mcp" over MCP).
     #[serde(default)]
     pub source: Option<String>,
-    /// Who said it: "I" and "my" in the text resolve to the speaker.
+    /// Who said it; "I" and "my" in the text then refer to this person.
     #[serde(default)]
     pub speaker: Option<String>,
-    /// Who it was said to: "you" and "your" in the text resolve to the listener.
+    /// Who it was said to; "you" and "your" in the text then refer to this person.
     #[serde(default)]
     pub listener: Option<String>,
     /// When it was said (RFC 3339); default now.
     #[serde(default)]
     pub at: Option<DateTime<Utc>>,
-    /// A stable id ([A-Za-z0-9_.:-], at most 128): remembering the same id again changes nothing.
+    /// Optional stable id (letters, digits, `_ . : -`, at most 128): storing the same id again
+    /// changes nothing, so retries are safe.
     #[serde(default)]
     pub id: Option<String>,
-    /// Memory record: the conversation it belongs to (same id rules); links it to that session's
-    /// other records (`context_of`, `follows`).
+    /// Optional conversation id (same characters as `id`): memories of one conversation are
+    /// linked to each other (`context_of`, `follows`).
     #[serde(default)]
     pub session: Option<String>,
-    /// Memory record: tags (at most 32; lower-cased, spaces as `-`); shared tags link records.
+    /// Optional topic tags, e.g. ["project-orion", "travel"] (at most 32; lower-cased, spaces as
+    /// `-`); memories sharing a tag are linked.
     #[serde(default)]
     pub tags: Vec<String>,
-    /// Memory record: pinned records are never pruned.
+    /// Set true to pin the memory: pinned memories are never pruned.
     #[serde(default)]
     pub pin: bool,
-    /// Memory record type: interaction, document_chunk, fact, preference, pattern, note or
-    /// decision (default from `kind`: interaction for interactions, else note).
+    /// Optional memory type: interaction, fact, preference, pattern, note, decision or
+    /// document_chunk (default: interaction for kind "interaction", otherwise note).
     #[serde(default, rename = "type")]
+    #[schemars(extend("enum" = RECORD_TYPES))]
     pub record_type: Option<String>,
-    /// Memory record: whose memory it is.
+    /// Optional: whose memory this is (a user name).
     #[serde(default)]
     pub user: Option<String>,
-    /// Memory record: the model that made or used it.
+    /// Optional: the model that produced or used the text.
     #[serde(default)]
     pub model: Option<String>,
-    /// Memory record: confidence 0..=1 (default 1).
+    /// Optional confidence in the text, from 0 to 1 (default 1).
     #[serde(default)]
+    #[schemars(range(min = 0.0, max = 1.0))]
     pub confidence: Option<f32>,
 }
 
@@ -95,12 +129,25 @@ pub struct RememberResponse {
     /// Entities and facts extracted from the text.
     pub entities: usize,
     pub facts: usize,
-    /// The memory record kept with the episode (from `/v1/remember`).
+    /// The memory record kept with the episode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub record: Option<crate::record_views::RecordView>,
+    pub record: Option<Record>,
     /// Links made automatically to other records (same session, shared tags).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub links: Vec<crate::record_views::LinkView>,
+    pub links: Vec<Link>,
+}
+
+impl From<mnemo_records::RecordWrite> for RememberResponse {
+    fn from(w: mnemo_records::RecordWrite) -> Self {
+        RememberResponse {
+            episode_id: w.record.id.clone(),
+            written: w.written,
+            entities: w.entities,
+            facts: w.facts,
+            record: Some(w.record),
+            links: w.links,
+        }
+    }
 }
 
 impl From<mnemo::RememberReport> for RememberResponse {
@@ -116,76 +163,13 @@ impl From<mnemo::RememberReport> for RememberResponse {
     }
 }
 
-/// An entity of the knowledge graph with its knowledge-store aggregates.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct EntityView {
-    /// Canonical key (lowercase, punctuation folded), unique per tenant.
-    pub key: String,
-    pub name: String,
-    /// Person, Organization, Location, Event, Date, Concept or Other.
-    #[serde(rename = "type")]
-    pub entity_type: String,
-    pub aliases: Vec<String>,
-    /// Distinct episodes mentioning the entity.
-    pub mentions: u64,
-    pub first_seen: DateTime<Utc>,
-    pub last_seen: DateTime<Utc>,
-}
-
-impl From<Entity> for EntityView {
-    fn from(e: Entity) -> Self {
-        EntityView {
-            key: e.key.to_string(),
-            name: e.name,
-            entity_type: e.entity_type.as_str().to_string(),
-            aliases: e.aliases,
-            mentions: e.mentions,
-            first_seen: e.first_seen,
-            last_seen: e.last_seen,
-        }
-    }
-}
-
 /// The result of an entity lookup.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct EntityLookup {
     /// The best match: the entity with exactly this key, else the most mentioned alias match.
-    pub entity: EntityView,
+    pub entity: Entity,
     /// Keys of other entities the name also matched through aliases.
     pub also_matched: Vec<String>,
-}
-
-/// A fact: subject -[predicate]-> object, aggregated over the episodes stating it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct FactView {
-    pub subject: String,
-    /// UPPER_SNAKE_CASE relationship type.
-    pub rel_type: String,
-    pub object: String,
-    /// The original wording, e.g. "was born in".
-    pub predicate: String,
-    pub mentions: u64,
-    pub confidence: f32,
-    pub first_seen: DateTime<Utc>,
-    pub last_seen: DateTime<Utc>,
-    /// Ids of the episodes stating the fact (provenance), oldest first.
-    pub episodes: Vec<String>,
-}
-
-impl From<Fact> for FactView {
-    fn from(f: Fact) -> Self {
-        FactView {
-            subject: f.subject.to_string(),
-            rel_type: f.rel_type.to_string(),
-            object: f.object.to_string(),
-            predicate: f.predicate,
-            mentions: f.mentions,
-            confidence: f.confidence,
-            first_seen: f.first_seen,
-            last_seen: f.last_seen,
-            episodes: f.episodes,
-        }
-    }
 }
 
 /// Part of the graph around an entity.
@@ -193,16 +177,16 @@ impl From<Fact> for FactView {
 pub struct NeighbourhoodView {
     /// The key the neighbourhood was taken around.
     pub seed: String,
-    pub entities: Vec<EntityView>,
-    pub facts: Vec<FactView>,
+    pub entities: Vec<Entity>,
+    pub facts: Vec<Fact>,
 }
 
 impl NeighbourhoodView {
     pub fn new(seed: String, g: Subgraph) -> Self {
         NeighbourhoodView {
             seed,
-            entities: g.entities.into_iter().map(EntityView::from).collect(),
-            facts: g.facts.into_iter().map(FactView::from).collect(),
+            entities: g.entities,
+            facts: g.facts,
         }
     }
 }
@@ -247,28 +231,6 @@ impl StatsView {
     }
 }
 
-/// What a delete removed.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct DeleteView {
-    pub episodes: u64,
-    pub documents: u64,
-    /// Entities removed because nothing mentions them any more.
-    pub entities: u64,
-    /// Facts removed because no episode states them any more.
-    pub facts: u64,
-}
-
-impl From<DeleteReport> for DeleteView {
-    fn from(r: DeleteReport) -> Self {
-        DeleteView {
-            episodes: r.episodes,
-            documents: r.documents,
-            entities: r.entities,
-            facts: r.facts,
-        }
-    }
-}
-
 /// Accepted background ingest.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct JobAccepted {
@@ -284,4 +246,22 @@ pub struct HealthView {
     /// "ok"; "unavailable" when the store does not answer; "disk_full" when its disk is full
     /// (it becomes ready by itself once space is freed).
     pub status: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schema_enums_name_every_record_type_and_every_kind_remember_takes() {
+        let types: Vec<&str> = mnemo_records::RecordType::ALL
+            .iter()
+            .map(|t| t.as_str())
+            .collect();
+        assert_eq!(types, RECORD_TYPES);
+        for k in EPISODE_KINDS {
+            assert!(crate::routes::memory::parse_kind(k).is_ok(), "{k}");
+        }
+        assert!(crate::routes::memory::parse_kind("document_chunk").is_err());
+    }
 }

@@ -44,9 +44,9 @@ impl From<mnemo_records::Error> for SessionError {
         match e {
             R::InvalidInput(m) => SessionError::InvalidInput(m),
             R::NotFound(m) => SessionError::InvalidInput(format!("not found: {m}")),
-            R::Unavailable(m) => SessionError::Unavailable(m),
             R::Corrupt(m) => SessionError::Corrupt(m),
             R::Internal(m) => SessionError::Internal(m),
+            R::Mnemo(e) => SessionError::from(e),
         }
     }
 }

@@ -138,7 +138,7 @@ impl Records {
                         report.already_present.push(id);
                     }
                 }
-                Err(e @ (Error::InvalidInput(_) | Error::NotFound(_))) => {
+                Err(e) if e.rejected_input().is_some() => {
                     report.failed.push(failure(&file, e.to_string()))
                 }
                 Err(e) => return Err(e),
@@ -147,7 +147,8 @@ impl Records {
         for (from, kind, to) in pending {
             match self.link(&from, kind, &to).await {
                 Ok(true) => report.links += 1,
-                Ok(false) | Err(Error::NotFound(_)) | Err(Error::InvalidInput(_)) => {}
+                Ok(false) => {}
+                Err(e) if e.rejected_input().is_some() => {}
                 Err(e) => return Err(e),
             }
         }

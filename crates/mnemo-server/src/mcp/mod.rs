@@ -1,6 +1,8 @@
 //! MCP (Model Context Protocol) access: the stdio server for `mnemo mcp`, a server over any byte
 //! stream (tests, pipes), and the streamable-HTTP service mounted at `/mcp` under `serve`.
 
+#[cfg(test)]
+mod agreement;
 mod args;
 mod schemas;
 mod session_tools;

@@ -18,14 +18,12 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use utoipa::ToSchema;
 
-use super::args::{
-    ForgetArgs, GetEntityArgs, IngestArgs, RememberArgs, SearchArgs, MAX_ENTITY_DEPTH,
-};
+use super::args::{ForgetArgs, GetEntityArgs, MAX_ENTITY_DEPTH};
 use super::schemas;
-use crate::ingest::{self, DocumentBody, IngestResponse};
+use crate::ingest::{self, IngestRequest, IngestResponse};
 use crate::routes::{forget_document, lookup, memory, neighbourhood_query};
 use crate::views::{
-    DeleteView, EntityLookup, FactView, NeighbourhoodParams, RememberResponse, SearchRequest,
+    EntityLookup, NeighbourhoodParams, RememberRequest, RememberResponse, SearchRequest,
 };
 use crate::ApiError;
 
@@ -58,8 +56,13 @@ impl MnemoMcp {
             services: crate::Services::new(mnemo.clone()),
             mnemo,
             writes,
-            tool_router: Self::tool_router() + Self::record_session_router(),
+            tool_router: Self::tools(),
         }
+    }
+
+    /// Every tool, with its schemas (what `tools/list` answers).
+    pub(crate) fn tools() -> ToolRouter<Self> {
+        Self::tool_router() + Self::record_session_router()
     }
 
     /// Shares these record and session services (the HTTP server's, so both count the same).
@@ -120,7 +123,7 @@ pub(super) fn ok_json<T: serde::Serialize>(v: &T) -> CallToolResult {
 #[tool_router]
 impl MnemoMcp {
     #[tool(
-        input_schema = schemas::input::<SearchArgs>(),
+        input_schema = schemas::input::<SearchRequest>(),
         output_schema = schemas::output::<mnemo::SearchResult>(),
         description = "Search long-term memory. Returns `context_text`, a compact ready-to-use \
             context (key entities, facts, connecting paths, source snippets), or an explicit miss \
@@ -130,15 +133,10 @@ impl MnemoMcp {
     )]
     async fn search(
         &self,
-        Parameters(args): Parameters<SearchArgs>,
+        Parameters(req): Parameters<SearchRequest>,
         ext: Extensions,
     ) -> Result<CallToolResult, ErrorData> {
         let mnemo = self.scoped(&ext)?;
-        let req = SearchRequest {
-            query: args.query,
-            budget: args.budget,
-            as_of: args.as_of,
-        };
         let as_of = match memory::validate_search(&req) {
             Ok(t) => t,
             Err(e) => return Ok(failed(e)),
@@ -155,7 +153,7 @@ impl MnemoMcp {
     }
 
     #[tool(
-        input_schema = schemas::input::<RememberArgs>(),
+        input_schema = schemas::input::<RememberRequest>(),
         output_schema = schemas::output::<RememberResponse>(),
         description = "Store a text in long-term memory: its entities and facts are extracted \
             and linked into the knowledge graph. Use kind \"agent_answer\" to write back your \
@@ -166,7 +164,7 @@ impl MnemoMcp {
     )]
     async fn remember(
         &self,
-        Parameters(args): Parameters<RememberArgs>,
+        Parameters(args): Parameters<RememberRequest>,
         ext: Extensions,
     ) -> Result<CallToolResult, ErrorData> {
         let mnemo = self.scoped(&ext)?;
@@ -177,7 +175,7 @@ impl MnemoMcp {
     }
 
     #[tool(
-        input_schema = schemas::input::<IngestArgs>(),
+        input_schema = schemas::input::<IngestRequest>(),
         output_schema = schemas::output::<IngestResponse>(),
         description = "Store whole documents (articles, notes, files) in long-term memory, at \
             most 100 per call. Each is chunked and its entities and facts extracted; documents \
@@ -191,7 +189,7 @@ impl MnemoMcp {
     )]
     async fn ingest(
         &self,
-        Parameters(args): Parameters<IngestArgs>,
+        Parameters(args): Parameters<IngestRequest>,
         ext: Extensions,
     ) -> Result<CallToolResult, ErrorData> {
         let mnemo = self.scoped(&ext)?;
@@ -200,16 +198,7 @@ impl MnemoMcp {
                 "send 1 to {MAX_TOOL_DOCS} documents per call"
             ))));
         }
-        let docs: Vec<DocumentBody> = args
-            .documents
-            .into_iter()
-            .map(|d| DocumentBody {
-                text: d.text,
-                id: d.id,
-                title: d.title,
-                source: d.source,
-            })
-            .collect();
+        let docs = args.documents;
         let resp = self
             .writes
             .spawn(async move {
@@ -250,7 +239,7 @@ impl MnemoMcp {
 
     #[tool(
         input_schema = schemas::input::<ForgetArgs>(),
-        output_schema = schemas::output::<DeleteView>(),
+        output_schema = schemas::output::<mnemo_core::DeleteReport>(),
         description = "Remove something from memory: an episode (by the episode_id from \
             `remember`) or a document (by the document_id from `ingest`), with every fact and \
             entity that only it supported. Give exactly one id.",
@@ -291,7 +280,7 @@ impl MnemoMcp {
             )),
         };
         match result {
-            Ok(r) => Ok(ok_json(&DeleteView::from(r))),
+            Ok(r) => Ok(ok_json(&r)),
             Err(e) => Ok(failed(e)),
         }
     }
@@ -304,7 +293,7 @@ pub(super) struct EntityReport {
     pub entity: EntityLookup,
     /// The facts around it (absent at depth 0).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub facts: Option<Vec<FactView>>,
+    pub facts: Option<Vec<mnemo_core::Fact>>,
 }
 
 async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolResult, ApiError> {
@@ -337,7 +326,7 @@ async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolRes
             fanout: None,
             max_facts: Some(args.max_facts.unwrap_or(50).min(500)),
         };
-        let seed = EntityKey::from_canonical(e.key.clone())?;
+        let seed = e.key.clone();
         let q = neighbourhood_query(seed, &params)?;
         let g = mnemo.store().neighbourhood(mnemo.tenant(), &q).await?;
         let names: HashMap<&EntityKey, &str> = g
@@ -355,7 +344,7 @@ async fn entity_report(mnemo: &Mnemo, args: GetEntityArgs) -> Result<CallToolRes
                 name(&f.object)
             ));
         }
-        report.facts = Some(g.facts.into_iter().map(FactView::from).collect());
+        report.facts = Some(g.facts);
     }
     let mut out = ok_json(&report);
     out.content = vec![ContentBlock::text(text)];

@@ -4,13 +4,11 @@
 use axum::extract::State;
 use axum::Json;
 use mnemo::Mnemo;
-use mnemo_core::{canonical_key, EntityKey, NeighbourhoodQuery, MAX_DEPTH};
+use mnemo_core::{canonical_key, DeleteReport, EntityKey, NeighbourhoodQuery, MAX_DEPTH};
 
 use crate::error::ErrorBody;
 use crate::extract::{ApiPath, ApiQuery, Scoped};
-use crate::views::{
-    DeleteView, EntityLookup, EntityView, NeighbourhoodParams, NeighbourhoodView, StatsView,
-};
+use crate::views::{EntityLookup, NeighbourhoodParams, NeighbourhoodView, StatsView};
 use crate::{ApiError, AppState};
 
 const MAX_FANOUT: usize = 256;
@@ -45,7 +43,7 @@ pub(crate) async fn lookup(mnemo: &Mnemo, name: &str) -> Result<EntityLookup, Ap
         None => return Err(ApiError::not_found(format!("no entity named {name:?}"))),
     };
     Ok(EntityLookup {
-        entity: EntityView::from(entity),
+        entity,
         also_matched: by_alias.into_iter().map(|e| e.key.to_string()).collect(),
     })
 }
@@ -92,10 +90,12 @@ pub async fn neighbourhood(
     ApiQuery(params): ApiQuery<NeighbourhoodParams>,
 ) -> Result<Json<NeighbourhoodView>, ApiError> {
     let found = lookup(&mnemo, &key).await?;
-    let seed = EntityKey::from_canonical(found.entity.key.clone())?;
-    let query = neighbourhood_query(seed, &params)?;
+    let query = neighbourhood_query(found.entity.key.clone(), &params)?;
     let graph = mnemo.store().neighbourhood(mnemo.tenant(), &query).await?;
-    Ok(Json(NeighbourhoodView::new(found.entity.key, graph)))
+    Ok(Json(NeighbourhoodView::new(
+        found.entity.key.to_string(),
+        graph,
+    )))
 }
 
 pub(crate) fn neighbourhood_query(
@@ -152,7 +152,7 @@ pub async fn stats(Scoped(mnemo): Scoped) -> Result<Json<StatsView>, ApiError> {
     delete, path = "/v1/episodes/{id}", tag = "graph",
     params(("id" = String, Path, description = "The episode id (returned by remember)")),
     responses(
-        (status = 200, description = "What was removed", body = DeleteView),
+        (status = 200, description = "What was removed", body = DeleteReport),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 404, description = "No such episode", body = ErrorBody),
         (status = 422, description = "Malformed id", body = ErrorBody),
@@ -163,7 +163,7 @@ pub async fn delete_episode(
     State(state): State<AppState>,
     Scoped(mnemo): Scoped,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<DeleteView>, ApiError> {
+) -> Result<Json<DeleteReport>, ApiError> {
     mnemo_core::Episode::validate_id(&id)?;
     let ids = vec![id.clone()];
     let report = state
@@ -172,7 +172,7 @@ pub async fn delete_episode(
     if report.episodes == 0 {
         return Err(ApiError::not_found(format!("no episode {id:?}")));
     }
-    Ok(Json(report.into()))
+    Ok(Json(report))
 }
 
 /// Forget a document, its chunks and everything only they supported.
@@ -181,7 +181,7 @@ pub async fn delete_episode(
     params(("id" = String, Path, description = "The `document_id` returned by ingest, or the \
         `id` you gave the document")),
     responses(
-        (status = 200, description = "What was removed", body = DeleteView),
+        (status = 200, description = "What was removed", body = DeleteReport),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 404, description = "No such document", body = ErrorBody),
         (status = 422, description = "Malformed id", body = ErrorBody),
@@ -192,7 +192,7 @@ pub async fn delete_document(
     State(state): State<AppState>,
     Scoped(mnemo): Scoped,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<DeleteView>, ApiError> {
+) -> Result<Json<DeleteReport>, ApiError> {
     let report = state
         .run_write({
             let id = id.clone();
@@ -200,7 +200,7 @@ pub async fn delete_document(
         })
         .await?;
     report
-        .map(|r| Json(r.into()))
+        .map(Json)
         .ok_or_else(|| ApiError::not_found(format!("no document {id:?}")))
 }
 

@@ -4,24 +4,21 @@
 use axum::extract::State;
 use axum::Json;
 use mnemo_records::{
-    parse_age, validate_record_id, LinkKind, PruneMode, PrunePolicy, RecordFilter, RecordType,
-    Records,
+    parse_age, validate_record_id, LinkKind, PruneMode, PrunePolicy, Record, RecordFilter,
+    RecordType, Records,
 };
 
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, ApiPath, ApiQuery, Scoped};
 use crate::record_views::{
-    AuditPage, AuditParams, AuditView, LinkRequest, LinkResponse, LinkView, PruneRequest,
-    PruneView, RecordDetail, RecordListParams, RecordPageView, RecordView, RestoreFailure,
-    RestoreRequest, RestoreView,
+    AuditPage, AuditParams, LinkRequest, LinkResponse, PruneRequest, PruneView, RecordDetail,
+    RecordListParams, RecordPageView, RestoreRequest, RestoreView,
 };
-use crate::services::records_error;
-use crate::views::DeleteView;
 use crate::{ApiError, AppState};
 
 mod input;
 
-pub(crate) use input::{record_input, remember_record, remember_response};
+pub(crate) use input::{record_input, remember_record};
 
 /// Default and largest page of listings.
 const DEFAULT_LIMIT: usize = 100;
@@ -34,7 +31,7 @@ fn records(state: &AppState, mnemo: &mnemo::Mnemo) -> Records {
 }
 
 fn valid_id(id: &str) -> Result<(), ApiError> {
-    validate_record_id(id).map_err(records_error)
+    validate_record_id(id).map_err(ApiError::from)
 }
 
 fn limit(l: Option<usize>) -> Result<usize, ApiError> {
@@ -68,17 +65,14 @@ pub async fn get_record(
     let mut record = r
         .get(&id)
         .await
-        .map_err(records_error)?
+        .map_err(ApiError::from)?
         .ok_or_else(|| ApiError::not_found(format!("no record {id:?}")))?;
     if let Some((n, last)) = state.services.access.pending(mnemo.tenant(), &id) {
         record.access_count = record.access_count.saturating_add(n);
         record.last_access = Some(record.last_access.map_or(last, |l| l.max(last)));
     }
-    let links = r.links(&id, LINKS_SHOWN).await.map_err(records_error)?;
-    Ok(Json(RecordDetail {
-        record: record.into(),
-        links: links.into_iter().map(LinkView::from).collect(),
-    }))
+    let links = r.links(&id, LINKS_SHOWN).await.map_err(ApiError::from)?;
+    Ok(Json(RecordDetail { record, links }))
 }
 
 /// List records: all in id order, one session's oldest first, or one tag's newest first; paged.
@@ -109,9 +103,9 @@ pub async fn list_records(
     let page = records(&state, &mnemo)
         .page(&filter, q.after.as_deref(), limit(q.limit)?)
         .await
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     Ok(Json(RecordPageView {
-        records: page.records.into_iter().map(RecordView::from).collect(),
+        records: page.records,
         next: page.next,
     }))
 }
@@ -121,7 +115,7 @@ pub async fn list_records(
     put, path = "/v1/records/{id}/pin", tag = "records",
     params(("id" = String, Path, description = "Record id")),
     responses(
-        (status = 200, description = "The record, pinned", body = RecordView),
+        (status = 200, description = "The record, pinned", body = Record),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 404, description = "No such record", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ErrorBody),
@@ -132,7 +126,7 @@ pub async fn pin(
     State(state): State<AppState>,
     Scoped(mnemo): Scoped,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<RecordView>, ApiError> {
+) -> Result<Json<Record>, ApiError> {
     set_pin(&state, &mnemo, id, true).await
 }
 
@@ -141,7 +135,7 @@ pub async fn pin(
     delete, path = "/v1/records/{id}/pin", tag = "records",
     params(("id" = String, Path, description = "Record id")),
     responses(
-        (status = 200, description = "The record, unpinned", body = RecordView),
+        (status = 200, description = "The record, unpinned", body = Record),
         (status = 401, description = "Missing or invalid API key", body = ErrorBody),
         (status = 404, description = "No such record", body = ErrorBody),
         (status = 422, description = "Invalid id", body = ErrorBody),
@@ -152,7 +146,7 @@ pub async fn unpin(
     State(state): State<AppState>,
     Scoped(mnemo): Scoped,
     ApiPath(id): ApiPath<String>,
-) -> Result<Json<RecordView>, ApiError> {
+) -> Result<Json<Record>, ApiError> {
     set_pin(&state, &mnemo, id, false).await
 }
 
@@ -161,14 +155,14 @@ async fn set_pin(
     mnemo: &mnemo::Mnemo,
     id: String,
     pinned: bool,
-) -> Result<Json<RecordView>, ApiError> {
+) -> Result<Json<Record>, ApiError> {
     valid_id(&id)?;
     let r = records(state, mnemo);
     let record = state
         .run_task(async move { r.set_pinned(&id, pinned).await })
         .await?
-        .map_err(records_error)?;
-    Ok(Json(record.into()))
+        .map_err(ApiError::from)?;
+    Ok(Json(record))
 }
 
 /// Link the record in the path to another: `supports` or `contradicts`.
@@ -198,7 +192,7 @@ pub async fn link(
     let created = state
         .run_task(async move { r.link(&from, kind, &target).await })
         .await?
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     Ok(Json(LinkResponse {
         from: id,
         kind: kind.as_str().to_string(),
@@ -239,13 +233,13 @@ pub async fn prune(
     let report = state
         .run_task(async move { r.prune(&policy, mode).await })
         .await?
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     Ok(Json(PruneView {
         mode: mode_name(report.mode).to_string(),
         count: report.records.len(),
         ids: report.records.into_iter().map(|r| r.id).collect(),
         pinned_kept: report.pinned_kept,
-        graph: DeleteView::from(report.graph),
+        graph: report.graph,
     }))
 }
 
@@ -255,13 +249,13 @@ pub(crate) fn prune_policy(req: &PruneRequest) -> Result<(PrunePolicy, PruneMode
         .as_deref()
         .map(parse_age)
         .transpose()
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     let types = req
         .types
         .iter()
         .map(|t| t.parse::<RecordType>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     let mode = match req.mode.as_deref().map(str::trim) {
         None | Some("dry_run") | Some("dry-run") => PruneMode::DryRun,
         Some("archive") => PruneMode::Archive,
@@ -320,15 +314,8 @@ pub async fn restore(
     let report = state
         .run_task(async move { r.restore(&ids).await })
         .await?
-        .map_err(records_error)?;
-    Ok(Json(RestoreView {
-        restored: report.restored,
-        failed: report
-            .failed
-            .into_iter()
-            .map(|(id, reason)| RestoreFailure { id, reason })
-            .collect(),
-    }))
+        .map_err(ApiError::from)?;
+    Ok(Json(RestoreView::from(report)))
 }
 
 /// Read the audit log of record writes, pins, links, deletes and restores, oldest first.
@@ -359,14 +346,11 @@ pub async fn audit(
     let entries = records(&state, &mnemo)
         .audit(q.after.as_deref(), n)
         .await
-        .map_err(records_error)?;
+        .map_err(ApiError::from)?;
     let next = (entries.len() == n)
         .then(|| entries.last().map(|e| e.key.clone()))
         .flatten();
-    Ok(Json(AuditPage {
-        entries: entries.into_iter().map(AuditView::from).collect(),
-        next,
-    }))
+    Ok(Json(AuditPage { entries, next }))
 }
 
 /// The record routes, with their OpenAPI operations.

@@ -12,7 +12,6 @@ use utoipa::ToSchema;
 use crate::error::ErrorBody;
 use crate::extract::{ApiJson, ApiPath, Scoped};
 use crate::record_views::{ContextRequest, MessageRequest};
-use crate::services::session_error;
 use crate::{ApiError, AppState};
 
 /// Largest context budget a caller may ask for.
@@ -26,7 +25,7 @@ pub struct SessionView {
 }
 
 fn valid_session(id: &str) -> Result<(), ApiError> {
-    validate_session_id(id).map_err(session_error)
+    validate_session_id(id).map_err(ApiError::from)
 }
 
 pub(crate) fn new_message(req: MessageRequest) -> Result<NewMessage, ApiError> {
@@ -71,7 +70,7 @@ pub async fn put_message(
     let report = state
         .run_task(async move { sessions.put(&id, msg).await })
         .await?
-        .map_err(session_error)?;
+        .map_err(ApiError::from)?;
     Ok(Json(report))
 }
 
@@ -93,7 +92,7 @@ pub async fn get_session(
 ) -> Result<Json<SessionView>, ApiError> {
     valid_session(&id)?;
     let sessions = state.services.sessions.get(mnemo.tenant())?;
-    let messages = sessions.messages(&id).await.map_err(session_error)?;
+    let messages = sessions.messages(&id).await.map_err(ApiError::from)?;
     Ok(Json(SessionView {
         session: id,
         messages,
@@ -148,7 +147,7 @@ pub(crate) async fn context_of(
     sessions
         .context(id, query.as_deref())
         .await
-        .map_err(session_error)
+        .map_err(ApiError::from)
 }
 
 /// Compact the session's topics by their deterministic targets (importance and age).
@@ -174,7 +173,7 @@ pub async fn compact(
     let report = state
         .run_task(async move { sessions.compact(&id).await })
         .await?
-        .map_err(session_error)?;
+        .map_err(ApiError::from)?;
     Ok(Json(report))
 }
 

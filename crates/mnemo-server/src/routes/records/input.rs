@@ -3,8 +3,6 @@
 
 use mnemo_records::RecordType;
 
-use crate::record_views::LinkView;
-use crate::services::records_error;
 use crate::{ApiError, AppState};
 
 /// Remembers a text as a memory record (the episode in the graph, the record metadata beside it)
@@ -19,8 +17,8 @@ pub(crate) async fn remember_record(
     let w = state
         .run_task(async move { r.remember(&text, &input).await })
         .await?
-        .map_err(records_error)?;
-    Ok(remember_response(w))
+        .map_err(ApiError::from)?;
+    Ok(w.into())
 }
 
 /// The text and checked record input of a remember request (HTTP or MCP); `default_source`
@@ -36,7 +34,7 @@ pub(crate) fn record_input(
         .map(crate::routes::memory::parse_kind)
         .transpose()?;
     let record_type = match (&req.record_type, kind) {
-        (Some(t), _) => t.parse::<RecordType>().map_err(records_error)?,
+        (Some(t), _) => t.parse::<RecordType>().map_err(ApiError::from)?,
         (None, Some(EpisodeKind::Interaction)) => RecordType::Interaction,
         (None, _) => RecordType::Note,
     };
@@ -59,17 +57,6 @@ pub(crate) fn record_input(
         confidence: req.confidence.unwrap_or(1.0),
         ..mnemo_records::RecordInput::default()
     };
-    input.validated().map_err(records_error)?;
+    input.validated().map_err(ApiError::from)?;
     Ok((req.text, input))
-}
-
-pub(crate) fn remember_response(w: mnemo_records::RecordWrite) -> crate::views::RememberResponse {
-    crate::views::RememberResponse {
-        episode_id: w.record.id.clone(),
-        written: w.written,
-        entities: w.entities,
-        facts: w.facts,
-        record: Some(w.record.into()),
-        links: w.links.into_iter().map(LinkView::from).collect(),
-    }
 }
