@@ -99,8 +99,24 @@ pub(crate) struct Found {
 #[derive(Debug, Default)]
 pub(crate) struct Overlay {
     entities: HashMap<EntityKey, Planned>,
+    /// Planned entities by canonical form, by accent-folded form, by word of a form and by word
+    /// of a folded form. Forms only grow (the name stays, aliases are added), so entries are
+    /// never stale.
+    by_form: Terms,
+    by_folded: Terms,
+    by_word: Terms,
+    by_folded_word: Terms,
     /// A document whose effect the overlay does not model is in the group.
     pub opaque: bool,
+}
+
+type Terms = HashMap<String, Vec<EntityKey>>;
+
+fn index(terms: &mut Terms, term: &str, key: &EntityKey) {
+    let keys = terms.entry(term.to_string()).or_default();
+    if !keys.contains(key) {
+        keys.push(key.clone());
+    }
 }
 
 impl Overlay {
@@ -109,8 +125,25 @@ impl Overlay {
     }
 
     pub fn clear(&mut self) {
-        self.entities.clear();
-        self.opaque = false;
+        *self = Overlay::default();
+    }
+
+    fn index_forms(&mut self, key: &EntityKey) {
+        let Some(p) = self.entities.get(key) else {
+            return;
+        };
+        for f in p.forms(key.as_str()) {
+            for w in f.split(' ').filter(|w| !w.is_empty()) {
+                index(&mut self.by_word, w, key);
+            }
+            if let Some(folded) = fold_accents(&f) {
+                for w in folded.split(' ').filter(|w| !w.is_empty()) {
+                    index(&mut self.by_folded_word, w, key);
+                }
+                index(&mut self.by_folded, &folded, key);
+            }
+            index(&mut self.by_form, &f, key);
+        }
     }
 
     /// Records a planned document's batch; `bases` holds the stored state of every entity it
@@ -130,6 +163,7 @@ impl Overlay {
                     p.first = p.first.min(at);
                     p.last = p.last.max(at);
                 }
+                self.index_forms(&e.key);
             }
         }
     }
@@ -162,37 +196,36 @@ impl Overlay {
 
     /// Planned entities whose key, name or an alias has the canonical form `name`.
     pub fn lookup(&self, name: &str) -> Found {
-        let mut found = Found::default();
-        for (key, p) in &self.entities {
-            let forms = p.forms(key.as_str());
-            if forms.iter().any(|f| f == name) {
-                found.entities.extend(self.view(key));
-            } else if forms
-                .iter()
-                .any(|f| fold_accents(f).is_some_and(|x| x == name))
-            {
-                found.unsure = true;
-            }
-        }
-        found
+        self.found(
+            self.by_form.get(name).into_iter().flatten(),
+            self.by_folded.get(name).into_iter().flatten(),
+        )
     }
 
     /// Planned entities one of whose forms has one of `tokens` as a whole word.
     pub fn with_words(&self, tokens: &HashSet<String>) -> Found {
-        let mut found = Found::default();
-        for (key, p) in &self.entities {
-            let forms = p.forms(key.as_str());
-            let has = |f: &str| f.split(' ').any(|w| tokens.contains(w));
-            if forms.iter().any(|f| has(f)) {
-                found.entities.extend(self.view(key));
-            } else if forms
+        self.found(
+            tokens.iter().flat_map(|t| self.by_word.get(t)).flatten(),
+            tokens
                 .iter()
-                .any(|f| fold_accents(f).is_some_and(|x| has(&x)))
-            {
-                found.unsure = true;
-            }
+                .flat_map(|t| self.by_folded_word.get(t))
+                .flatten(),
+        )
+    }
+
+    /// The entities `plain` matches; unsure when `folded` matches one that `plain` does not.
+    fn found<'k>(
+        &self,
+        plain: impl Iterator<Item = &'k EntityKey>,
+        folded: impl Iterator<Item = &'k EntityKey>,
+    ) -> Found {
+        let keys: HashSet<&EntityKey> = plain.collect();
+        let mut entities: Vec<Entity> = keys.iter().filter_map(|k| self.view(k)).collect();
+        entities.sort_by(|a, b| a.key.cmp(&b.key));
+        Found {
+            unsure: folded.into_iter().any(|k| !keys.contains(k)),
+            entities,
         }
-        found
     }
 
     /// Every planned entity, as it will be stored.
