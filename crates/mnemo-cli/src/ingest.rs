@@ -405,8 +405,10 @@ async fn ingest(
             break;
         };
         if !matches!(item.input, Input::Doc(_)) {
-            // Everything else is written in input order after the documents before it.
+            // Everything else is written in input order after the documents before it, and
+            // changes the store behind the group's back.
             w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+            group.forget_reads();
         }
         let ready = match item.prepared.as_mut() {
             None => None,

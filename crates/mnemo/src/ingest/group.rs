@@ -116,6 +116,14 @@ impl<T> WriteGroup<T> {
             .map(|t| self.limits.max_wait.saturating_sub(t.elapsed()))
     }
 
+    /// Forgets the store reads remembered while the group is open: call after writing anything
+    /// to the store other than through this group (written groups forget them themselves).
+    pub fn forget_reads(&mut self) {
+        if let Ok(mut reads) = self.overlay.reads.lock() {
+            *reads = Default::default();
+        }
+    }
+
     pub(super) fn overlay(&self) -> &Overlay {
         &self.overlay
     }

@@ -108,6 +108,19 @@ pub(crate) struct Overlay {
     by_folded_word: Terms,
     /// A document whose effect the overlay does not model is in the group.
     pub opaque: bool,
+    /// The store's answers since the group opened (see `StoreReads`).
+    pub reads: std::sync::Mutex<StoreReads>,
+}
+
+/// The store's answers to resolution reads, kept while a write group is open: the store changes
+/// only when the group is written (ingest is its only writer while it runs), so asking again is
+/// a round trip (on Neo4j) for the same answer. Forgotten whenever the group is written, or when
+/// anything else is (`WriteGroup::forget_reads`).
+#[derive(Debug, Default)]
+pub(crate) struct StoreReads {
+    pub names: HashMap<String, Vec<Entity>>,
+    pub tokens: HashMap<(Vec<String>, usize), Vec<Entity>>,
+    pub top: HashMap<usize, Vec<Entity>>,
 }
 
 type Terms = HashMap<String, Vec<EntityKey>>;

@@ -104,9 +104,10 @@ impl Mnemo {
     /// Plans an extracted document as if every document of `group` were written: resolves its
     /// names against the store seen through the group's overlay and builds its batch, timed now.
     /// Call in input order. Returns None when the group must be written first: the document
-    /// replaces a stored version or appeared before in this run (its stored state is only known
-    /// once the group is written), the group holds a document the overlay cannot model, or a name
-    /// matches a planned one only through accent folding. Never None for an empty group. A batch
+    /// appeared before in this run (what is stored of it is only known once the group is
+    /// written), the group holds a document the overlay cannot model (one replacing a stored
+    /// version: the documents after it wait until it is written), or a name matches a planned
+    /// one only through accent folding. Never None for an empty group. A batch
     /// that fails validation is an error here, so a group never plans on a document that cannot
     /// be written.
     pub async fn plan_document<T>(
@@ -115,8 +116,7 @@ impl Mnemo {
         group: &WriteGroup<T>,
     ) -> Result<Option<PlannedDocument>> {
         let again = group.has_planned(&doc.document_id);
-        let replaces = doc.stored.as_ref().is_some_and(|h| *h != doc.hash);
-        if !group.is_empty() && (again || replaces || group.overlay().opaque) {
+        if !group.is_empty() && (again || group.overlay().opaque) {
             return Ok(None);
         }
         // Written earlier in this run: what is stored now is that version.
@@ -205,3 +205,6 @@ impl Mnemo {
         (batch, n_entities, n_facts)
     }
 }
+
+#[cfg(test)]
+mod tests;
