@@ -444,6 +444,9 @@ async fn ingest(
         let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
             Ok(Step::Done(bytes, stored)) => {
+                // A bad document's position must not pass documents of the open group (the
+                // checkpoint would call them done before they are durable).
+                w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
                 *w.read_bytes += bytes;
                 if let Some(doc) = &stored {
                     w.stored(&item.position, doc);
@@ -456,7 +459,9 @@ async fn ingest(
                     .await
                     .map_err(|e| w.stopped(e))?;
                 let Some(planned) = planned else {
-                    // Reported as bad (its batch does not validate): nothing to write.
+                    // Reported as bad (its batch does not validate): nothing to write, and
+                    // its position must not pass the open group's documents.
+                    w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
                     *w.read_bytes += bytes;
                     w.advance(item.position)?;
                     continue;
