@@ -19,8 +19,8 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
 use mnemo::{
-    DocumentInput, GroupLimits, IngestOutcome, Mnemo, PreparedDocument, TripleChunk, TripleItem,
-    TripleReader, WriteGroup,
+    DocumentInput, ExtractedDocument, GroupLimits, IngestOutcome, Mnemo, PlannedDocument,
+    PreparedDocument, TripleChunk, TripleItem, TripleReader, WriteGroup,
 };
 
 use crate::output::outln;
@@ -117,10 +117,18 @@ enum Input {
     Bad(SourceError),
 }
 
-type Prepared = Result<(PreparedDocument, Vec<SourceError>), mnemo::Error>;
+/// What preparing an input made: a document extracted (its names are resolved by the writer, in
+/// input order), or a chunk of triples ready to write.
+enum Made {
+    Doc(ExtractedDocument),
+    Triples(PreparedDocument),
+}
+
+type Prepared = Result<(Made, Vec<SourceError>), mnemo::Error>;
 
 /// An input on its way to the writer: preparation (chunking, extraction, validation) runs ahead
-/// on the runtime's workers; the writer takes inputs in order.
+/// on the runtime's workers; the writer takes inputs in order and plans each document (resolves
+/// its names) on top of the documents before it.
 struct Pending {
     input: Input,
     prepared: Option<tokio::task::JoinHandle<Prepared>>,
@@ -131,8 +139,14 @@ struct Pending {
 /// Chunks and extracts a document, or validates a chunk of triples.
 async fn prepare(mnemo: &Mnemo, input: &Input) -> Prepared {
     match input {
-        Input::Doc(doc) => mnemo.prepare_document(doc).await.map(|p| (p, Vec::new())),
-        Input::Chunk(chunk) => mnemo.prepare_triples(chunk).await,
+        Input::Doc(doc) => mnemo
+            .extract_document(doc)
+            .await
+            .map(|x| (Made::Doc(x), Vec::new())),
+        Input::Chunk(chunk) => mnemo
+            .prepare_triples(chunk)
+            .await
+            .map(|(p, bad)| (Made::Triples(p), bad)),
         Input::FileEnd { .. } | Input::Bad(_) => Err(mnemo::Error::Internal(
             "only documents and triples are prepared".into(),
         )),
@@ -391,8 +405,10 @@ async fn ingest(
             break;
         };
         if !matches!(item.input, Input::Doc(_)) {
-            // Everything else is written in input order after the documents before it.
+            // Everything else is written in input order after the documents before it, and
+            // changes the store behind the group's back.
             w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+            group.forget_reads();
         }
         let ready = match item.prepared.as_mut() {
             None => None,
@@ -428,15 +444,30 @@ async fn ingest(
         let result = handle(mnemo, item.input, ready, w.summary, progress).await;
         match result {
             Ok(Step::Done(bytes, stored)) => {
+                // A bad document's position must not pass documents of the open group (the
+                // checkpoint would call them done before they are durable).
+                w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
                 *w.read_bytes += bytes;
                 if let Some(doc) = &stored {
                     w.stored(&item.position, doc);
                 }
                 w.advance(item.position)?;
             }
-            Ok(Step::Write(prepared, label, bytes)) => {
-                group.push(
-                    prepared,
+            Ok(Step::Write(extracted, label, bytes)) => {
+                let planned = w
+                    .plan(&mut group, &extracted, &label)
+                    .await
+                    .map_err(|e| w.stopped(e))?;
+                let Some(planned) = planned else {
+                    // Reported as bad (its batch does not validate): nothing to write, and
+                    // its position must not pass the open group's documents.
+                    w.flush(&mut group).await.map_err(|e| w.stopped(e))?;
+                    *w.read_bytes += bytes;
+                    w.advance(item.position)?;
+                    continue;
+                };
+                group.push_planned(
+                    planned,
                     Queued {
                         label,
                         bytes,
@@ -492,8 +523,8 @@ enum Step {
     /// Handled (written, skipped or reported); the bytes it accounted for, and the document
     /// it stored, if any.
     Done(u64, Option<PreparedDocument>),
-    /// A prepared document, to be written with the group.
-    Write(PreparedDocument, String, u64),
+    /// An extracted document, to be planned in order and written with the group.
+    Write(ExtractedDocument, String, u64),
 }
 
 /// The in-order writer's state: counts, progress and checkpoint advance as inputs are stored.
@@ -507,6 +538,36 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
+    /// Plans a document on top of the open group, in input order; writes the group first when
+    /// the document must be planned against the store alone (see `Mnemo::plan_document`). None
+    /// when the document is bad (reported here).
+    async fn plan(
+        &mut self,
+        group: &mut WriteGroup<Queued>,
+        doc: &ExtractedDocument,
+        label: &str,
+    ) -> Result<Option<PlannedDocument>, (anyhow::Error, String)> {
+        loop {
+            let planned =
+                with_retries(self.progress, || self.mnemo.plan_document(doc, &*group)).await;
+            match planned {
+                Ok(Some(p)) => return Ok(Some(p)),
+                Ok(None) => self.flush(group).await?,
+                Err(mnemo::Error::InvalidInput(reason)) => {
+                    self.summary.fail(
+                        SourceError {
+                            location: label.to_string(),
+                            reason,
+                        },
+                        self.progress,
+                    );
+                    return Ok(None);
+                }
+                Err(e) => return Err((anyhow::Error::from(e), label.to_string())),
+            }
+        }
+    }
+
     /// Records that an input is stored (or reported) and shows progress.
     fn advance(&mut self, position: Option<Position>) -> anyhow::Result<()> {
         if let (Some(c), Some(p)) = (self.checkpoint.as_mut(), position) {
@@ -581,8 +642,22 @@ impl Writer<'_> {
                 gaps.extend(file);
                 continue;
             }
-            let Ok(Ok((doc, _))) = h.await else {
+            let Ok(Ok((Made::Doc(extracted), _))) = h.await else {
                 gaps.extend(file);
+                continue;
+            };
+            // Planned on top of what is written so far (the group is empty), then written alone.
+            let Some(planned) = self.plan(group, &extracted, &d.source).await? else {
+                gaps.extend(file);
+                continue;
+            };
+            let tag = Queued {
+                label: d.source.clone(),
+                bytes: 0,
+                position: None,
+            };
+            group.push_planned(planned, tag);
+            let Some((doc, _)) = group.take().pop() else {
                 continue;
             };
             match self.mnemo.write_prepared(&doc).await {
@@ -687,7 +762,6 @@ async fn handle(
         Input::Bad(e) => (e.location.clone(), 0),
     };
     let stopped = |e: mnemo::Error| (anyhow::Error::from(e), label.clone());
-    let is_doc = matches!(input, Input::Doc(_));
     let prepared = match (input, ready) {
         (Input::Bad(e), _) => {
             summary.fail(e, progress);
@@ -714,7 +788,7 @@ async fn handle(
         },
         (_, None) => return Ok(Step::Done(0, None)),
     };
-    let (prepared, bad_rows) = match prepared {
+    let (made, bad_rows) = match prepared {
         Ok(p) => p,
         Err(mnemo::Error::InvalidInput(reason)) => {
             summary.fail(
@@ -731,9 +805,10 @@ async fn handle(
     for e in bad_rows {
         summary.fail(e, progress);
     }
-    if is_doc {
-        return Ok(Step::Write(prepared, label, bytes));
-    }
+    let prepared = match made {
+        Made::Doc(extracted) => return Ok(Step::Write(extracted, label, bytes)),
+        Made::Triples(p) => p,
+    };
     match with_retries(progress, || mnemo.write_prepared(&prepared)).await {
         Ok(IngestOutcome::Ingested {
             entities, facts, ..

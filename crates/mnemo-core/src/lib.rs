@@ -2,6 +2,7 @@
 
 mod batch;
 mod error;
+mod fold;
 mod key;
 mod kv;
 mod model;
@@ -13,6 +14,7 @@ mod tenant;
 
 pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
 pub use error::{Error, Result, DISK_FULL};
+pub use fold::fold_accents;
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
 pub use kv::{
     validate_kv_key, validate_kv_namespace, validate_kv_put, KvEntry, MAX_KV_BATCH,

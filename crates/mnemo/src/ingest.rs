@@ -3,11 +3,10 @@
 //! content replaces the document's old episodes exactly. Consecutive documents may be written as one
 //! group (`group.rs`), each still atomic.
 
-use futures::{StreamExt, TryStreamExt};
-use mnemo_core::{content_hash, Document, Episode, EpisodeKind, EpisodeWrite, WriteBatch};
+use mnemo_core::{content_hash, WriteBatch};
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, ExtractContext, Mnemo, Result};
+use crate::{Error, Mnemo, Result};
 
 /// A document to ingest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -111,80 +110,18 @@ impl Mnemo {
         self.write_prepared(&prepared).await
     }
 
-    /// Chunks and extracts a document without writing it (skips it if stored unchanged).
+    /// Chunks, extracts and plans a document on its own, against the store as it is now, without
+    /// writing it (skips it if stored unchanged). To ingest many documents, extract them in
+    /// parallel (`extract_document`) and plan them in order (`plan_document`) instead.
     pub async fn prepare_document(&self, doc: &DocumentInput) -> Result<PreparedDocument> {
-        if doc.text.trim().is_empty() {
-            return Err(Error::InvalidInput(format!(
-                "{}: document is empty",
-                doc.source
-            )));
+        let extracted = self.extract_document(doc).await?;
+        let alone: WriteGroup<()> = WriteGroup::new(GroupLimits::default());
+        match self.plan_document(&extracted, &alone).await? {
+            Some(planned) => Ok(planned.doc),
+            None => Err(Error::Internal(
+                "planning against an empty group never waits".into(),
+            )),
         }
-        let document_id = doc.document_id();
-        let text = doc.full_text();
-        let hash = content_hash(&text);
-        if let Some(stored) = self.store.get_document(&self.tenant, &document_id).await? {
-            if stored.content_hash == hash {
-                return Ok(PreparedDocument::Unchanged {
-                    document_id,
-                    content_hash: hash,
-                });
-            }
-        }
-        let now = self.now();
-        let chunks = mnemo_extract::chunk_text(&text, &self.options.chunk);
-        let ctx = ExtractContext::default();
-        let extractor = &self.extractor;
-        // Futures collected first: a closure inside the stream would make the future non-Send.
-        let calls: Vec<_> = chunks
-            .iter()
-            .map(|chunk| extractor.extract(&chunk.text, &ctx))
-            .collect();
-        let mut extractions: Vec<_> = futures::stream::iter(calls)
-            .buffered(self.options.extract_concurrency.max(1))
-            .try_collect()
-            .await?;
-        for extraction in &mut extractions {
-            self.resolve_with_store(extraction).await?;
-        }
-        let mut episodes = Vec::with_capacity(chunks.len());
-        let (mut n_entities, mut n_facts) = (0u64, 0u64);
-        for (chunk, extraction) in chunks.into_iter().zip(extractions) {
-            n_entities += extraction.entities.len() as u64;
-            n_facts += extraction.facts.len() as u64;
-            let chunk_hash = content_hash(&chunk.text);
-            episodes.push(EpisodeWrite {
-                episode: Episode {
-                    // Content in the id: a changed chunk is a new episode, an unchanged one is kept.
-                    id: format!("{document_id}:{}:{}", chunk.index, &chunk_hash[..16]),
-                    kind: EpisodeKind::DocumentChunk,
-                    content: chunk.text,
-                    created_at: now,
-                    source: doc.source.clone(),
-                    content_hash: chunk_hash,
-                    document_id: Some(document_id.clone()),
-                    span: Some((chunk.start as u64, chunk.end as u64)),
-                    speaker: None,
-                    session: None,
-                },
-                entities: extraction.entities,
-                facts: extraction.facts,
-            });
-        }
-        let batch = WriteBatch {
-            document: Some(Document {
-                id: document_id.clone(),
-                source: doc.source.clone(),
-                content_hash: hash,
-                created_at: now,
-            }),
-            episodes,
-        };
-        Ok(PreparedDocument::Ready {
-            document_id,
-            batch,
-            entities: n_entities,
-            facts: n_facts,
-        })
     }
 
     /// Writes a prepared document in one atomic batch. Idempotent: safe to retry after a failure.
@@ -202,7 +139,10 @@ impl Mnemo {
 }
 
 mod group;
+pub(crate) mod overlay;
+mod plan;
 #[cfg(test)]
 mod tests;
 
 pub use group::{GroupLimits, WriteGroup};
+pub use plan::{ExtractedDocument, PlannedDocument};

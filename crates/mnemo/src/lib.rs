@@ -17,7 +17,10 @@ use std::sync::Arc;
 pub use agent::{AgentAnswer, AnswerSource, EXTERNAL_CONFIDENCE, EXTERNAL_SOURCE};
 pub use as_of::parse_as_of;
 pub use error::{Error, Result};
-pub use ingest::{DocumentInput, GroupLimits, IngestOutcome, PreparedDocument, WriteGroup};
+pub use ingest::{
+    DocumentInput, ExtractedDocument, GroupLimits, IngestOutcome, PlannedDocument,
+    PreparedDocument, WriteGroup,
+};
 pub use mnemo_core::{
     self as core, Entity, EntityKey, EpisodeKind, GraphStore, StoreStats, Subgraph, Tenant,
     Timestamp,

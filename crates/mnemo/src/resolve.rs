@@ -13,16 +13,24 @@
 //!    Melanie, "Jon" for Jonathan).
 //!
 //! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
-//! own key. Three store calls per extraction at most: one `lookup_names` for all names and
-//! aliases, one `find_by_tokens` for the words (and pet-form expansions) of the person names still
+//! own key. The chunks of a document are resolved each on its own, against the same state. Store
+//! calls per document: one `lookup_names` for all names and aliases of every chunk, one
+//! `find_by_tokens` per chunk for the words (and pet-form expansions) of the person names still
 //! unresolved, and, only when a one-word person name is still unresolved, one `top_entities`.
+//! While ingesting, the store is read through the overlay of the documents planned before this
+//! one and not written yet (`reads.rs`), so each document is resolved as if written alone after
+//! the ones before it, however they are grouped and whenever they were extracted.
 
 use std::collections::HashMap;
 
 use mnemo_core::{canonical_key, Entity, EntityInput, EntityKey, EntityType, MAX_ALIASES};
 use mnemo_extract::Extraction;
 
+use crate::ingest::overlay::Overlay;
 use crate::{Mnemo, Result};
+use reads::Reads;
+
+mod reads;
 
 /// Most candidates read for the person-name words of one extraction.
 const TOKEN_CANDIDATES: usize = 256;
@@ -113,140 +121,184 @@ fn forms(e: &EntityInput) -> Vec<String> {
     out
 }
 
+/// What resolving a document's extractions read from the store.
+#[derive(Debug, Default)]
+pub(crate) struct Resolution {
+    /// Every stored entity the reads returned, as stored (before any overlay).
+    pub stored: HashMap<EntityKey, Entity>,
+    /// The overlay could not answer for sure: nothing was rewritten; resolve against the store.
+    pub unsure: bool,
+}
+
 impl Mnemo {
     /// Rewrites `extraction` so that its entities reuse stored keys where the store supports it:
     /// see the module documentation for the rules.
     pub(crate) async fn resolve_with_store(&self, extraction: &mut Extraction) -> Result<()> {
-        let open: Vec<usize> = (0..extraction.entities.len())
-            .filter(|&i| extraction.entities[i].entity_type != EntityType::Date)
-            .collect();
-        if open.is_empty() {
-            return Ok(());
-        }
-        let mut names: Vec<String> = open
+        self.resolve_all(std::slice::from_mut(extraction), None)
+            .await
+            .map(|_| ())
+    }
+
+    /// Resolves the extractions of one document (each chunk on its own, all against the same
+    /// state): against the store, seen through `overlay` (documents planned before this one and
+    /// not yet written) when there is one. One `lookup_names` for every chunk; the stored entities
+    /// of every name the document mentions, dates included, end up in `Resolution::stored`.
+    pub(crate) async fn resolve_all(
+        &self,
+        extractions: &mut [Extraction],
+        overlay: Option<&Overlay>,
+    ) -> Result<Resolution> {
+        let planning = overlay.is_some();
+        let mut reads = Reads::new(self.store.as_ref(), &self.tenant, overlay);
+        let mut names: Vec<String> = extractions
             .iter()
-            .flat_map(|&i| forms(&extraction.entities[i]))
+            .flat_map(|x| x.entities.iter())
+            .flat_map(|e| match e.entity_type {
+                // Not resolved, but looked up when planning: later documents need its stored state.
+                EntityType::Date if planning => vec![e.key.as_str().to_string()],
+                EntityType::Date => Vec::new(),
+                _ => forms(e),
+            })
             .collect();
         names.sort();
         names.dedup();
-        let hits = self.store.lookup_names(&self.tenant, &names).await?;
+        if names.is_empty() {
+            return Ok(Resolution::default());
+        }
+        let hits = reads.lookup_names(&names).await?;
         let mut by_name: HashMap<&str, Vec<&Entity>> = HashMap::new();
         for (name, e) in &hits {
             by_name.entry(name.as_str()).or_default().push(e);
         }
+        let mut targets = Vec::with_capacity(extractions.len());
+        for extraction in extractions.iter() {
+            targets.push(targets_of(extraction, &by_name, &mut reads).await?);
+        }
+        if reads.unsure {
+            return Ok(Resolution {
+                stored: HashMap::new(),
+                unsure: true,
+            });
+        }
+        for (extraction, target) in extractions.iter_mut().zip(&targets) {
+            if !target.is_empty() {
+                tracing::debug!(resolved = target.len(), "names resolved against the store");
+                apply(extraction, target);
+            }
+        }
+        Ok(Resolution {
+            stored: reads.stored,
+            unsure: false,
+        })
+    }
+}
 
-        let mut target: HashMap<usize, Entity> = HashMap::new();
-        let mut pending: Vec<usize> = Vec::new();
-        for &i in &open {
+/// The stored entity each of `extraction`'s entities is, where the rules find one (by index).
+async fn targets_of(
+    extraction: &Extraction,
+    by_name: &HashMap<&str, Vec<&Entity>>,
+    reads: &mut Reads<'_>,
+) -> Result<HashMap<usize, Entity>> {
+    let open: Vec<usize> = (0..extraction.entities.len())
+        .filter(|&i| extraction.entities[i].entity_type != EntityType::Date)
+        .collect();
+    let mut target: HashMap<usize, Entity> = HashMap::new();
+    let mut pending: Vec<usize> = Vec::new();
+    for &i in &open {
+        let e = &extraction.entities[i];
+        let key = e.key.as_str();
+        let exact = by_name
+            .get(key)
+            .is_some_and(|l| l.iter().any(|s| s.key.as_str() == key));
+        if exact {
+            continue;
+        }
+        let cands = forms(e)
+            .iter()
+            .flat_map(|f| by_name.get(f.as_str()).cloned().unwrap_or_default())
+            .filter(|s| compatible(e.entity_type, s.entity_type))
+            .collect::<Vec<_>>();
+        if cands.is_empty() {
+            if e.entity_type == EntityType::Person {
+                pending.push(i);
+            }
+            continue;
+        }
+        if let Some(s) = only(cands) {
+            target.insert(i, s.clone());
+        }
+    }
+
+    if !pending.is_empty() {
+        let mut tokens: Vec<String> = pending
+            .iter()
+            .flat_map(|&i| {
+                let ws = words(extraction.entities[i].key.as_str());
+                let full = ws.first().map_or(&[][..], |f| pet_form(f));
+                ws.iter()
+                    .copied()
+                    .chain(full.iter().copied())
+                    .collect::<Vec<_>>()
+            })
+            .map(str::to_string)
+            .collect();
+        tokens.sort();
+        tokens.dedup();
+        let cands = reads.find_by_tokens(&tokens, TOKEN_CANDIDATES).await?;
+        for &i in &pending {
             let e = &extraction.entities[i];
-            let key = e.key.as_str();
-            let exact = by_name
-                .get(key)
-                .is_some_and(|l| l.iter().any(|s| s.key.as_str() == key));
-            if exact {
+            let mine = words(e.key.as_str());
+            let fits = cands.iter().filter(|s| {
+                s.entity_type == EntityType::Person
+                    && std::iter::once(s.key.as_str().to_string())
+                        .chain(s.aliases.iter().map(|a| canonical_key(a)))
+                        .any(|f| is_part(&mine, &words(&f)))
+            });
+            if let Some(s) = only(fits) {
+                target.insert(i, s.clone());
                 continue;
             }
-            let cands = forms(e)
-                .iter()
-                .flat_map(|f| by_name.get(f.as_str()).cloned().unwrap_or_default())
-                .filter(|s| compatible(e.entity_type, s.entity_type))
-                .collect::<Vec<_>>();
-            if cands.is_empty() {
-                if e.entity_type == EntityType::Person {
-                    pending.push(i);
-                }
-                continue;
-            }
-            if let Some(s) = only(cands) {
+            // Rule 4, pet forms: "Bill Hart" is the one stored William Hart.
+            let full = mine.first().map_or(&[][..], |f| pet_form(f));
+            let first_is = |s: &Entity| {
+                let theirs = words(s.key.as_str());
+                // "Bill" alone: any one William; "Bill Hart": William Hart.
+                s.entity_type == EntityType::Person
+                    && (mine.len() == 1 || theirs.len() == mine.len())
+                    && theirs.first().is_some_and(|f| full.contains(f))
+                    && (mine.len() == 1 || theirs[1..] == mine[1..])
+            };
+            if let Some(s) = only(cands.iter().filter(|s| first_is(s))) {
                 target.insert(i, s.clone());
             }
         }
-
-        if !pending.is_empty() {
-            let mut tokens: Vec<String> = pending
-                .iter()
-                .flat_map(|&i| {
-                    let ws = words(extraction.entities[i].key.as_str());
-                    let full = ws.first().map_or(&[][..], |f| pet_form(f));
-                    ws.iter()
-                        .copied()
-                        .chain(full.iter().copied())
-                        .collect::<Vec<_>>()
-                })
-                .map(str::to_string)
-                .collect();
-            tokens.sort();
-            tokens.dedup();
-            let cands = self
-                .store
-                .find_by_tokens(&self.tenant, &tokens, TOKEN_CANDIDATES)
-                .await?;
-            for &i in &pending {
-                let e = &extraction.entities[i];
-                let mine = words(e.key.as_str());
-                let fits = cands.iter().filter(|s| {
+        // Rule 4, prefixes: "Mel" is the one much-mentioned Melanie.
+        let short: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|i| !target.contains_key(i))
+            .filter(|&i| {
+                let key = extraction.entities[i].key.as_str();
+                !key.contains(' ') && key.chars().count() >= 3
+            })
+            .collect();
+        if !short.is_empty() {
+            let people = reads.most_mentioned(SHORT_FORM_CANDIDATES).await?;
+            for i in short {
+                let key = extraction.entities[i].key.as_str();
+                let fits = people.iter().filter(|s| {
                     s.entity_type == EntityType::Person
-                        && std::iter::once(s.key.as_str().to_string())
-                            .chain(s.aliases.iter().map(|a| canonical_key(a)))
-                            .any(|f| is_part(&mine, &words(&f)))
+                        && words(s.key.as_str())
+                            .first()
+                            .is_some_and(|f| f.len() > key.len() && f.starts_with(key))
                 });
                 if let Some(s) = only(fits) {
                     target.insert(i, s.clone());
-                    continue;
-                }
-                // Rule 4, pet forms: "Bill Hart" is the one stored William Hart.
-                let full = mine.first().map_or(&[][..], |f| pet_form(f));
-                let first_is = |s: &Entity| {
-                    let theirs = words(s.key.as_str());
-                    // "Bill" alone: any one William; "Bill Hart": William Hart.
-                    s.entity_type == EntityType::Person
-                        && (mine.len() == 1 || theirs.len() == mine.len())
-                        && theirs.first().is_some_and(|f| full.contains(f))
-                        && (mine.len() == 1 || theirs[1..] == mine[1..])
-                };
-                if let Some(s) = only(cands.iter().filter(|s| first_is(s))) {
-                    target.insert(i, s.clone());
-                }
-            }
-            // Rule 4, prefixes: "Mel" is the one much-mentioned Melanie.
-            let short: Vec<usize> = pending
-                .iter()
-                .copied()
-                .filter(|i| !target.contains_key(i))
-                .filter(|&i| {
-                    let key = extraction.entities[i].key.as_str();
-                    !key.contains(' ') && key.chars().count() >= 3
-                })
-                .collect();
-            if !short.is_empty() {
-                let people = self
-                    .store
-                    .top_entities(
-                        &self.tenant,
-                        mnemo_core::EntityOrder::MostMentioned,
-                        SHORT_FORM_CANDIDATES,
-                    )
-                    .await?;
-                for i in short {
-                    let key = extraction.entities[i].key.as_str();
-                    let fits = people.iter().filter(|s| {
-                        s.entity_type == EntityType::Person
-                            && words(s.key.as_str())
-                                .first()
-                                .is_some_and(|f| f.len() > key.len() && f.starts_with(key))
-                    });
-                    if let Some(s) = only(fits) {
-                        target.insert(i, s.clone());
-                    }
                 }
             }
         }
-        if !target.is_empty() {
-            tracing::debug!(resolved = target.len(), "names resolved against the store");
-            apply(extraction, &target);
-        }
-        Ok(())
     }
+    Ok(target)
 }
 
 /// Moves the entities in `target` onto their stored keys, keeping the new surface forms as

@@ -259,7 +259,7 @@ pub async fn ingest(
                     let (m2, len) = (m.clone(), doc.text.len() as u64);
                     pending.push_back((
                         len,
-                        tokio::spawn(async move { m2.prepare_document(&doc).await }),
+                        tokio::spawn(async move { m2.extract_document(&doc).await }),
                     ));
                 }
                 None => done = true,
@@ -272,9 +272,16 @@ pub async fn ingest(
             break;
         };
         let waited = Instant::now();
-        let prepared = handle.await??;
+        let extracted = handle.await??;
         run.wait_seconds += waited.elapsed().as_secs_f64();
-        group.push(prepared, ());
+        // Names are resolved in input order, on top of the documents before (as `mnemo ingest`).
+        let planned = loop {
+            match m.plan_document(&extracted, &group).await? {
+                Some(p) => break p,
+                None => write_group(m, &mut group, &mut run).await?,
+            }
+        };
+        group.push_planned(planned, ());
         if group.is_due() || (done && pending.is_empty()) {
             write_group(m, &mut group, &mut run).await?;
         }

@@ -3,11 +3,13 @@
 //! one write each. Each document stays atomic; when the group fails, its documents are written one
 //! by one so that a bad document is isolated and reported while the others land.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use mnemo_core::WriteBatch;
 
-use super::{IngestOutcome, PreparedDocument};
+use super::overlay::Overlay;
+use super::{IngestOutcome, PlannedDocument, PreparedDocument};
 use crate::{Mnemo, Result};
 
 /// When a group of prepared documents is written.
@@ -33,13 +35,19 @@ impl Default for GroupLimits {
 }
 
 /// Prepared documents waiting to be written together, each with the caller's `T` (e.g. where it
-/// came from and its position in the input, to checkpoint once the group is durable).
+/// came from and its position in the input, to checkpoint once the group is durable). Documents
+/// planned with `Mnemo::plan_document` see the group's documents as written (its overlay); keep
+/// one group for a whole run, since it also remembers which documents the run planned.
 #[derive(Debug)]
 pub struct WriteGroup<T> {
     limits: GroupLimits,
     items: Vec<(PreparedDocument, T)>,
     facts: u64,
     opened: Option<Instant>,
+    overlay: Overlay,
+    /// Ids of the documents planned for writing in this run (a later version must be planned
+    /// against what the store then holds).
+    planned: HashSet<String>,
 }
 
 impl<T> WriteGroup<T> {
@@ -49,10 +57,36 @@ impl<T> WriteGroup<T> {
             items: Vec::new(),
             facts: 0,
             opened: None,
+            overlay: Overlay::default(),
+            planned: HashSet::new(),
         }
     }
 
+    /// Adds a document planned on top of this group (`Mnemo::plan_document`); documents planned
+    /// after it see it as written.
+    pub fn push_planned(&mut self, planned: PlannedDocument, tag: T) {
+        if let PreparedDocument::Ready {
+            document_id, batch, ..
+        } = &planned.doc
+        {
+            self.overlay.add(batch, &planned.stored);
+            self.overlay.opaque |= planned.replaces;
+            self.planned.insert(document_id.clone());
+        }
+        self.push_prepared(planned.doc, tag);
+    }
+
+    /// Adds a document prepared on its own (`Mnemo::prepare_document`): its effect on later
+    /// documents is unknown, so the next one is planned after the group is written.
     pub fn push(&mut self, doc: PreparedDocument, tag: T) {
+        if let PreparedDocument::Ready { document_id, .. } = &doc {
+            self.overlay.opaque = true;
+            self.planned.insert(document_id.clone());
+        }
+        self.push_prepared(doc, tag);
+    }
+
+    fn push_prepared(&mut self, doc: PreparedDocument, tag: T) {
         if let PreparedDocument::Ready { facts, .. } = &doc {
             self.facts += facts;
         }
@@ -82,10 +116,29 @@ impl<T> WriteGroup<T> {
             .map(|t| self.limits.max_wait.saturating_sub(t.elapsed()))
     }
 
-    /// Empties the group, handing back its documents in order.
+    /// Forgets the store reads remembered while the group is open: call after writing anything
+    /// to the store other than through this group (written groups forget them themselves).
+    pub fn forget_reads(&mut self) {
+        if let Ok(mut reads) = self.overlay.reads.lock() {
+            *reads = Default::default();
+        }
+    }
+
+    pub(super) fn overlay(&self) -> &Overlay {
+        &self.overlay
+    }
+
+    /// Whether this run planned a version of the document for writing.
+    pub(super) fn has_planned(&self, document_id: &str) -> bool {
+        self.planned.contains(document_id)
+    }
+
+    /// Empties the group, handing back its documents in order (to be written now: documents
+    /// planned next see them in the store).
     pub fn take(&mut self) -> Vec<(PreparedDocument, T)> {
         self.facts = 0;
         self.opened = None;
+        self.overlay.clear();
         std::mem::take(&mut self.items)
     }
 }
