@@ -7,6 +7,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(
     name = "mnemo",
+    // Help and errors name the program `mnemo` whatever its file is called (the end-to-end suite
+    // runs it as `mnemo-e2e`).
+    bin_name = "mnemo",
     version,
     about = "Long-term knowledge memory for LLM agents",
     long_about = "mnemo turns text into a knowledge graph and answers queries with a small, ranked context window.\nRun `mnemo quickstart` to see it work on a sample corpus."
