@@ -1,5 +1,6 @@
 //! mnemo-store: the embedded `GraphStore` (a petgraph graph per tenant in memory, durable in redb)
-//! and, behind the `test-utils` feature, the conformance suite every `GraphStore` must pass.
+//! and, behind the `test-utils` feature, the conformance suite every `GraphStore` must pass (run on
+//! every store by `tests/conformance`).
 //!
 //! Writes are planned against the current graph under a read lock, committed to disk (when there is
 //! one), and only then applied to memory under a short write lock, so readers run in parallel and a
