@@ -6,6 +6,7 @@
 mod backend;
 mod cli;
 mod commands;
+mod global;
 mod ingest;
 mod output;
 mod probe;
