@@ -32,6 +32,7 @@ mod fold;
 mod footprint;
 mod graph;
 mod group;
+mod handles;
 mod index;
 #[cfg(test)]
 mod invariants;
@@ -39,6 +40,7 @@ mod kv;
 mod persist;
 mod plan;
 mod query;
+mod records;
 mod recover;
 mod supports;
 mod text;
@@ -59,8 +61,9 @@ use mnemo_core::{
     StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 
-use crate::graph::{Slot, TenantGraph};
+use crate::graph::TenantGraph;
 use crate::group::GroupPlan;
+use crate::handles::Slot;
 use crate::plan::Plan;
 
 type Tenants = HashMap<String, TenantGraph>;
