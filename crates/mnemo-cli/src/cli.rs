@@ -4,9 +4,14 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::global::GlobalArgs;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "mnemo",
+    // Help and errors name the program `mnemo` whatever its file is called (the end-to-end suite
+    // runs it as `mnemo-e2e`).
+    bin_name = "mnemo",
     version,
     about = "Long-term knowledge memory for LLM agents",
     long_about = "mnemo turns text into a knowledge graph and answers queries with a small, ranked context window.\nRun `mnemo quickstart` to see it work on a sample corpus."
@@ -16,28 +21,6 @@ pub struct Cli {
     pub global: GlobalArgs,
     #[command(subcommand)]
     pub command: Command,
-}
-
-#[derive(Debug, Args)]
-pub struct GlobalArgs {
-    /// A TOML config file, layered over the defaults and config/local.toml.
-    #[arg(long, global = true, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-    /// Where the embedded store keeps its files (overrides `data_dir`).
-    #[arg(long, global = true, value_name = "DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// Which store to use (overrides `store.kind`).
-    #[arg(long, global = true, value_enum)]
-    pub store: Option<StoreKindArg>,
-    /// Tenant to read and write (overrides `tenant`).
-    #[arg(long, global = true)]
-    pub tenant: Option<String>,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum StoreKindArg {
-    Embedded,
-    Neo4j,
 }
 
 #[derive(Debug, Subcommand)]

@@ -9,7 +9,7 @@ use mnemo::sources::SourceOptions;
 use mnemo::{SearchConfig, Tenant};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::cli::{GlobalArgs, StoreKindArg};
+use crate::global::{GlobalArgs, StoreKindArg};
 
 const DEFAULTS: &str = include_str!("../../../config/default.toml");
 

@@ -7,8 +7,10 @@ use std::sync::Arc;
 use mnemo_core::{DeleteReport, EpisodeWrite, WriteReport};
 
 use crate::body::Body;
-use crate::graph::{Attrs, EpisodeRec, FactRec, Slot, TenantGraph, NO_THREAD};
+use crate::graph::{Attrs, TenantGraph};
+use crate::handles::Slot;
 use crate::plan::{merge_attrs, FactKey, Plan};
+use crate::records::{EpisodeRec, FactRec, NO_THREAD};
 use crate::supports::Supports;
 
 /// What applying a plan changed.

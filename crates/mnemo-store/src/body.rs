@@ -3,11 +3,9 @@
 //! characters, and the rarely present parts (span, speaker, session) share one optional box. About
 //! 200 bytes less per episode than a boxed `Episode`.
 
-use mnemo_core::{Episode, EpisodeKind};
+use mnemo_core::{Episode, EpisodeKind, Timestamp};
 
-use crate::graph::EpisodeRec;
-
-/// What an `Episode` holds beyond its `EpisodeRec`.
+/// What an `Episode` holds beyond its record (`EpisodeRec`: id, time, document).
 #[derive(Debug)]
 pub(crate) struct Body {
     pub kind: EpisodeKind,
@@ -97,16 +95,16 @@ impl Body {
         }
     }
 
-    /// The episode as it was written (`rec` is its record).
-    pub fn episode(&self, rec: &EpisodeRec) -> Episode {
+    /// The episode as it was written, given what its record holds: id, time and document.
+    pub fn episode(&self, id: &str, created_at: Timestamp, document: Option<&str>) -> Episode {
         Episode {
-            id: rec.id.to_string(),
+            id: id.to_string(),
             kind: self.kind,
             content: self.content.to_string(),
-            created_at: rec.created_at,
+            created_at,
             source: self.source.to_string(),
             content_hash: self.hash.text(),
-            document_id: rec.document.as_deref().map(str::to_string),
+            document_id: document.map(str::to_string),
             span: self.extra.as_ref().and_then(|x| x.span),
             speaker: self
                 .extra

@@ -5,7 +5,9 @@
 use std::mem::size_of;
 
 use crate::body::Body;
-use crate::graph::{Edge, EntityRec, EpisodeRec, FactRec, Node, Slot, TenantGraph};
+use crate::graph::TenantGraph;
+use crate::handles::{Edge, Node, Slot};
+use crate::records::{EntityRec, EpisodeRec, FactRec};
 
 /// Bytes an allocation of `n` bytes takes: mimalloc's small size classes step by 8 bytes up to 64,
 /// then by a quarter of the power of two below (four bins per doubling); allocations beyond its

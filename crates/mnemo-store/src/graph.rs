@@ -8,21 +8,16 @@ use std::sync::Arc;
 use mnemo_core::{
     canonical_key, Document, Entity, EntityKey, EntityType, Episode, Fact, Timestamp,
 };
-use petgraph::stable_graph::{EdgeIndex, NodeIndex, StableDiGraph};
+use petgraph::stable_graph::StableDiGraph;
 use petgraph::visit::EdgeRef;
 use rustc_hash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::body::Body;
 use crate::fold::fold_accents;
+use crate::handles::{Edge, Node, Slot};
 use crate::index::{EpisodeIndex, FactIndex, KeyIndex};
-use crate::supports::Supports;
-use crate::top::TopList;
-
-pub(crate) type Node = NodeIndex<u32>;
-pub(crate) type Edge = EdgeIndex<u32>;
-/// Index of an episode in `TenantGraph::episodes`.
-pub(crate) type Slot = u32;
+use crate::records::{EntityRec, EpisodeRec, FactRec, ThreadPos};
+use crate::top::{TopList, TOP_KEPT};
 
 /// The descriptive attributes of an entity (everything but the mention aggregates). They are sticky:
 /// deleting an episode does not take back a name, type or alias it contributed.
@@ -33,52 +28,6 @@ pub(crate) struct Attrs {
     pub etype: EntityType,
     pub aliases: Vec<String>,
 }
-
-#[derive(Debug)]
-pub(crate) struct EntityRec {
-    pub key: Box<str>,
-    pub name: Box<str>,
-    pub etype: EntityType,
-    pub aliases: Box<[Box<str>]>,
-    /// Mentioning episodes sorted by (created_at, id): first/last seen are the two ends.
-    pub mentions: Vec<Slot>,
-    /// Incident facts in both directions, best-ranked first.
-    pub adj: Vec<Edge>,
-}
-
-#[derive(Debug)]
-pub(crate) struct FactRec {
-    pub rel: u32,
-    pub predicate: u32,
-    /// Max over `supports`.
-    pub confidence: f32,
-    /// Supporting episodes with the confidence each stated, sorted by (created_at, id).
-    pub supports: Supports,
-}
-
-#[derive(Debug)]
-pub(crate) struct EpisodeRec {
-    pub id: Arc<str>,
-    /// Order of application; the key of the episode on disk.
-    pub seq: u64,
-    pub created_at: Timestamp,
-    pub document: Option<Arc<str>>,
-    /// The interned thread key (`Episode::thread`), its key in `threads`; `NO_THREAD` for none.
-    pub thread: u32,
-    /// Start of the episode's span in its document (0 without one): with `created_at` and the
-    /// slot, its place in `threads`, found without scanning a document's chunks.
-    pub span_start: u64,
-    pub entities: Box<[Node]>,
-    pub facts: Box<[Edge]>,
-    /// The rest of the episode, or None when it lives on disk only.
-    pub body: Option<Box<Body>>,
-}
-
-/// `EpisodeRec::thread` of an episode in no thread.
-pub(crate) const NO_THREAD: u32 = u32::MAX;
-
-/// An episode's place in its thread: time (microseconds), span start (document chunks), slot.
-pub(crate) type ThreadPos = (i64, u64, Slot);
 
 /// Entities by a term they are found by (alias key or token).
 pub(crate) type TermIndex = HashMap<Box<str>, Vec<Node>>;
@@ -155,7 +104,11 @@ impl TenantGraph {
     /// The full episode in a slot, when its body is kept in memory.
     pub fn episode_body(&self, slot: Slot) -> Option<Episode> {
         let rec = self.episodes.get(slot as usize)?.as_ref()?;
-        Some(rec.body.as_ref()?.episode(rec))
+        Some(
+            rec.body
+                .as_ref()?
+                .episode(&rec.id, rec.created_at, rec.document.as_deref()),
+        )
     }
 
     /// Episode order: (created_at, id) ascending.
@@ -439,6 +392,45 @@ impl TenantGraph {
 
     pub fn entity_key(&self, n: Node) -> EntityKey {
         EntityKey::from_stored(&*self.graph[n].key)
+    }
+}
+
+/// Upkeep of the leader lists (`top.rs`).
+impl TenantGraph {
+    /// Call after `n` gained a mention.
+    pub fn top_improved(&mut self, n: Node) {
+        if self.bulk_loading {
+            // Rebuilt once when the load finishes.
+            self.tops.0.stale = true;
+            self.tops.1.stale = true;
+            return;
+        }
+        let mut lists = std::mem::take(&mut self.tops);
+        lists.0.improved(self, n, TenantGraph::by_mentions);
+        lists.1.improved(self, n, TenantGraph::by_recency);
+        self.tops = lists;
+    }
+
+    /// Call after `n` lost a mention, and before it is removed.
+    pub fn top_worsened(&mut self, n: Node) {
+        self.tops.0.worsened(n);
+        self.tops.1.worsened(n);
+    }
+
+    /// Rebuilds stale lists from a full scan (after a delete, and after a bulk load).
+    pub fn rebuild_tops(&mut self) {
+        if self.tops.0.stale {
+            self.tops.0 = TopList {
+                nodes: self.top_k_nodes(self.graph.node_indices(), TOP_KEPT, Self::by_mentions),
+                stale: false,
+            };
+        }
+        if self.tops.1.stale {
+            self.tops.1 = TopList {
+                nodes: self.top_k_nodes(self.graph.node_indices(), TOP_KEPT, Self::by_recency),
+                stale: false,
+            };
+        }
     }
 }
 

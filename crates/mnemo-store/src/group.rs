@@ -12,7 +12,8 @@ use std::collections::{HashMap, HashSet};
 
 use mnemo_core::{Document, EpisodeWrite, WriteBatch, WriteReport};
 
-use crate::graph::{Attrs, Slot, TenantGraph};
+use crate::graph::{Attrs, TenantGraph};
+use crate::handles::Slot;
 use crate::plan::{doomed, merge_attrs, FactKey, Plan};
 
 /// The combined plan and one report per batch, in batch order.

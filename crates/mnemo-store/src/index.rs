@@ -9,7 +9,8 @@ use hashbrown::hash_table::{Entry, HashTable};
 use petgraph::stable_graph::StableDiGraph;
 use rustc_hash::FxBuildHasher;
 
-use crate::graph::{Edge, EntityRec, EpisodeRec, FactRec, Node, Slot};
+use crate::handles::{Edge, Node, Slot};
+use crate::records::{EntityRec, EpisodeRec, FactRec};
 
 type Graph = StableDiGraph<EntityRec, FactRec, u32>;
 

@@ -10,7 +10,8 @@ use mnemo_core::{
 };
 use petgraph::visit::EdgeRef;
 
-use crate::graph::{Node, TenantGraph};
+use crate::graph::TenantGraph;
+use crate::handles::Node;
 use crate::EmbeddedStore;
 
 /// A small deterministic generator (no test-only dependency needed).
@@ -72,7 +73,10 @@ fn check(g: &TenantGraph) {
     }
     assert_eq!(mentions, g.mention_count, "mention count drifted");
     for (list, cmp) in [
-        (&g.tops.0, TenantGraph::by_mentions as crate::top::Order),
+        (
+            &g.tops.0,
+            TenantGraph::by_mentions as crate::top::Order<TenantGraph>,
+        ),
         (&g.tops.1, TenantGraph::by_recency),
     ] {
         assert!(!list.stale, "a leader list was left stale");
@@ -137,7 +141,7 @@ fn check(g: &TenantGraph) {
     let mut threaded = 0;
     for (slot, rec) in g.episodes.iter().enumerate() {
         let Some(rec) = rec else { continue };
-        if rec.thread == crate::graph::NO_THREAD {
+        if rec.thread == crate::records::NO_THREAD {
             continue;
         }
         threaded += 1;

@@ -16,12 +16,9 @@ use mnemo_core::{
     validate_kv_key, validate_kv_namespace, validate_kv_put, Error, KvEntry, Result, Tenant,
     MAX_KV_BATCH,
 };
-use redb::{ReadableDatabase, TableDefinition, TableError};
+use redb::{ReadableDatabase, TableError};
 
-use crate::persist::Disk;
-
-/// (tenant, namespace, key) -> value.
-pub(crate) const KV: TableDefinition<(&str, &str, &str), &str> = TableDefinition::new("kv");
+use crate::persist::{Disk, KV};
 
 /// One namespace's records, ordered by key bytes.
 type Records = BTreeMap<String, String>;
@@ -84,7 +81,7 @@ impl Kv<'_> {
                 let w = |e: redb::Error| disk.write_error(e);
                 let db = disk.db()?;
                 let tx = db.begin_write().map_err(|e| w(e.into()))?;
-                insert(&tx, disk, tenant.as_str(), ns, entries)?;
+                disk.insert_kv(&tx, tenant.as_str(), ns, entries)?;
                 tx.commit().map_err(|e| w(e.into()))
             }
         }
@@ -226,25 +223,6 @@ impl Kv<'_> {
             }
         }
     }
-}
-
-/// Inserts entries (already validated) into the `kv` table inside `tx`, a transaction the caller
-/// commits: a put of its own, or a graph write that carries a record beside its episode.
-pub(crate) fn insert(
-    tx: &redb::WriteTransaction,
-    disk: &Disk,
-    tenant: &str,
-    ns: &str,
-    entries: &[KvEntry],
-) -> Result<()> {
-    let u = |e: redb::Error| disk.write_error(e);
-    let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
-    for (k, v) in entries {
-        table
-            .insert((tenant, ns, k.as_str()), v.as_str())
-            .map_err(|e| u(e.into()))?;
-    }
-    Ok(())
 }
 
 fn unavailable(path: &Path, e: redb::Error) -> Error {

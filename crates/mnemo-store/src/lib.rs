@@ -1,5 +1,6 @@
 //! mnemo-store: the embedded `GraphStore` (a petgraph graph per tenant in memory, durable in redb)
-//! and, behind the `test-utils` feature, the conformance suite every `GraphStore` must pass.
+//! and, behind the `test-utils` feature, the conformance suite every `GraphStore` must pass (run on
+//! every store by `tests/conformance`).
 //!
 //! Writes are planned against the current graph under a read lock, committed to disk (when there is
 //! one), and only then applied to memory under a short write lock, so readers run in parallel and a
@@ -31,6 +32,7 @@ mod fold;
 mod footprint;
 mod graph;
 mod group;
+mod handles;
 mod index;
 #[cfg(test)]
 mod invariants;
@@ -38,6 +40,7 @@ mod kv;
 mod persist;
 mod plan;
 mod query;
+mod records;
 mod recover;
 mod supports;
 mod text;
@@ -58,8 +61,9 @@ use mnemo_core::{
     StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 
-use crate::graph::{Slot, TenantGraph};
+use crate::graph::TenantGraph;
 use crate::group::GroupPlan;
+use crate::handles::Slot;
 use crate::plan::Plan;
 
 type Tenants = HashMap<String, TenantGraph>;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{RwLock, RwLockReadGuard};
 
-use mnemo_core::{Document, Episode, EpisodeWrite, Error, Result, WriteReport};
+use mnemo_core::{Document, Episode, EpisodeWrite, Error, KvEntry, Result, WriteReport};
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 
 use crate::graph::{Attrs, TenantGraph};
@@ -40,8 +40,10 @@ const EPISODE_IDS: TableDefinition<(&str, &str), u64> = TableDefinition::new("ep
 const DOCUMENTS: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("documents");
 /// (tenant, entity key) -> JSON `Attrs`.
 const ENTITIES: TableDefinition<(&str, &str), &[u8]> = TableDefinition::new("entities");
-// The key-value records' table `kv` is defined in `kv.rs`; a file without it (written before key-value
-// records existed) reads as having none, and the first put creates it.
+/// (tenant, namespace, key) -> value: the key-value records (`kv.rs` reads and writes them; graph
+/// writes carry some in their transaction). A file without the table (written before key-value
+/// records existed) reads as having none, and the first put creates it.
+pub(crate) const KV: TableDefinition<(&str, &str, &str), &str> = TableDefinition::new("kv");
 /// (tenant, subject, rel type, object) -> predicate wording.
 const FACTS: TableDefinition<(&str, &str, &str, &str), &str> = TableDefinition::new("facts");
 
@@ -213,7 +215,7 @@ impl Disk {
                 tx.open_table(DOCUMENTS).map_err(|e| self.corrupt(e))?;
                 tx.open_table(ENTITIES).map_err(|e| self.corrupt(e))?;
                 tx.open_table(FACTS).map_err(|e| self.corrupt(e))?;
-                tx.open_table(crate::kv::KV).map_err(|e| self.corrupt(e))?;
+                tx.open_table(KV).map_err(|e| self.corrupt(e))?;
             }
             return tx.commit().map_err(|e| self.write_error(e.into()));
         }
@@ -435,11 +437,30 @@ impl Disk {
             }
         }
         if let Some((ns, entries)) = kv {
-            crate::kv::insert(&tx, self, tenant, ns, entries)?;
+            self.insert_kv(&tx, tenant, ns, entries)?;
         }
         tx.commit().map_err(|e| u(e.into()))?;
         self.last_gen.store(gen, Ordering::SeqCst);
         Ok(gen)
+    }
+
+    /// Inserts entries (already validated) into the `kv` table inside `tx`, a transaction the caller
+    /// commits: a put of its own, or a graph write that carries a record beside its episode.
+    pub fn insert_kv(
+        &self,
+        tx: &redb::WriteTransaction,
+        tenant: &str,
+        ns: &str,
+        entries: &[KvEntry],
+    ) -> Result<()> {
+        let u = |e: redb::Error| self.write_error(e);
+        let mut table = tx.open_table(KV).map_err(|e| u(e.into()))?;
+        for (k, v) in entries {
+            table
+                .insert((tenant, ns, k.as_str()), v.as_str())
+                .map_err(|e| u(e.into()))?;
+        }
+        Ok(())
     }
 
     /// Reads full episodes by sequence number, in the order given; missing ones are left out.

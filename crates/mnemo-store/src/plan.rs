@@ -7,7 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use mnemo_core::{Document, EntityInput, EpisodeWrite, MAX_ALIASES};
 
-use crate::graph::{Attrs, Edge, Node, Slot, TenantGraph};
+use crate::graph::{Attrs, TenantGraph};
+use crate::handles::{Edge, Node, Slot};
 
 /// A fact identity as strings: (subject key, rel type, object key).
 pub(crate) type FactKey = (String, String, String);

@@ -11,7 +11,8 @@ use mnemo_core::{
     MentionEvent, NeighbourhoodQuery, StoreStats, Subgraph, MAX_DEPTH,
 };
 
-use crate::graph::{Edge, Node, TenantGraph};
+use crate::graph::TenantGraph;
+use crate::handles::{Edge, Node};
 
 impl TenantGraph {
     pub fn get_entities(&self, keys: &[EntityKey]) -> Vec<Entity> {
@@ -217,7 +218,7 @@ impl TenantGraph {
 
     /// The neighbours of each of `ids` in its thread (see `GraphStore::episode_neighbours`).
     pub fn episode_neighbours(&self, ids: &[String], window: usize) -> Vec<EpisodeNeighbours> {
-        let id = |p: &crate::graph::ThreadPos| self.ep(p.2).id.to_string();
+        let id = |p: &crate::records::ThreadPos| self.ep(p.2).id.to_string();
         ids.iter()
             .filter_map(|i| {
                 let slot = self.episode_slot(i)?;

@@ -4,7 +4,7 @@
 
 use std::ops::{Deref, DerefMut};
 
-use crate::graph::Slot;
+use crate::handles::Slot;
 
 /// One support: the episode's slot and the confidence it stated.
 pub(crate) type Support = (Slot, f32);
@@ -107,6 +107,6 @@ mod tests {
         assert!(s.is_empty());
         s.insert(0, (1, 0.1));
         assert_eq!(&*s, &[(1, 0.1)]);
-        assert_eq!(std::mem::size_of::<Option<crate::graph::FactRec>>(), 32);
+        assert_eq!(std::mem::size_of::<Option<crate::records::FactRec>>(), 32);
     }
 }

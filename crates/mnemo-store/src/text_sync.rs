@@ -4,7 +4,7 @@
 
 use mnemo_core::{Result, Tenant, TextHit, MAX_TEXT_HITS};
 
-use crate::graph::Slot;
+use crate::handles::Slot;
 use crate::plan::Plan;
 use crate::text::{payload_for, TextDoc};
 use crate::{blocking, poisoned, EmbeddedStore};

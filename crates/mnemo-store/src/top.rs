@@ -6,10 +6,14 @@
 //! improves an entity in both orders (more mentions, same or later last mention), so a write keeps
 //! the invariant by moving the entity up or letting it in. A delete can worsen an entity; when one
 //! on a list loses a mention the list is rebuilt from a full scan at the end of that change.
+//!
+//! A list only holds entity handles and is ordered by a function of the graph passed in, so it
+//! knows nothing of the tenant graph; the graph's upkeep of its two lists (`top_improved`,
+//! `top_worsened`, `rebuild_tops`) is in `graph.rs`.
 
 use std::cmp::Ordering;
 
-use crate::graph::{Node, TenantGraph};
+use crate::handles::Node;
 
 /// Entities kept per list; `top_entities` asks a few dozen (the search asks 4 x its limit plus the
 /// seeds). Small in tests, so that eviction is exercised by the invariant checks.
@@ -26,12 +30,12 @@ pub(crate) struct TopList {
     pub stale: bool,
 }
 
-/// An entity order: `Less` means `a` ranks before `b`.
-pub(crate) type Order = fn(&TenantGraph, Node, Node) -> Ordering;
+/// An entity order over the graph `G` the entities live in: `Less` means `a` ranks before `b`.
+pub(crate) type Order<G> = fn(&G, Node, Node) -> Ordering;
 
 impl TopList {
     /// `n` gained a mention (or was created): move it up or let it in.
-    fn improved(&mut self, g: &TenantGraph, n: Node, cmp: Order) {
+    pub fn improved<G>(&mut self, g: &G, n: Node, cmp: Order<G>) {
         if self.stale {
             return;
         }
@@ -52,7 +56,7 @@ impl TopList {
     }
 
     /// `n` lost a mention or is being removed.
-    fn worsened(&mut self, n: Node) {
+    pub fn worsened(&mut self, n: Node) {
         if self.nodes.contains(&n) {
             self.stale = true;
         }
@@ -63,43 +67,5 @@ impl TopList {
         let complete = self.nodes.len() < TOP_KEPT;
         (!self.stale && (limit <= self.nodes.len() || complete))
             .then(|| &self.nodes[..limit.min(self.nodes.len())])
-    }
-}
-
-impl TenantGraph {
-    /// Call after `n` gained a mention.
-    pub fn top_improved(&mut self, n: Node) {
-        if self.bulk_loading {
-            // Rebuilt once when the load finishes.
-            self.tops.0.stale = true;
-            self.tops.1.stale = true;
-            return;
-        }
-        let mut lists = std::mem::take(&mut self.tops);
-        lists.0.improved(self, n, TenantGraph::by_mentions);
-        lists.1.improved(self, n, TenantGraph::by_recency);
-        self.tops = lists;
-    }
-
-    /// Call after `n` lost a mention, and before it is removed.
-    pub fn top_worsened(&mut self, n: Node) {
-        self.tops.0.worsened(n);
-        self.tops.1.worsened(n);
-    }
-
-    /// Rebuilds stale lists from a full scan (after a delete, and after a bulk load).
-    pub fn rebuild_tops(&mut self) {
-        if self.tops.0.stale {
-            self.tops.0 = TopList {
-                nodes: self.top_k_nodes(self.graph.node_indices(), TOP_KEPT, Self::by_mentions),
-                stale: false,
-            };
-        }
-        if self.tops.1.stale {
-            self.tops.1 = TopList {
-                nodes: self.top_k_nodes(self.graph.node_indices(), TOP_KEPT, Self::by_recency),
-                stale: false,
-            };
-        }
     }
 }

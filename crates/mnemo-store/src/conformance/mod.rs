@@ -4,10 +4,10 @@
 //! so one store instance (an embedded store, or a shared Neo4j server) can run all checks in
 //! parallel. Checks panic with a message naming the broken property.
 //!
-//! A store crate gets the whole suite as one `#[tokio::test]` per check with
-//! `mnemo_store::conformance_tests!(expr);` where `expr` (evaluated inside each async test, so it
-//! may use `.await`) yields anything implementing [`AsStore`]; the crate needs `tokio` as a
-//! dev-dependency.
+//! `tests/conformance` (package mnemo-tests) runs the whole suite on every store, one module per
+//! store: `mnemo_store::conformance_tests!(expr);` expands to one `#[tokio::test]` per check, where
+//! `expr` (evaluated inside each async test, so it may use `.await`) yields anything implementing
+//! [`AsStore`]; the caller needs `tokio` as a dependency.
 
 mod deletes;
 mod hostile;

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 const README_ADDR: &str = "127.0.0.1:7700";
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn read(path: &str) -> String {
@@ -94,7 +94,7 @@ impl Server {
             .skip(1)
             .map(|a| a.replace(README_ADDR, &addr))
             .collect();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        let mut child = Command::new(crate::MNEMO)
             .args(&args)
             .arg("--data-dir")
             .arg(data)
@@ -235,7 +235,7 @@ fn the_mcp_stdio_configuration_starts_a_working_server() {
                 .replace("/home/me/.mnemo", data.to_str().unwrap())
         })
         .collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let mut child = Command::new(crate::MNEMO)
         .args(&args)
         .env_remove("RUST_LOG")
         .stdin(Stdio::piped())
@@ -279,13 +279,13 @@ fn the_mcp_stdio_configuration_starts_a_working_server() {
     let _ = child.kill();
     let _ = child.wait();
     // The configured --tenant got the write: the default tenant of the same store has nothing.
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args(["--data-dir", data.to_str().unwrap(), "stats", "--json"])
         .output()
         .unwrap();
     let stats: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(stats["episodes"], 0, "{stats}");
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args(["--data-dir", data.to_str().unwrap(), "--tenant", "acme"])
         .args(["stats", "--json"])
         .output()
@@ -299,7 +299,7 @@ fn the_llm_settings_load_as_a_config_file() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("llm.toml");
     std::fs::write(&file, block("llm")).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .arg("--config")
         .arg(&file)
         .args([

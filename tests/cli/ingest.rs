@@ -81,7 +81,7 @@ impl Target {
     }
 
     fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+        let mut c = Command::new(crate::MNEMO);
         c.arg("--data-dir").arg(&self.data);
         if let Some((uri, tenant)) = &self.neo4j {
             c.args(["--store", "neo4j", "--tenant", tenant])

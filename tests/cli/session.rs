@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn mnemo(dir: &Path, args: &[&str], stdin: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+    let mut cmd = Command::new(crate::MNEMO);
     cmd.arg("--data-dir")
         .arg(dir.join("data"))
         .arg("--config")

@@ -3,7 +3,7 @@
 //! time, no input schema types a field as an array (`["string", "null"]`), every tool declares an
 //! `outputSchema`, and every structured result validates against it.
 
-#[path = "../../mnemo-server/tests/common/schema.rs"]
+#[path = "../../crates/mnemo-server/tests/common/schema.rs"]
 mod schema;
 
 use std::io::{BufRead, BufReader, Write};
@@ -21,7 +21,7 @@ struct Mcp {
 
 impl Mcp {
     fn start(data: &std::path::Path) -> Mcp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        let mut child = Command::new(crate::MNEMO)
             .arg("--data-dir")
             .arg(data)
             .arg("mcp")

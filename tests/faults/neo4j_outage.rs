@@ -2,6 +2,8 @@
 //! proxy on 127.0.0.1 that is cut while the batch is being sent. The write must fail fast with
 //! `Unavailable`, leave nothing of the batch behind, and succeed idempotently when re-run.
 
+/// mnemo-neo4j's own test set-up (the server, and the TCP proxy this test cuts).
+#[path = "../../crates/mnemo-neo4j/tests/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

@@ -56,7 +56,7 @@ impl Target {
 
     /// `mnemo ingest PATHS ARGS` on `threads` runtime workers; panics unless it succeeds.
     fn ingest(&self, paths: &[PathBuf], args: &[&str], threads: usize) {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+        let mut c = Command::new(crate::MNEMO);
         c.arg("--data-dir").arg(&self.data);
         if let Some((uri, tenant)) = &self.neo4j {
             let cfg = neo4j_config(uri);

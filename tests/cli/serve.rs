@@ -54,7 +54,7 @@ fn wait_ready(child: &mut Child, port: u16) {
 fn serve_answers_with_keys_and_stops_gracefully_on_sigterm() {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let mut child = Command::new(crate::MNEMO)
         .args([
             "--data-dir",
             dir.path().to_str().unwrap(),
@@ -125,7 +125,7 @@ fn serve_answers_with_keys_and_stops_gracefully_on_sigterm() {
 #[test]
 fn serve_refuses_a_public_bind_without_keys() {
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args([
             "--data-dir",
             dir.path().to_str().unwrap(),
@@ -144,7 +144,7 @@ fn serve_refuses_a_public_bind_without_keys() {
 #[test]
 fn mcp_over_stdio_initializes_and_lists_tools() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let mut child = Command::new(crate::MNEMO)
         .args(["--data-dir", dir.path().to_str().unwrap(), "mcp"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

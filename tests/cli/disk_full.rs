@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 fn mnemo(data: &Path, flag: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+    let mut c = Command::new(crate::MNEMO);
     c.arg("--data-dir")
         .arg(data)
         .env("MNEMO_FAULT_DISK_FULL", flag)

@@ -38,7 +38,7 @@ async fn replay(responses: Vec<Value>) -> ReplayServer {
 }
 
 fn mnemo(data: &Path, url: &str, extra_env: &[(&str, &str)]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+    let mut c = Command::new(crate::MNEMO);
     c.arg("--data-dir")
         .arg(data)
         .env_remove("RUST_LOG")

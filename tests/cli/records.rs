@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn mnemo(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    Command::new(crate::MNEMO)
         .arg("--data-dir")
         .arg(data)
         .args(args)
@@ -37,7 +37,7 @@ fn ok(data: &Path, args: &[&str]) -> String {
 
 fn fixtures(sub: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../mnemo-records/tests/fixtures")
+        .join("../crates/mnemo-records/tests/fixtures")
         .join(sub)
 }
 

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn mnemo(data: &Path, extra: &[(&str, String)], args: &[&str]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_mnemo"));
+    let mut c = Command::new(crate::MNEMO);
     c.arg("--data-dir")
         .arg(data)
         .args(args)

@@ -108,7 +108,8 @@ fn run_child(spec: &str, tenant: &str, id: &str, stop: usize) -> bool {
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
         .args([
             "--exact",
-            "crash_child",
+            // The test's path in this binary (tests/faults/main.rs).
+            "records_crash::crash_child",
             "--nocapture",
             "--test-threads",
             "1",

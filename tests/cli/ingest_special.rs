@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// `mnemo --data-dir DATA ingest ARGS --json`, killed after 20 s: the exit code and the summary.
 fn ingest(data: &Path, args: &[&str]) -> (Option<i32>, Value) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let mut child = Command::new(crate::MNEMO)
         .arg("--data-dir")
         .arg(data)
         .arg("ingest")

@@ -1,11 +1,11 @@
 //! End-to-end tests of the `mnemo` binary on the embedded store: the quickstart, bad input, search,
-//! stats, export and configuration, each in a fresh data directory (ingest: tests/ingest.rs).
+//! stats, export and configuration, each in a fresh data directory (ingest: ingest.rs).
 
 use std::path::Path;
 use std::process::{Command, Output};
 
 fn mnemo(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    Command::new(crate::MNEMO)
         .arg("--data-dir")
         .arg(data)
         .args(args)
@@ -215,7 +215,7 @@ fn search_json_and_export_formats() {
         .unwrap()
         .starts_with("digraph mnemo"));
     // `-o -` is standard output, not a file named "-".
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .current_dir(dir.path())
         .arg("--data-dir")
         .arg(&data)
@@ -243,7 +243,7 @@ fn serve_on_a_taken_address_fails_naming_it() {
 #[test]
 fn config_layers_env_and_flags_and_masks_the_password() {
     let dir = tempfile::tempdir().unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args(["config", "--tenant", "from-flag"])
         .env("MNEMO__STORE__NEO4J__PASSWORD", "s3cret-pw")
         .env("MNEMO__SEARCH__BUDGET_TOKENS", "777")
@@ -262,7 +262,7 @@ fn config_layers_env_and_flags_and_masks_the_password() {
     );
     assert!(!out.contains("s3cret-pw") && out.contains("****"), "{out}");
 
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args(["config"])
         .env("MNEMO__TENANT", "bad tenant!")
         .output()
@@ -273,7 +273,7 @@ fn config_layers_env_and_flags_and_masks_the_password() {
 
 #[test]
 fn config_reads_ingest_glob_lists_from_the_environment() {
-    let o = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let o = Command::new(crate::MNEMO)
         .args(["config"])
         .env("MNEMO__INGEST__INCLUDE", "**/*.md,notes/**")
         .env("MNEMO__INGEST__EXCLUDE", "drafts/**")
@@ -328,7 +328,7 @@ fn probe_reports_a_ready_server_and_a_dead_port() {
         .unwrap()
         .port();
     let addr = format!("127.0.0.1:{port}");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_mnemo"))
+    let mut server = Command::new(crate::MNEMO)
         .arg("--data-dir")
         .arg(dir.path().join("data"))
         .args(["serve", "--bind", &addr])
@@ -339,7 +339,7 @@ fn probe_reports_a_ready_server_and_a_dead_port() {
         .expect("start serve");
     let url = format!("http://{addr}/readyz");
     let probe = |url: &str| {
-        Command::new(env!("CARGO_BIN_EXE_mnemo"))
+        Command::new(crate::MNEMO)
             .args(["probe", url, "--timeout-secs", "2"])
             .output()
             .expect("run probe")
