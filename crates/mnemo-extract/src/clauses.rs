@@ -8,6 +8,7 @@
 
 use mnemo_core::EntityType;
 
+use crate::clause_fact::{fact, ClauseFact, End};
 use crate::clause_words::*;
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
@@ -15,34 +16,6 @@ use crate::lexicon;
 use crate::mentions::{Mention, MentionKind};
 use crate::phrases::{Object, Sentence};
 use crate::verbs::{is_gerund, is_verbish, takes_gerund, takes_infinitive};
-
-/// One end of a clause fact.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum End {
-    /// A mention of the sentence (index into the slice given to [`sentence_clauses`]).
-    Mention(usize),
-    /// The speaker, unnamed ("Went hiking yesterday").
-    Speaker,
-    /// A thing named by a common noun phrase: sentence word range, text and type.
-    Thing {
-        start: usize,
-        end: usize,
-        text: String,
-        entity_type: EntityType,
-    },
-    /// The time expression starting at this word of the sentence ("I graduated *last week*"),
-    /// a Date once resolved against when the text was said.
-    When(usize),
-}
-
-/// A fact read from a clause.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ClauseFact {
-    pub subject: End,
-    pub predicate: String,
-    pub object: End,
-    pub confidence: f32,
-}
 
 /// The facts of one sentence's clauses. `mentions` are the sentence's mentions (word indices
 /// absolute, `offset` the sentence's first word); `speaker` says whether an unnamed subject
@@ -192,7 +165,7 @@ pub(crate) fn sentence_clauses(
                     })
             })
             .unwrap_or(n);
-        crate::chat_facts::favourites(&s, opening, &mut out);
+        crate::favourites::favourites(&s, opening, &mut out);
     }
     // "my dance studio", "our new car": what the speaker has, when WordNet knows what kind of
     // thing it is (relatives are mentions of their own; "my life" is too empty to keep).
@@ -474,14 +447,5 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
                 None => Some(vec![fact(subject, predicate, thing, confidence)]),
             }
         }
-    }
-}
-
-pub(crate) fn fact(subject: End, predicate: String, object: End, confidence: f32) -> ClauseFact {
-    ClauseFact {
-        subject,
-        predicate,
-        object,
-        confidence,
     }
 }

@@ -26,12 +26,14 @@
 
 mod chat_facts;
 mod chunk;
+mod clause_fact;
 mod clause_words;
 mod clauses;
 mod definitions;
 mod demonyms;
 mod error;
 mod extractor;
+mod favourites;
 mod features;
 mod gazetteer;
 mod interjections;

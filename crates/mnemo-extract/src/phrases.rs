@@ -4,8 +4,8 @@
 
 use mnemo_core::EntityType;
 
+use crate::clause_fact::End;
 use crate::clause_words::*;
-use crate::clauses::End;
 use crate::features::WordInfo;
 use crate::gazetteer as gz;
 use crate::lexicon;
