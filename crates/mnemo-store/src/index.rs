@@ -14,7 +14,9 @@ use crate::records::{EntityRec, EpisodeRec, FactRec};
 
 type Graph = StableDiGraph<EntityRec, FactRec, u32>;
 
-fn hash_key(key: &str) -> u64 {
+/// The hash of a key or episode id in the indexes (and, for an episode id, in the text index's
+/// `key_hash` column: a change of it must change `text::ANALYSIS`).
+pub(crate) fn hash_key(key: &str) -> u64 {
     FxBuildHasher.hash_one(key)
 }
 
@@ -118,6 +120,17 @@ impl EpisodeIndex {
         self.0
             .find(hash_key(id), |&s| episode_id(episodes, s) == id)
             .copied()
+    }
+
+    /// The one episode whose id hashes to `hash`, if exactly one does (None for none or several).
+    pub fn by_hash(&self, episodes: &[Option<EpisodeRec>], hash: u64) -> Option<Slot> {
+        let mut found = self
+            .0
+            .iter_hash(hash)
+            .copied()
+            .filter(|&s| hash_key(episode_id(episodes, s)) == hash);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
     }
 
     /// Points the id of `slot` (already filled) at `slot`, replacing an older slot with that id.

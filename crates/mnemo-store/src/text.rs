@@ -44,7 +44,7 @@ pub const MAX_QUERY_TERMS: usize = 64;
 const COMMON_SHARE: f64 = 0.1;
 /// Names how text is analysed and terms are formed; part of every commit's payload, so an index
 /// made another way is rebuilt. Change it with the analyzer, the stop words or the term format.
-pub(crate) const ANALYSIS: &str = "a2";
+pub(crate) const ANALYSIS: &str = "a3";
 /// The payload of an index known not to match the store.
 const STALE: &str = "stale";
 /// Separates tenant and episode id in the key term (neither may contain it).
@@ -81,8 +81,12 @@ impl<'a> TextDoc<'a> {
 }
 
 struct Fields {
-    /// `tenant KEY_SEP id`: deletes by term, and the id read back from the fast field.
+    /// `tenant KEY_SEP id`: deletes by term, and the id read back from the fast field when its
+    /// hash does not name one episode.
     key: Field,
+    /// The id's hash (`index::hash_key`): a hit's episode is found through the store's own episode
+    /// index, without decoding the id column's dictionary (an eighth of a search at 1M facts).
+    key_hash: Field,
     text: Field,
     /// Who said it: a query naming the speaker prefers their turns.
     speaker: Field,
@@ -146,6 +150,7 @@ fn analyzer() -> TextAnalyzer {
 fn schema() -> (Schema, Fields) {
     let mut b = Schema::builder();
     let key = b.add_text_field("key", STRING | FAST);
+    let key_hash = b.add_u64_field("key_hash", FAST);
     let indexing = TextFieldIndexing::default()
         .set_tokenizer(ANALYZER)
         .set_index_option(IndexRecordOption::WithFreqs);
@@ -157,7 +162,15 @@ fn schema() -> (Schema, Fields) {
         "speaker",
         TextOptions::default().set_indexing_options(indexing),
     );
-    (b.build(), Fields { key, text, speaker })
+    (
+        b.build(),
+        Fields {
+            key,
+            key_hash,
+            text,
+            speaker,
+        },
+    )
 }
 
 fn internal(what: &str, e: impl std::fmt::Display) -> Error {
@@ -355,6 +368,7 @@ impl TextIndex {
     fn document(&self, tenant: &str, d: &TextDoc<'_>) -> TantivyDocument {
         let mut doc = TantivyDocument::default();
         doc.add_text(self.fields.key, format!("{tenant}{KEY_SEP}{}", d.id));
+        doc.add_u64(self.fields.key_hash, crate::index::hash_key(d.id));
         doc.add_pre_tokenized_text(self.fields.text, self.tenant_tokens(tenant, d.text));
         if let Some(s) = d.speaker {
             doc.add_pre_tokenized_text(self.fields.speaker, self.tenant_tokens(tenant, s));

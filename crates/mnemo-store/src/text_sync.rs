@@ -82,9 +82,15 @@ impl EmbeddedStore {
         limit: usize,
     ) -> Result<Vec<TextHit>> {
         let docs = self.text_ready(tenant)?;
+        let resolve = |h: &[u64]| self.ids_of_hashes(tenant, h);
         let hits = blocking(|| {
-            self.text
-                .search(tenant.as_str(), query, limit.min(MAX_TEXT_HITS), docs)
+            self.text.search(
+                tenant.as_str(),
+                query,
+                limit.min(MAX_TEXT_HITS),
+                docs,
+                &resolve,
+            )
         })?;
         Ok(to_hits(hits))
     }
@@ -98,6 +104,7 @@ impl EmbeddedStore {
         limit: usize,
     ) -> Result<Vec<Vec<TextHit>>> {
         let docs = self.text_ready(tenant)?;
+        let resolve = |h: &[u64]| self.ids_of_hashes(tenant, h);
         let lists = blocking(|| {
             self.text.search_naming(
                 tenant.as_str(),
@@ -105,9 +112,26 @@ impl EmbeddedStore {
                 query,
                 limit.min(MAX_TEXT_HITS),
                 docs,
+                &resolve,
             )
         })?;
         Ok(lists.into_iter().map(to_hits).collect())
+    }
+
+    /// The tenant's episode ids of text-index id hashes (see `text::search::Resolve`).
+    fn ids_of_hashes(&self, tenant: &Tenant, hashes: &[u64]) -> Vec<Option<String>> {
+        let ids = self.with_tenant(tenant, None, |g| {
+            let id = |h: u64| {
+                g.episode_ids
+                    .by_hash(&g.episodes, h)
+                    .map(|s| g.ep(s).id.to_string())
+            };
+            Some(hashes.iter().map(|&h| id(h)).collect())
+        });
+        // Without an answer the id column says (slower, never wrong).
+        ids.ok()
+            .flatten()
+            .unwrap_or_else(|| vec![None; hashes.len()])
     }
 
     /// Rebuilds a stale index (under the writer lock, so no change lands in between) and returns
@@ -210,5 +234,57 @@ mod tests {
         );
         assert!(!store.text.is_stale());
         assert_eq!(found(&store, "farm").await.len(), 4);
+    }
+
+    /// A hit's id found through the store's episode index equals the id column's, and a hash that
+    /// names no single episode falls back to the column.
+    #[tokio::test]
+    async fn hit_ids_come_from_their_hash_or_else_from_the_id_column() {
+        let store = EmbeddedStore::in_memory();
+        let t = Tenant::default();
+        for (id, text) in [
+            ("e1", "an alpaca farm"),
+            ("e2", "a llama farm near the alpaca barn"),
+            ("e3", "a vicuna farm"),
+        ] {
+            store.write(&t, &said(id, text)).await.expect("write");
+        }
+        let docs = store.text_ready(&t).expect("ready");
+        let by_hash = |h: &[u64]| store.ids_of_hashes(&t, h);
+        let none = |h: &[u64]| vec![None; h.len()];
+        let wrong = |h: &[u64]| vec![Some("nope".to_string()); h.len()];
+        let a = store
+            .text
+            .search(t.as_str(), "alpaca farm", 10, docs, &by_hash)
+            .expect("a");
+        let b = store
+            .text
+            .search(t.as_str(), "alpaca farm", 10, docs, &none)
+            .expect("b");
+        assert_eq!(a, b);
+        let ids: Vec<&str> = a.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(ids[..2], ["e1", "e2"]);
+        assert_eq!(ids.len(), 3);
+        // The resolver's answer is what the hit carries (it is not checked again).
+        let c = store
+            .text
+            .search(t.as_str(), "vicuna", 10, docs, &wrong)
+            .expect("c");
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].0, "nope");
+        // Every stored episode is found by its own hash, and an unknown hash by none.
+        let hashes: Vec<u64> = ["e1", "e2", "e3", "e4"]
+            .iter()
+            .map(|id| crate::index::hash_key(id))
+            .collect();
+        assert_eq!(
+            store.ids_of_hashes(&t, &hashes),
+            vec![
+                Some("e1".into()),
+                Some("e2".into()),
+                Some("e3".into()),
+                None
+            ]
+        );
     }
 }

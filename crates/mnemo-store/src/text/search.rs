@@ -39,6 +39,7 @@ impl TextIndex {
         query: &str,
         limit: usize,
         tenant_docs: u64,
+        resolve: &Resolve<'_>,
     ) -> Result<Vec<TextHit>> {
         let terms = self.query_terms(query);
         if terms.is_empty() || limit == 0 {
@@ -47,7 +48,7 @@ impl TextIndex {
         self.flush()?;
         let searcher = self.reader.searcher();
         let words = self.scored_words(&searcher, tenant, &terms, tenant_docs);
-        top_hits(&searcher, tenant, &BooleanQuery::new(words), limit)
+        top_hits(&searcher, tenant, &BooleanQuery::new(words), limit, resolve)
     }
 
     /// For each of `names`, the tenant's episodes whose text holds every searchable word of it (none when
@@ -61,6 +62,7 @@ impl TextIndex {
         query: &str,
         limit: usize,
         tenant_docs: u64,
+        resolve: &Resolve<'_>,
     ) -> Result<Vec<Vec<TextHit>>> {
         let required: Vec<Vec<String>> = names.iter().map(|n| self.query_terms(n)).collect();
         if limit == 0 || required.iter().all(Vec::is_empty) {
@@ -87,6 +89,7 @@ impl TextIndex {
                 tenant,
                 &BooleanQuery::new(words),
                 limit,
+                resolve,
             )?);
         }
         Ok(out)
@@ -133,35 +136,59 @@ fn term_query(field: Field, t: &str) -> Box<dyn Query> {
     ))
 }
 
-/// The best `limit` hits of `query`, ties by episode id, read back from the id column.
+/// The episode ids of id hashes, in order: `Some` where exactly one of the tenant's episodes has
+/// that hash (the store's episode index answers), `None` where the id column must say.
+pub(crate) type Resolve<'a> = dyn Fn(&[u64]) -> Vec<Option<String>> + 'a;
+
+/// The best `limit` hits of `query`, ties by episode id. Each hit's id comes from its hash through
+/// `resolve`, or, when the hash names no single episode, from the id column.
 fn top_hits(
     searcher: &tantivy::Searcher,
     tenant: &str,
     query: &BooleanQuery,
     limit: usize,
+    resolve: &Resolve<'_>,
 ) -> Result<Vec<TextHit>> {
     // A few more than asked, so that ties at the cut are settled by id, not by segment order.
-    let top = searcher
+    let mut top = searcher
         .search(query, &TopDocs::with_limit(limit + 8).order_by_score())
         .map_err(|e| internal("searching", e))?;
+    // The columns are opened once per segment.
+    top.sort_by_key(|(_, a)| (a.segment_ord, a.doc_id));
+    let mut hashes: Vec<u64> = Vec::with_capacity(top.len());
+    let mut open: Option<(u32, tantivy::columnar::Column<u64>)> = None;
+    for (_, addr) in &top {
+        if open.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
+            let column = searcher
+                .segment_reader(addr.segment_ord)
+                .fast_fields()
+                .u64("key_hash")
+                .map_err(|e| internal("reading id hashes", e))?;
+            open = Some((addr.segment_ord, column));
+        }
+        let Some((_, column)) = &open else { continue };
+        hashes.push(column.first(addr.doc_id).unwrap_or(0));
+    }
+    let ids = resolve(&hashes);
     let prefix = format!("{tenant}{KEY_SEP}");
     let mut hits: Vec<TextHit> = Vec::with_capacity(top.len());
     let mut key = String::new();
-    // The id column is opened once per segment.
-    let mut top = top;
-    top.sort_by_key(|(_, a)| (a.segment_ord, a.doc_id));
-    let mut open: Option<(u32, tantivy::columnar::StrColumn)> = None;
-    for (score, addr) in top {
-        if open.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
+    let mut keys: Option<(u32, tantivy::columnar::StrColumn)> = None;
+    for ((score, addr), id) in top.into_iter().zip(ids) {
+        if let Some(id) = id {
+            hits.push((id, score));
+            continue;
+        }
+        if keys.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
             let column = searcher
                 .segment_reader(addr.segment_ord)
                 .fast_fields()
                 .str("key")
                 .map_err(|e| internal("reading ids", e))?
                 .ok_or_else(|| internal("reading ids", "no id column"))?;
-            open = Some((addr.segment_ord, column));
+            keys = Some((addr.segment_ord, column));
         }
-        let Some((_, column)) = &open else { continue };
+        let Some((_, column)) = &keys else { continue };
         let Some(ord) = column.term_ords(addr.doc_id).next() else {
             continue;
         };
