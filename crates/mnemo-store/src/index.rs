@@ -163,3 +163,28 @@ impl EpisodeIndex {
         self.0.capacity()
     }
 }
+
+#[cfg(test)]
+mod hash_tests {
+    /// The text index stores `hash_key` of every episode id on disk: if the hash function ever
+    /// changes (a rustc-hash upgrade), this fails, and `text::ANALYSIS` must change with it so
+    /// that indexes written with the old hashes are rebuilt.
+    #[test]
+    fn the_id_hash_is_stable() {
+        let got: Vec<u64> = ["", "e1", "D1:3", "conv-26/q0"]
+            .iter()
+            .map(|k| super::hash_key(k))
+            .collect();
+        assert_eq!(
+            got, PINNED,
+            "hash_key changed: bump text::ANALYSIS and these values"
+        );
+    }
+
+    const PINNED: [u64; 4] = [
+        13933120620573868840,
+        18325539365503063896,
+        7900569805993174923,
+        15362976246933490527,
+    ];
+}
