@@ -310,7 +310,6 @@ impl LlmClient {
         let inner = &self.inner;
         let cfg = &inner.config;
         let endpoint = cfg.endpoint().to_string();
-        inner.stats.call();
         // The permit is held through backoffs too, so a rate-limited server sees fewer requests.
         let _permit = inner
             .permits
@@ -324,6 +323,12 @@ impl LlmClient {
         // this call's slowness.
         let started = Instant::now();
         let result = self.attempts(&body, &endpoint, started).await;
+        // Counted once finished, so that a snapshot taken while calls are in flight (a run that
+        // stops on an error reports at once) has every counted call's failure too.
+        inner.stats.call();
+        if result.is_err() {
+            inner.stats.failure();
+        }
         inner.stats.elapsed(started.elapsed());
         result
     }
@@ -390,7 +395,6 @@ impl LlmClient {
                 },
                 Attempt::Malformed(reason) => LlmError::Malformed { endpoint, reason },
             };
-            inner.stats.failure();
             tracing::Span::current().record("attempts", attempt);
             return Err(err);
         }

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::drops::DropCounts;
 
-/// A snapshot of what a client has spent. `calls` counts logical calls (one per `chat`), so
-/// retries show up in `retries` and not twice in `calls`.
+/// A snapshot of what a client has spent. `calls` counts finished logical calls (one per `chat`,
+/// counted when it succeeds or fails; calls in flight are not yet counted), so retries show up in
+/// `retries` and not twice in `calls`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LlmStats {
     pub calls: u64,

@@ -377,8 +377,9 @@ fn is_pronoun(name: &str) -> bool {
 
 fn valid_name(name: &str) -> bool {
     let name = name.trim();
+    // One letter or digit names nothing a memory can use (small models answer "A", "B", "1").
     !name.is_empty()
-        && !canonical_key(name).is_empty()
+        && canonical_key(name).chars().count() > 1
         && name.chars().count() <= MAX_NAME_CHARS
         && name.split_whitespace().count() <= MAX_NAME_WORDS
         && !name
@@ -431,5 +432,21 @@ mod tests {
         assert_eq!(names, ["Dana", "Acme Corp"]);
         assert_eq!(x.facts.len(), 1);
         assert_eq!(x.facts[0].subject.as_str(), "dana");
+    }
+
+    #[test]
+    fn one_character_names_are_dropped() {
+        let reply = json!({
+            "entities": [{"name": "A", "type": "Person"}, {"name": " 7 ", "type": "Other"},
+                         {"name": "Bo", "type": "Person"}],
+            "facts": [{"subject": "A", "predicate": "knows", "object": "Bo"}]
+        });
+        let mut b = Builder::new(None);
+        b.add_entities(&reply);
+        b.add_facts(&reply, MissingEnds::AddAsConcept);
+        let x = b.finish();
+        let names: Vec<_> = x.entities.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["Bo"]);
+        assert!(x.facts.is_empty(), "{:?}", x.facts);
     }
 }
