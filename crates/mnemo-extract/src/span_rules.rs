@@ -73,10 +73,18 @@ pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             && spans[k].3.is_none()
             && matches!(t, EntityType::Location | EntityType::Other)
             && gz::is_given_name_place(&info[a].lower);
-        let next = spans.iter().position(|s| {
-            s.0 == b && s.4 == b && s.3.is_none() && s.2 == EntityType::Person && s.1 <= b + 2
-        });
-        if let (true, Some(j)) = (given_place, next) {
+        let next = given_place
+            .then(|| {
+                spans.iter().position(|s| {
+                    s.0 == b
+                        && s.4 == b
+                        && s.3.is_none()
+                        && s.2 == EntityType::Person
+                        && s.1 <= b + 2
+                })
+            })
+            .flatten();
+        if let Some(j) = next {
             spans[k].1 = spans[j].1;
             spans[k].2 = EntityType::Person;
             spans.remove(j);

@@ -93,6 +93,17 @@ async fn a_failure_mid_document_writes_none_of_it_embedded() {
 
 #[tokio::test]
 async fn a_failure_mid_document_writes_none_of_it_neo4j() {
+    let Some((store, nanos)) = neo4j_test_store("atomicity").await else {
+        return;
+    };
+    let tenant = Tenant::new(format!("atomic-{}-{nanos:x}", std::process::id())).unwrap();
+    check_store(store.clone(), tenant.clone()).await;
+    store.purge_tenant(&tenant).await.unwrap();
+}
+
+/// The Neo4j store of `NEO4J_TEST_URI` and a clock reading for unique tenant names, or None (with
+/// a notice) when the variable is unset; with CI=true an unset variable fails the test.
+pub(crate) async fn neo4j_test_store(what: &str) -> Option<(Arc<mnemo_neo4j::Neo4jStore>, u128)> {
     let uri = match std::env::var("NEO4J_TEST_URI") {
         Ok(uri) if !uri.trim().is_empty() => uri,
         _ => {
@@ -100,8 +111,8 @@ async fn a_failure_mid_document_writes_none_of_it_neo4j() {
                 std::env::var("CI").map(|v| v != "true").unwrap_or(true),
                 "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
             );
-            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j atomicity test");
-            return;
+            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j {what} test");
+            return None;
         }
     };
     let config = mnemo_neo4j::Neo4jConfig {
@@ -109,12 +120,13 @@ async fn a_failure_mid_document_writes_none_of_it_neo4j() {
         password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
         ..mnemo_neo4j::Neo4jConfig::with_uri(uri.trim())
     };
-    let store = Arc::new(mnemo_neo4j::Neo4jStore::connect(config).await.unwrap());
+    let store = Arc::new(
+        mnemo_neo4j::Neo4jStore::connect(config)
+            .await
+            .expect("connect"),
+    );
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tenant = Tenant::new(format!("atomic-{}-{nanos:x}", std::process::id())).unwrap();
-    check_store(store.clone(), tenant.clone()).await;
-    store.purge_tenant(&tenant).await.unwrap();
+        .map_or(0, |d| d.as_nanos());
+    Some((store, nanos))
 }

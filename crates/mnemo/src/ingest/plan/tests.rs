@@ -192,30 +192,9 @@ async fn planning_in_order_equals_writing_alone_embedded() {
 
 #[tokio::test]
 async fn planning_in_order_equals_writing_alone_neo4j() {
-    let uri = match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => uri,
-        _ => {
-            assert!(
-                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
-                "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
-            );
-            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j planning test");
-            return;
-        }
+    let Some((store, nanos)) = crate::ingest::tests::neo4j_test_store("planning").await else {
+        return;
     };
-    let config = mnemo_neo4j::Neo4jConfig {
-        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-        ..mnemo_neo4j::Neo4jConfig::with_uri(uri.trim())
-    };
-    let store = Arc::new(
-        mnemo_neo4j::Neo4jStore::connect(config)
-            .await
-            .expect("connect"),
-    );
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
     let tag = format!("plan-{}-{nanos:x}", std::process::id());
     for tenant in check(store.clone(), &tag).await {
         store.purge_tenant(&tenant).await.expect("purge");
