@@ -91,6 +91,16 @@ fn current_values(
             (fam, false) if fam == family && same(&f.subject_name, holder) => {
                 Some(f.object_name.clone())
             }
+            // "Anna married Ben" answers who Ben is married to.
+            (fam, _) if fam == family && cfg.validity.symmetric.iter().any(|s| s == fam) => {
+                if same(&f.subject_name, holder) {
+                    Some(f.object_name.clone())
+                } else if same(&f.object_name, holder) {
+                    Some(f.subject_name.clone())
+                } else {
+                    None
+                }
+            }
             _ => None,
         })
         .collect();

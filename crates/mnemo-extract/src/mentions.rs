@@ -146,6 +146,21 @@ pub fn sentence_mentions(
         }) {
             continue;
         }
+        let is_role =
+            |j: usize| info[j].flags & gz::ROLE != 0 && info[j].flags & gz::FIRST_NAME == 0;
+        // A role alone ("the CEO of Acme", "Chief Executive") is what someone is, not a name.
+        if (a..b).all(is_role) {
+            continue;
+        }
+        // "CEO of Arclight Systems": the role is said of the name after it.
+        let roles = (a..b).take_while(|&j| is_role(j)).count();
+        if roles > 0
+            && a + roles + 1 < b
+            && texts[a + roles] == "of"
+            && info[a + roles + 1].is_capitalised()
+        {
+            a += roles + 1;
+        }
         let mut t = entity_type(s.kind);
         if title.is_some() {
             t = EntityType::Person;
@@ -291,12 +306,13 @@ pub fn sentence_mentions(
             }
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
             && s.1 < n
-            && span_rules::person_verb(&info[s.1].lower)
+            && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1))
             && (s.0..s.1).all(|k| {
                 info[k].flags & (gz::LOC_WORD | gz::ORG_WORD | gz::PLACE | gz::ORG_NAME) == 0
             })
         {
-            // "Caroline said", "Maria adopted": a person's verb makes a person.
+            // "Caroline said", "Maria adopted", "Quinn became CEO": a person's verb or role
+            // makes a person.
             s.2 = EntityType::Person;
         }
     }

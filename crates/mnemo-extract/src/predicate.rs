@@ -262,6 +262,22 @@ fn role_phrase(ws: &[&str]) -> Option<String> {
         .then(|| ws.join(" "))
 }
 
+/// A verb phrase that gives the subject a role of the object: "became CEO of", "was named
+/// chairman of", "stepped down as chief executive of" (auxiliaries already dropped). A role after
+/// a preposition ("spoke with the president of") is someone unnamed, not the subject.
+fn verb_role(core: &[&str]) -> Option<String> {
+    let r = core.iter().position(|w| gz::flags(w) & gz::ROLE != 0)?;
+    let (verb, role) = core.split_at(r);
+    let (last, role) = role.split_last()?;
+    let verb_ok = !verb.is_empty()
+        && looks_verbal(verb)
+        && verb
+            .iter()
+            .all(|w| (is_content(w) && !is_prep(w)) || matches!(*w, "as" | "no" | "longer"));
+    (verb_ok && matches!(*last, "of" | "at" | "for") && role_phrase(role).is_some())
+        .then(|| core.join(" "))
+}
+
 /// The predicate between args `a` (first) and `b` from the words between them, if the sentence
 /// structure states one.
 pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
@@ -322,8 +338,16 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
             }
         }
     }
-    if ws.is_empty() || ws.iter().any(|w| is_breaker(w)) || ws.len() > 5 {
+    if ws.is_empty() || ws.iter().any(|w| is_breaker(w)) {
         return None;
+    }
+    if ws.len() > 5 {
+        // Long only when a role is spelt out: "was appointed chief executive officer of".
+        let core: Vec<&str> = ws.iter().copied().filter(|w| !is_aux(w)).collect();
+        return (ws.len() <= 7)
+            .then(|| verb_role(&core))
+            .flatten()
+            .and_then(|r| mk(r, true, 0.65, "verb-phrase"));
     }
     if ws.len() == 1 && is_prep(ws[0]) {
         let p = match (a.code, b.code, ws[0]) {
@@ -335,6 +359,8 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     }
     if let Some((last, head)) = ws.split_last() {
         if matches!(*last, "of" | "at" | "for") {
+            // "is (the) CEO of": the auxiliary says nothing the role does not.
+            let head = &head[head.iter().take_while(|w| is_aux(w)).count()..];
             if let Some(r) = role_phrase(head) {
                 return mk(format!("{r} {last}"), true, 0.7, "role-of");
             }
@@ -351,6 +377,9 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
         .collect();
     // "no longer" before a verb phrase negates it: its words stay in the predicate.
     let negated = core.starts_with(&["no", "longer"]);
+    if let Some(r) = verb_role(&core) {
+        return mk(r, true, 0.65, "verb-phrase");
+    }
     let core_check = if negated { &core[2..] } else { &core[..] };
     let first = *core_check.first()?;
     if !is_content(first)

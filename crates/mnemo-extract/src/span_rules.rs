@@ -195,6 +195,40 @@ pub(crate) fn person_verb(lower: &str) -> bool {
     )
 }
 
+/// Whether the words from `j` give the name before them a person's role: "became CEO of", "is the
+/// chairman", ", the president of", "stepped down as chief executive".
+pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
+    info.iter()
+        .skip(j)
+        .take(4)
+        .take_while(|w| {
+            w.flags & gz::ROLE != 0
+                || matches!(
+                    w.lower.as_str(),
+                    "," | "is"
+                        | "was"
+                        | "became"
+                        | "becomes"
+                        | "has"
+                        | "been"
+                        | "named"
+                        | "appointed"
+                        | "the"
+                        | "a"
+                        | "an"
+                        | "as"
+                        | "new"
+                        | "former"
+                        | "stepped"
+                        | "down"
+                        | "resigned"
+                        | "serves"
+                        | "served"
+                )
+        })
+        .any(|w| w.flags & gz::ROLE != 0)
+}
+
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ...")
 /// or the subject of a person's verb ("Schneider said ...").
 pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {

@@ -28,6 +28,9 @@ pub struct ValidityConfig {
     /// Family name -> the relationship types that end the family's fact about the same object
     /// without a replacement ("left", "divorced").
     pub endings: BTreeMap<String, Vec<String>>,
+    /// Families whose facts hold for both ends: "Anna married Ben" makes Anna Ben's spouse too,
+    /// so "Ben married Clara" later closes it, and "Ben divorced Anna" ends it.
+    pub symmetric: Vec<String>,
 }
 
 fn list(items: &[&str]) -> Vec<String> {
@@ -71,7 +74,20 @@ impl Default for ValidityConfig {
                 "spouse",
                 list(&["MARRIED_TO", "MARRIED", "WED", "IS_MARRIED_TO"]),
             ),
-            ("chief_executive_of", list(&["CEO_OF", "BECAME_CEO_OF"])),
+            (
+                "chief_executive_of",
+                list(&[
+                    "CEO_OF",
+                    "BECAME_CEO_OF",
+                    "NAMED_CEO_OF",
+                    "APPOINTED_CEO_OF",
+                    "CHIEF_EXECUTIVE_OF",
+                    "BECAME_CHIEF_EXECUTIVE_OF",
+                    "NAMED_CHIEF_EXECUTIVE_OF",
+                    "APPOINTED_CHIEF_EXECUTIVE_OF",
+                    "CHIEF_EXECUTIVE_OFFICER_OF",
+                ]),
+            ),
         ];
         let endings = [
             (
@@ -93,7 +109,14 @@ impl Default for ValidityConfig {
             ("spouse", list(&["DIVORCED", "SEPARATED_FROM"])),
             (
                 "chief_executive_of",
-                list(&["RESIGNED_FROM", "STEPPED_DOWN_AS_CEO_OF"]),
+                list(&[
+                    "RESIGNED_FROM",
+                    "LEFT",
+                    "STEPPED_DOWN_AS_CEO_OF",
+                    "RESIGNED_AS_CEO_OF",
+                    "STEPPED_DOWN_AS_CHIEF_EXECUTIVE_OF",
+                    "RESIGNED_AS_CHIEF_EXECUTIVE_OF",
+                ]),
             ),
         ];
         ValidityConfig {
@@ -105,6 +128,7 @@ impl Default for ValidityConfig {
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
+            symmetric: list(&["spouse"]),
         }
     }
 }
@@ -133,6 +157,13 @@ impl ValidityConfig {
                     ));
                 }
             }
+        }
+        if let Some(f) = self
+            .symmetric
+            .iter()
+            .find(|f| !self.families.contains_key(*f))
+        {
+            return Err(format!("validity: symmetric family {f} is not a family"));
         }
         for (family, types) in &self.endings {
             if !self.families.contains_key(family) {
@@ -165,6 +196,8 @@ struct Index<'a> {
     family: FxHashMap<&'a str, (&'a str, bool)>,
     /// Type -> the (family, swapped) pairs it ends.
     ending: FxHashMap<&'a str, Vec<(&'a str, bool)>>,
+    /// Families whose facts hold for both ends.
+    symmetric: FxHashSet<&'a str>,
 }
 
 fn split(t: &str) -> (&str, bool) {
@@ -190,7 +223,16 @@ impl<'a> Index<'a> {
                 ending.entry(t).or_default().push((name.as_str(), swapped));
             }
         }
-        Index { family, ending }
+        let symmetric = table.symmetric.iter().map(String::as_str).collect();
+        Index {
+            family,
+            ending,
+            symmetric,
+        }
+    }
+
+    fn symmetric(&self, family: &str) -> bool {
+        self.symmetric.contains(family)
     }
 
     fn family_of(&self, rel_type: &str) -> Option<(&'a str, bool)> {
@@ -252,8 +294,9 @@ fn said_after(first: Timestamp, last: Timestamp, t: Timestamp) -> Option<Timesta
 /// statements' times count.
 pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
     let table = Index::new(table);
-    // (holder, value) of each family fact, grouped by (holder, family).
-    let mut groups: FxHashMap<(&EntityKey, &str), Vec<usize>> = FxHashMap::default();
+    // (fact, value) of each family fact, grouped by (holder, family); a fact of a symmetric
+    // family is in both its ends' groups.
+    let mut groups: FxHashMap<(&EntityKey, &str), Vec<(usize, &EntityKey)>> = FxHashMap::default();
     let mut ends: Vec<(usize, &str, &EntityKey, &EntityKey)> = Vec::new();
     let mut out: Vec<Validity> = facts
         .iter()
@@ -262,8 +305,15 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
             let rel = f.rel_type.as_str();
             let mut dated = Dated::No;
             if let Some((family, swapped)) = table.family_of(rel) {
-                let holder = if swapped { &f.object } else { &f.subject };
-                groups.entry((holder, family)).or_default().push(i);
+                let (holder, value) = if swapped {
+                    (&f.object, &f.subject)
+                } else {
+                    (&f.subject, &f.object)
+                };
+                groups.entry((holder, family)).or_default().push((i, value));
+                if table.symmetric(family) {
+                    groups.entry((value, family)).or_default().push((i, holder));
+                }
             }
             for (family, swapped) in table.ending(rel) {
                 let (holder, value) = if swapped {
@@ -272,6 +322,9 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
                     (&f.subject, &f.object)
                 };
                 ends.push((i, family, holder, value));
+                if table.symmetric(family) {
+                    ends.push((i, family, value, holder));
+                }
                 dated = Dated::On;
             }
             Validity {
@@ -281,24 +334,19 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
             }
         })
         .collect();
-    let value = |i: usize, family: &str| {
-        let f = &facts[i];
-        match table.family_of(f.rel_type.as_str()) {
-            Some((fam, true)) if fam == family => &f.subject,
-            _ => &f.object,
-        }
-    };
     let mut close = |i: usize, at: Timestamp| {
         let v = &mut out[i].valid_to;
         *v = Some(v.map_or(at, |old| old.min(at)));
     };
-    for ((_, family), members) in &groups {
-        for &i in members {
+    for members in groups.values() {
+        for &(i, vi) in members {
             let f = &facts[i];
             let next = members
                 .iter()
-                .filter(|&&j| value(j, family) != value(i, family))
-                .filter_map(|&j| said_after(facts[j].first_seen, facts[j].last_seen, f.last_seen))
+                .filter(|&&(_, vj)| vj != vi)
+                .filter_map(|&(j, _)| {
+                    said_after(facts[j].first_seen, facts[j].last_seen, f.last_seen)
+                })
                 .min();
             if let Some(at) = next {
                 close(i, at);
@@ -309,8 +357,8 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
         let Some(members) = groups.get(&(holder, family)) else {
             continue;
         };
-        for &i in members {
-            if value(i, family) != val {
+        for &(i, vi) in members {
+            if vi != val {
                 continue;
             }
             let f = &facts[i];
@@ -320,12 +368,10 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
         }
     }
     // The current facts of a family that had another value: dated from when they came.
-    for ((_, family), members) in &groups {
-        let changed = members
-            .iter()
-            .any(|&j| value(j, family) != value(members[0], family));
+    for members in groups.values() {
+        let changed = members.iter().any(|&(_, vj)| vj != members[0].1);
         if changed {
-            for &i in members {
+            for &(i, _) in members {
                 if out[i].dated == Dated::No {
                     out[i].dated = Dated::Since;
                 }
@@ -524,6 +570,79 @@ mod tests {
     }
 
     #[test]
+    fn a_symmetric_family_holds_for_both_ends() {
+        let table = ValidityConfig::default();
+        let facts = vec![
+            fact("anna", "MARRIED", "ben", day(2010, 1, 1), day(2010, 1, 1)),
+            // Ben is the subject now: his new spouse closes his marriage to Anna.
+            fact("ben", "MARRIED", "clara", day(2020, 1, 1), day(2020, 1, 1)),
+            fact("dora", "MARRIED", "emil", day(2011, 1, 1), day(2011, 1, 1)),
+            // Emil ends it, from the other side.
+            fact("emil", "DIVORCED", "dora", day(2015, 1, 1), day(2015, 1, 1)),
+            // Not symmetric: Emil working at Initech says nothing of where Initech works.
+            fact(
+                "emil",
+                "WORKS_AT",
+                "initech",
+                day(2011, 1, 1),
+                day(2011, 1, 1),
+            ),
+            fact(
+                "initech",
+                "WORKS_AT",
+                "acme",
+                day(2016, 1, 1),
+                day(2016, 1, 1),
+            ),
+        ];
+        let v = validity(&facts, &table);
+        assert_eq!(v[0].valid_to, Some(day(2020, 1, 1)));
+        assert_eq!(v[1].valid_to, None);
+        assert_eq!(v[1].dated, Dated::Since);
+        assert_eq!(v[2].valid_to, Some(day(2015, 1, 1)));
+        assert_eq!(v[4].valid_to, None);
+        // Without the table entry Ben's marriage does not close Anna's.
+        let plain = ValidityConfig {
+            symmetric: Vec::new(),
+            ..ValidityConfig::default()
+        };
+        let v = validity(&facts, &plain);
+        assert_eq!(v[0].valid_to, None);
+        assert_eq!(v[2].valid_to, None);
+    }
+
+    #[test]
+    fn a_role_said_several_ways_is_one_family() {
+        let table = ValidityConfig::default();
+        let facts = vec![
+            fact(
+                "tom",
+                "BECAME_CEO_OF",
+                "acme",
+                day(2018, 1, 1),
+                day(2018, 1, 1),
+            ),
+            fact(
+                "tom",
+                "STEPPED_DOWN_AS_CEO_OF",
+                "acme",
+                day(2021, 1, 1),
+                day(2021, 1, 1),
+            ),
+            fact(
+                "tom",
+                "NAMED_CEO_OF",
+                "initech",
+                day(2022, 1, 1),
+                day(2022, 1, 1),
+            ),
+        ];
+        let v = validity(&facts, &table);
+        assert_eq!(v[0].valid_to, Some(day(2021, 1, 1)));
+        assert_eq!(v[2].valid_to, None);
+    }
+
+    #[test]
     fn the_table_is_checked() {
         assert!(ValidityConfig::default().validate().is_ok());
         let mut bad = ValidityConfig::default();
@@ -532,6 +651,9 @@ mod tests {
         let mut bad = ValidityConfig::default();
         bad.endings.insert("nowhere".into(), vec!["GONE".into()]);
         assert!(bad.validate().unwrap_err().contains("unknown family"));
+        let mut bad = ValidityConfig::default();
+        bad.symmetric.push("friendship".into());
+        assert!(bad.validate().unwrap_err().contains("is not a family"));
         let mut bad = ValidityConfig::default();
         bad.families
             .insert("y".into(), vec!["lives in') DETACH DELETE n //".into()]);

@@ -1,0 +1,99 @@
+//! Roles: "X became CEO of Y", "X is the chairman of Y", "X stepped down as chief executive of Y"
+//! relate the person to the organisation by the role, a role word alone or before "of" is no name,
+//! and a role after a name makes it a person's.
+
+use mnemo_core::EntityType;
+use mnemo_extract::{ExtractContext, RuleExtractor};
+
+/// A fact as (subject key, relationship type, object key).
+type Triple = (String, String, String);
+
+/// The facts of `text`, and its entities with their types.
+fn extract(text: &str) -> (Vec<Triple>, Vec<(String, EntityType)>) {
+    let ex = RuleExtractor.extract_sync(text, &ExtractContext::default());
+    let facts = ex
+        .facts
+        .iter()
+        .map(|f| {
+            (
+                f.subject.to_string(),
+                f.rel_type.to_string(),
+                f.object.to_string(),
+            )
+        })
+        .collect();
+    let entities = ex
+        .entities
+        .into_iter()
+        .map(|e| (e.name, e.entity_type))
+        .collect();
+    (facts, entities)
+}
+
+#[test]
+fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
+    for (text, rel) in [
+        ("Nadia Okafor is the CEO of Brightwater Foods.", "CEO_OF"),
+        (
+            "Nadia Okafor became CEO of Brightwater Foods.",
+            "BECAME_CEO_OF",
+        ),
+        (
+            "Nadia Okafor was named CEO of Brightwater Foods.",
+            "NAMED_CEO_OF",
+        ),
+        (
+            "Nadia Okafor stepped down as CEO of Brightwater Foods.",
+            "STEPPED_DOWN_AS_CEO_OF",
+        ),
+        (
+            "Nadia Okafor resigned as chief executive of Brightwater Foods.",
+            "RESIGNED_AS_CHIEF_EXECUTIVE_OF",
+        ),
+        (
+            "Nadia Okafor was appointed chief executive officer of Brightwater Foods.",
+            "APPOINTED_CHIEF_EXECUTIVE_OFFICER_OF",
+        ),
+    ] {
+        let (facts, entities) = extract(text);
+        assert!(
+            facts.contains(&(
+                "nadia okafor".to_string(),
+                rel.to_string(),
+                "brightwater foods".to_string()
+            )),
+            "{text}: {facts:?}"
+        );
+        assert!(
+            entities
+                .iter()
+                .all(|(n, _)| !n.to_lowercase().starts_with("ceo")
+                    && !n.to_lowercase().starts_with("chief")),
+            "{text}: a role became a name: {entities:?}"
+        );
+    }
+}
+
+#[test]
+fn a_role_after_a_preposition_is_someone_else() {
+    // The CEO here is an unnamed third person: no role fact for Nadia.
+    let (facts, _) = extract("Nadia Okafor spoke with the CEO of Brightwater Foods.");
+    assert!(
+        facts.iter().all(|(_, rel, _)| !rel.contains("CEO")),
+        "{facts:?}"
+    );
+}
+
+#[test]
+fn a_role_after_a_name_makes_a_person() {
+    // "Harriet" and "Quinn" alone could be anything; the role says who.
+    let (_, entities) = extract("Harriet Quinn became CEO of Lumen Dynamics.");
+    assert!(
+        entities.contains(&("Harriet Quinn".to_string(), EntityType::Person)),
+        "{entities:?}"
+    );
+    assert!(
+        entities.contains(&("Lumen Dynamics".to_string(), EntityType::Organization)),
+        "{entities:?}"
+    );
+}
