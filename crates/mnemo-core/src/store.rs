@@ -232,6 +232,21 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
         ids: &[String],
     ) -> Result<Vec<EpisodeEntities>>;
 
+    /// `search_text` and, for its hits, `episode_entities`: what a search reads first, in one
+    /// call. A store that can answer both in one round trip (Neo4j: one statement) overrides it;
+    /// the answer is the same as the two calls'.
+    async fn search_text_entities(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
+        let hits = self.search_text(tenant, query, limit).await?;
+        let ids: Vec<String> = hits.iter().map(|h| h.episode.clone()).collect();
+        let entities = self.episode_entities(tenant, &ids).await?;
+        Ok((hits, entities))
+    }
+
     /// Episodes with these ids (missing ids left out), in the order asked.
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>>;
 

@@ -99,8 +99,10 @@ pub async fn search_as_of(
     cfg.validate()?;
     let now = as_of.map_or(now, |t| t.min(now));
     let rcfg = cfg.retrieve_config();
-    // Every stored text is a candidate: the lexical index is read while the query is linked.
-    let (seeds, lexical) = futures::future::try_join(
+    // Every stored text is a candidate: the lexical index is read while the query is linked,
+    // with what its hits mention (what ties them to the graph, see `sources.rs`; on Neo4j in the
+    // same statement).
+    let (seeds, (lexical, hit_entities)) = futures::future::try_join(
         async {
             link_entities(store, tenant, query, &rcfg.link)
                 .await
@@ -108,22 +110,28 @@ pub async fn search_as_of(
         },
         async {
             store
-                .search_text(tenant, query, cfg.lexical_candidates)
+                .search_text_entities(tenant, query, cfg.lexical_candidates)
                 .await
                 .map_err(MemoryError::from)
         },
     )
     .await?;
     // As of a time, names first seen later were not known yet.
-    let (seeds, lexical) = match as_of {
-        Some(t) => (
-            seeds
+    let (seeds, lexical, hit_entities) = match as_of {
+        Some(t) => {
+            let lexical = recorded_by(store, tenant, lexical, t).await?;
+            let kept: HashSet<&str> = lexical.iter().map(|h| h.episode.as_str()).collect();
+            let hit_entities: Vec<_> = hit_entities
+                .into_iter()
+                .filter(|e| kept.contains(e.episode.as_str()))
+                .collect();
+            let seeds = seeds
                 .into_iter()
                 .filter(|s| s.entity.first_seen <= t)
-                .collect(),
-            recorded_by(store, tenant, lexical, t).await?,
-        ),
-        None => (seeds, lexical),
+                .collect();
+            (seeds, lexical, hit_entities)
+        }
+        None => (seeds, lexical, hit_entities),
     };
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     let snippets_shown = cfg.snippets && cfg.max_snippets > 0;
@@ -158,7 +166,7 @@ pub async fn search_as_of(
     let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
     words.sort_unstable();
     let linked = seeds.clone();
-    let (mut retrieval, (neighbours, (hit_entities, second)), (stats, mut seed_mentions, sources)) =
+    let (mut retrieval, (neighbours, second), (stats, mut seed_mentions, sources)) =
         futures::future::try_join3(
             async {
                 retrieve_around(store, tenant, seeds, &rcfg)
@@ -166,8 +174,6 @@ pub async fn search_as_of(
                     .map_err(MemoryError::from)
             },
             async {
-                // What the lexical hits mention ties them to the graph (see `sources.rs`).
-                let hit_ids: Vec<String> = lexical.iter().map(|h| h.episode.clone()).collect();
                 futures::future::try_join(
                     async {
                         if near.is_empty() || cfg.neighbour_window == 0 {
@@ -179,10 +185,7 @@ pub async fn search_as_of(
                             .map_err(MemoryError::from)
                     },
                     async {
-                        let entities = store.episode_entities(tenant, &hit_ids).await?;
-                        let second =
-                            second_hop(store, tenant, &linked, &lexical, &entities, &words).await?;
-                        Ok::<_, MemoryError>((entities, second))
+                        second_hop(store, tenant, &linked, &lexical, &hit_entities, &words).await
                     },
                 )
                 .await

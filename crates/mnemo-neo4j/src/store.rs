@@ -306,6 +306,21 @@ impl GraphStore for Neo4jStore {
             .await
     }
 
+    async fn search_text_entities(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
+        self.bounded(crate::text::search_text_entities(
+            &self.graph,
+            tenant,
+            query,
+            limit,
+        ))
+        .await
+    }
+
     async fn search_text_naming(
         &self,
         tenant: &Tenant,

@@ -8,7 +8,11 @@
 //! user's text never reaches Lucene's query syntax: it is cut into words of letters and digits,
 //! each sent as a quoted term.
 
-use mnemo_core::{content_hash, Result, Tenant, TextHit, MAX_TEXT_HITS, STOP_WORDS};
+use std::collections::HashMap;
+
+use mnemo_core::{
+    content_hash, EntityKey, EpisodeEntities, Result, Tenant, TextHit, MAX_TEXT_HITS, STOP_WORDS,
+};
 use neo4rs::{query, Graph};
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
@@ -245,6 +249,67 @@ pub(crate) async fn search_text(
         });
     }
     Ok(best_first(hits, limit))
+}
+
+/// `search_text_cypher` with the keys of the entities each hit mentions (in key order), so a
+/// search learns what its hits are about in the same round trip.
+pub(crate) fn search_text_entities_cypher() -> String {
+    format!(
+        "CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $lucene, {{limit: $limit}}) \
+         YIELD node AS ep, score\n\
+         WITH ep, score WHERE ep.tenant = $tenant\n\
+         CALL (ep) {{\n  \
+           OPTIONAL MATCH (ep)-[:MENTIONS]->(e:Entity)\n  \
+           WITH e.key AS key ORDER BY key\n  \
+           RETURN collect(key) AS keys\n\
+         }}\n\
+         RETURN ep.id AS id, score, keys"
+    )
+}
+
+/// `search_text` and the hits' `episode_entities` in one statement.
+pub(crate) async fn search_text_entities(
+    graph: &Graph,
+    t: &Tenant,
+    text: &str,
+    limit: usize,
+) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
+    let limit = limit.min(MAX_TEXT_HITS);
+    let Some(lucene) = lucene_query(t.as_str(), &query_words(text)) else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    if limit == 0 {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let q = query(&search_text_entities_cypher())
+        .param("tenant", t.as_str())
+        .param("lucene", lucene)
+        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
+    let mut hits = Vec::new();
+    let mut keys: HashMap<String, Vec<String>> = HashMap::new();
+    for row in read_rows(graph, q).await? {
+        let episode: String = column(&row, "id")?;
+        let score: f64 = column(&row, "score")?;
+        keys.insert(episode.clone(), column(&row, "keys")?);
+        hits.push(TextHit {
+            episode,
+            score: score as f32,
+        });
+    }
+    let hits = best_first(hits, limit);
+    let entities = hits
+        .iter()
+        .map(|h| EpisodeEntities {
+            episode: h.episode.clone(),
+            entities: keys
+                .remove(&h.episode)
+                .unwrap_or_default()
+                .into_iter()
+                .map(EntityKey::from_stored)
+                .collect(),
+        })
+        .collect();
+    Ok((hits, entities))
 }
 
 /// Searches of several names in one statement, one list of hits each.

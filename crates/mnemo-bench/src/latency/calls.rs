@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use mnemo_core::{
-    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, WriteBatch,
-    WriteReport,
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, EpisodeEntities, GraphStore,
+    KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit,
+    WriteBatch, WriteReport,
 };
 
 /// Wall time per call kind at one moment.
@@ -227,6 +227,19 @@ impl GraphStore for Timed {
     ) -> Result<Vec<TextHit>> {
         self.time("search_text", self.inner.search_text(tenant, query, limit))
             .await
+    }
+
+    async fn search_text_entities(
+        &self,
+        tenant: &Tenant,
+        query: &str,
+        limit: usize,
+    ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
+        self.time(
+            "search_text_entities",
+            self.inner.search_text_entities(tenant, query, limit),
+        )
+        .await
     }
 
     async fn search_text_naming(

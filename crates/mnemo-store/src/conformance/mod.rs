@@ -37,7 +37,7 @@ pub use reads::{
 };
 pub use text::{
     text_follows_deletes, text_hostile_queries, text_naming, text_rare_word_first,
-    text_rewrites_never_duplicate, text_tenant_isolation,
+    text_rewrites_never_duplicate, text_tenant_isolation, text_with_entities,
 };
 pub use threads::{
     episode_entities_read, episode_labels_round_trip, episode_neighbours_in_threads,
@@ -114,7 +114,7 @@ macro_rules! conformance_tests {
             mentions_of_newest_first, get_episodes_order, export_whole_graph,
             hostile_strings,
             text_rare_word_first, text_tenant_isolation, text_follows_deletes,
-            text_rewrites_never_duplicate, text_hostile_queries, text_naming,
+            text_rewrites_never_duplicate, text_hostile_queries, text_naming, text_with_entities,
             episode_labels_round_trip, episode_neighbours_in_threads, episode_entities_read,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
             kv_survive_graph_deletes, kv_with_write);
@@ -160,6 +160,7 @@ pub async fn run_all(store: &dyn GraphStore) {
     text_rewrites_never_duplicate(store).await;
     text_hostile_queries(store).await;
     text_naming(store).await;
+    text_with_entities(store).await;
     episode_labels_round_trip(store).await;
     episode_neighbours_in_threads(store).await;
     episode_entities_read(store).await;

@@ -1,11 +1,12 @@
 //! Conformance checks of `search_text`: full-text search over episode text finds rare words first,
 //! stems and folds, stays inside its tenant, follows every delete path, never duplicates, and takes
-//! any query text without an error; `search_text_naming` keeps to the texts naming each name.
+//! any query text without an error; `search_text_naming` keeps to the texts naming each name, and
+//! `search_text_entities` answers as `search_text` and `episode_entities` do.
 
 use mnemo_core::{content_hash, Document, EpisodeWrite, GraphStore, Tenant, WriteBatch};
 
 use super::hostile::hostile_samples;
-use super::{batch, episode, fresh_tenant, write};
+use super::{batch, entity, episode, fresh_tenant, write};
 
 /// An episode whose text is `content`.
 fn said(id: &str, secs: i64, content: &str) -> EpisodeWrite {
@@ -327,4 +328,61 @@ pub async fn text_naming(store: &dyn GraphStore) {
         .await
         .expect("no names")
         .is_empty());
+}
+
+/// `search_text_entities` answers what `search_text` and `episode_entities` of its hits answer:
+/// the same hits in the same order, each hit's entities in key order (none for a text that names
+/// nothing), only the tenant's, and nothing for a query with no searchable word.
+pub async fn text_with_entities(store: &dyn GraphStore) {
+    let t = fresh_tenant("textents");
+    let other = fresh_tenant("textentsother");
+    let mut a = said("a", 1, "Ada Lovelace wrote about the Analytical Engine.");
+    a.entities = vec![entity("Ada Lovelace"), entity("Analytical Engine")];
+    let mut b = said("b", 2, "The engine was never finished, Babbage said.");
+    b.entities = vec![entity("Babbage")];
+    let c = said("c", 3, "Nobody finished the engine in time.");
+    write(store, &t, &batch(vec![a, b, c])).await;
+    let mut loud = said("x", 4, "The engine engine engine of another tenant.");
+    loud.entities = vec![entity("Zed")];
+    write(store, &other, &batch(vec![loud])).await;
+
+    let (hits, entities) = store
+        .search_text_entities(&t, "the engine", 10)
+        .await
+        .expect("search_text_entities");
+    let alone = store
+        .search_text(&t, "the engine", 10)
+        .await
+        .expect("search_text");
+    assert_eq!(hits, alone, "the same hits as search_text");
+    assert_eq!(hits.len(), 3, "{hits:?}");
+    let ids: Vec<String> = hits.iter().map(|h| h.episode.clone()).collect();
+    let separate = store
+        .episode_entities(&t, &ids)
+        .await
+        .expect("episode_entities");
+    assert_eq!(entities, separate, "the same entities as episode_entities");
+    let of = |id: &str| -> Vec<String> {
+        entities
+            .iter()
+            .find(|e| e.episode == id)
+            .map(|e| e.entities.iter().map(|k| k.to_string()).collect())
+            .unwrap_or_else(|| panic!("no entities listed for {id}: {entities:?}"))
+    };
+    assert_eq!(of("a"), vec!["ada lovelace", "analytical engine"]);
+    assert_eq!(of("b"), vec!["babbage"]);
+    assert!(of("c").is_empty(), "a text naming nothing has no entities");
+    assert_eq!(
+        entities
+            .iter()
+            .map(|e| e.episode.as_str())
+            .collect::<Vec<_>>(),
+        ids.iter().map(String::as_str).collect::<Vec<_>>(),
+        "one entry per hit, in the hits' order"
+    );
+    let (none, no_entities) = store
+        .search_text_entities(&t, "the of and", 10)
+        .await
+        .expect("a query of stop words is no error");
+    assert!(none.is_empty() && no_entities.is_empty());
 }
