@@ -256,3 +256,41 @@ async fn remember_prints_its_llm_cost_and_no_warn_line_per_dropped_item() {
     assert_eq!(v["llm"]["calls"], 1, "{v}");
     assert_eq!(v["llm"]["prompt_tokens"], 300, "{v}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_document_the_endpoint_refuses_is_reported_and_the_run_goes_on() {
+    // b.txt is refused for what it holds (HTTP 400): that document fails, the others are written.
+    let srv = replay(vec![
+        reply("Laura Chen", USABLE, json!({})),
+        json!({"match": "Tom Keller", "status": 400, "repeat": true,
+               "body": {"error": {"message": "This model's maximum context length is 8192 tokens",
+                                  "type": "invalid_request_error"}}}),
+        reply("Sofia Marin", r#"{"facts": []}"#, json!({})),
+    ])
+    .await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let folder = docs(dir.path(), &[("a.txt", A), ("b.txt", B), ("c.txt", C)]);
+    let data = dir.path().join("data");
+    let mut cmd = mnemo(&data, srv.base_url(), &[]);
+    cmd.arg("ingest").arg(&folder).arg("--json");
+    let (o, _) = run(cmd).await;
+    let (out, err) = text(&o);
+    let summary: Value = serde_json::from_str(&out).expect("json summary");
+    assert_eq!(
+        summary["documents_ingested"], 2,
+        "a and c: {summary}\n{err}"
+    );
+    assert_eq!(summary["documents_failed"], 1, "b: {summary}");
+    let failure = summary["failures"][0].to_string();
+    assert!(
+        failure.contains("b.txt") && failure.contains("maximum context length"),
+        "the failure names the document and the endpoint's reason: {failure}"
+    );
+    assert!(!err.contains("resume"), "the run was not stopped: {err}");
+    // The refused document is not stored; the others are.
+    let mut stats = Command::new(crate::MNEMO);
+    stats.arg("--data-dir").arg(&data).args(["stats", "--json"]);
+    let (so, _) = run(stats).await;
+    let stats: Value = serde_json::from_slice(&so.stdout).expect("stats json");
+    assert_eq!(stats["documents"], 2, "{stats}");
+}

@@ -185,6 +185,8 @@ impl LlmClient {
             .map(|m| json!({"role": m.role, "content": m.content}))
             .collect();
         let cfg = &self.inner.config;
+        let first = schema.map(|_| self.json_mode());
+        let mut mode = first;
         loop {
             let mut body = json!({
                 "model": cfg.model,
@@ -193,7 +195,6 @@ impl LlmClient {
                 "max_tokens": max_tokens.clamp(1, cfg.max_tokens),
                 "stream": false,
             });
-            let mode = schema.map(|_| self.json_mode());
             match (mode, schema) {
                 (Some(JsonMode::Schema), Some(s)) => {
                     body["response_format"] = json!({
@@ -207,26 +208,34 @@ impl LlmClient {
                 _ => {}
             }
             match self.send(body).await {
-                Ok(v) => return parse_reply(&v, self.endpoint()),
-                Err(LlmError::Rejected { reason, .. })
-                    if reason.starts_with("HTTP 400")
-                        && matches!(mode, Some(JsonMode::Schema | JsonMode::Object)) =>
+                Ok(v) => {
+                    if let (Some(from), Some(to)) = (first, mode) {
+                        if from != to {
+                            // A lower mode went through where a higher one was refused: the mode
+                            // was the problem, so later calls start there.
+                            tracing::warn!(
+                                endpoint = self.endpoint(),
+                                ?from,
+                                ?to,
+                                "the LLM endpoint rejected the JSON mode; stepping down"
+                            );
+                            // Modes only ever step down, also when concurrent calls race here.
+                            self.inner.json_mode.fetch_max(to as u8, Ordering::Relaxed);
+                        }
+                    }
+                    return parse_reply(&v, self.endpoint());
+                }
+                // A 400 may be the JSON mode's (an endpoint without it) or this text's (too long
+                // for the model): the request is tried again in the next mode, and only a success
+                // there makes the step down stick; a text refused in every mode is refused.
+                Err(LlmError::Rejected { status: 400, .. })
+                    if matches!(mode, Some(JsonMode::Schema | JsonMode::Object)) =>
                 {
-                    let next = if mode == Some(JsonMode::Schema) {
+                    mode = Some(if mode == Some(JsonMode::Schema) {
                         JsonMode::Object
                     } else {
                         JsonMode::Prompt
-                    };
-                    tracing::warn!(
-                        endpoint = self.endpoint(),
-                        from = ?mode,
-                        to = ?next,
-                        "the LLM endpoint rejected the JSON mode; stepping down ({reason})"
-                    );
-                    // Modes only ever step down, also when concurrent calls race here.
-                    self.inner
-                        .json_mode
-                        .fetch_max(next as u8, Ordering::Relaxed);
+                    });
                 }
                 Err(e) => return Err(e),
             }
@@ -391,6 +400,7 @@ impl LlmClient {
                 Attempt::Unreachable(reason) => LlmError::Unavailable { endpoint, reason },
                 Attempt::Rejected { status, reason } => LlmError::Rejected {
                     endpoint,
+                    status,
                     reason: format!("HTTP {status}: {reason}"),
                 },
                 Attempt::Malformed(reason) => LlmError::Malformed { endpoint, reason },

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use common::{client, config, dead_endpoint, server};
 use mnemo_extract::{ExtractContext, Extractor};
 use mnemo_llm::{JsonMode, LlmClient, LlmError, LlmExtractor, LlmStats};
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn rate_limit_is_retried_and_tokens_are_counted() {
@@ -94,11 +95,22 @@ async fn other_client_errors_are_not_retried() {
     let srv = server("unauthorized").await;
     let c = client(srv.base_url());
     let err = c.complete("sys", "hi").await.expect_err("401");
-    assert!(matches!(err, LlmError::Rejected { .. }), "{err:?}");
+    assert!(
+        matches!(err, LlmError::Rejected { status: 401, .. }),
+        "{err:?}"
+    );
     assert!(
         err.to_string().contains("HTTP 401: Incorrect API key"),
         "{err}"
     );
+    assert!(
+        !err.is_about_the_input(),
+        "a bad key is the caller's, every text would get it"
+    );
+    assert!(matches!(
+        mnemo_extract::ExtractError::from(err),
+        mnemo_extract::ExtractError::Unavailable(_)
+    ));
     assert_eq!(srv.requests().len(), 1);
     assert_eq!(c.stats().retries, 0);
 }
@@ -169,6 +181,48 @@ async fn rejected_json_schema_steps_down_to_json_object_and_stays_there() {
         1,
         "the rejected attempt counts as a failed call"
     );
+}
+
+#[tokio::test]
+async fn a_text_refused_in_every_mode_is_invalid_input_and_keeps_the_mode() {
+    let srv = server("context_too_long").await;
+    let c = client(srv.base_url());
+    let x = LlmExtractor::new(c.clone());
+    let err = x
+        .extract(
+            "Ada Lovelace wrote the first program.",
+            &ExtractContext::default(),
+        )
+        .await
+        .expect_err("refused");
+    assert!(
+        matches!(&err, mnemo_extract::ExtractError::InvalidInput(m) if m.contains("maximum context length")),
+        "a refusal of this text is about the input: {err:?}"
+    );
+    assert_eq!(
+        c.json_mode(),
+        JsonMode::Schema,
+        "no lower mode went through: the mode was not the problem"
+    );
+    let modes: Vec<Value> = srv
+        .requests()
+        .iter()
+        .map(|r| r["response_format"]["type"].clone())
+        .collect();
+    assert_eq!(
+        modes,
+        vec![json!("json_schema"), json!("json_object"), Value::Null],
+        "each mode tried once"
+    );
+    // The next text goes out in the schema mode and is answered.
+    let out = x
+        .extract(
+            "Grace Hopper helped design COBOL.",
+            &ExtractContext::default(),
+        )
+        .await
+        .expect("the next text is answered");
+    assert_eq!(out.facts.len(), 1);
 }
 
 #[tokio::test]
