@@ -12,19 +12,7 @@ use serde_json::Value;
 
 /// The Neo4j test server, or `None` (with a notice) outside CI.
 fn neo4j_uri() -> Option<String> {
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
-        _ => {
-            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-                panic!(
-                    "NEO4J_TEST_URI is not set but CI=true: start the server with \
-                     `scripts/neo4j-dev start` and export NEO4J_TEST_URI=bolt://127.0.0.1:7687"
-                );
-            }
-            eprintln!("notice: NEO4J_TEST_URI is not set; the Neo4j half of this test is skipped");
-            None
-        }
-    }
+    mnemo_neo4j::test_server_uri("the Neo4j half of this test")
 }
 
 /// One store to ingest into: a fresh embedded data dir, or a fresh tenant on the Neo4j test

@@ -13,16 +13,7 @@ use std::process::Command;
 use mnemo::GraphStore;
 
 fn neo4j_uri() -> Option<String> {
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
-        _ => {
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("NEO4J_TEST_URI is not set but CI=true: start `scripts/neo4j-dev start`");
-            }
-            eprintln!("notice: NEO4J_TEST_URI is not set; the Neo4j half of this test is skipped");
-            None
-        }
-    }
+    mnemo_neo4j::test_server_uri("the Neo4j half of this test")
 }
 
 fn neo4j_config(uri: &str) -> mnemo_neo4j::Neo4jConfig {

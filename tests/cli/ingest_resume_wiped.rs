@@ -91,24 +91,15 @@ fn targets(dir: &Path) -> Vec<Target> {
         data: dir.join("data-embedded"),
         neo4j: None,
     }];
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0);
-            out.push(Target {
-                data: dir.join("data-neo4j"),
-                neo4j: Some((
-                    uri.trim().to_string(),
-                    format!("wiped-{}-{nanos:x}", std::process::id()),
-                )),
-            });
-        }
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev")
-        }
-        _ => eprintln!("notice: NEO4J_TEST_URI is not set; the Neo4j half of this test is skipped"),
+    if let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j half of this test") {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        out.push(Target {
+            data: dir.join("data-neo4j"),
+            neo4j: Some((uri, format!("wiped-{}-{nanos:x}", std::process::id()))),
+        });
     }
     out
 }

@@ -68,16 +68,7 @@ fn fact_ids(result: &Value) -> Vec<String> {
 }
 
 fn neo4j_uri() -> Option<String> {
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(u) if !u.trim().is_empty() => Some(u),
-        _ if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("NEO4J_TEST_URI is not set but CI=true: start `scripts/neo4j-dev start`")
-        }
-        _ => {
-            eprintln!("notice: NEO4J_TEST_URI is not set; the Neo4j migrate test is skipped");
-            None
-        }
-    }
+    mnemo_neo4j::test_server_uri("the Neo4j migrate test")
 }
 
 #[test]

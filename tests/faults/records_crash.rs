@@ -210,15 +210,8 @@ async fn a_remember_killed_after_any_write_leaves_episode_and_record_or_neither_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_remember_killed_after_any_write_leaves_episode_and_record_or_neither_on_neo4j() {
-    let uri = match std::env::var("NEO4J_TEST_URI") {
-        Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
-        _ => {
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!("NEO4J_TEST_URI is not set but CI=true: start the server with scripts/neo4j-dev start");
-            }
-            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j crash test");
-            return;
-        }
+    let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j crash test") else {
+        return;
     };
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -23,6 +23,7 @@ mod neighbours;
 mod plan;
 mod read;
 mod store;
+mod test_server;
 mod text;
 mod top_edges;
 mod tx;
@@ -31,6 +32,7 @@ mod write;
 pub use config::Neo4jConfig;
 pub use deadline::server_name;
 pub use store::Neo4jStore;
+pub use test_server::test_server_uri;
 
 #[cfg(test)]
 mod cypher_snapshots;

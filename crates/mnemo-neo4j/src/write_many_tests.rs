@@ -124,10 +124,7 @@ impl GraphStore for Grouped {
 }
 
 async fn store() -> Option<Grouped> {
-    let Ok(uri) = std::env::var("NEO4J_TEST_URI") else {
-        eprintln!("notice: NEO4J_TEST_URI is not set; skipping a Neo4j group-commit test");
-        return None;
-    };
+    let uri = crate::test_server_uri("a Neo4j group-commit test")?;
     let config = Neo4jConfig {
         max_connections: 4,
         ..Neo4jConfig::with_uri(uri.trim())

@@ -10,19 +10,7 @@ use mnemo::GraphStore;
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 
 fn test_uri() -> Option<String> {
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
-        _ => {
-            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-                panic!(
-                    "NEO4J_TEST_URI is not set but CI=true: start the server with \
-                     `scripts/neo4j-dev start` and export NEO4J_TEST_URI=bolt://127.0.0.1:7687"
-                );
-            }
-            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j session test");
-            None
-        }
-    }
+    mnemo_neo4j::test_server_uri("the Neo4j session test")
 }
 
 async fn store() -> Option<Arc<dyn GraphStore>> {

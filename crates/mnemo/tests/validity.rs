@@ -140,17 +140,8 @@ async fn facts_change_the_same_way_on_both_stores() {
     let tenant = Tenant::new("validity").unwrap();
     let on_embedded = check(embedded, tenant).await;
 
-    let uri = match std::env::var("NEO4J_TEST_URI") {
-        Ok(u) if !u.trim().is_empty() => u,
-        _ => {
-            if std::env::var("CI").is_ok_and(|v| v == "true") {
-                panic!(
-                    "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
-                );
-            }
-            eprintln!("notice: NEO4J_TEST_URI is not set; checked the embedded store only");
-            return;
-        }
+    let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j half of the validity test") else {
+        return;
     };
     let config = mnemo_neo4j::Neo4jConfig {
         user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),

@@ -318,17 +318,7 @@ mod tests {
 
     /// The test server's URI; `None` (skip) outside CI when it is not set, a failure in CI.
     fn test_uri() -> Option<String> {
-        match std::env::var("NEO4J_TEST_URI") {
-            Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
-            _ => {
-                assert!(
-                    std::env::var("CI").map(|v| v != "true").unwrap_or(true),
-                    "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
-                );
-                eprintln!("notice: NEO4J_TEST_URI is not set; skipping the writer baseline test");
-                None
-            }
-        }
+        mnemo_neo4j::test_server_uri("the writer baseline test")
     }
 
     fn tenant(tag: &str) -> Tenant {

@@ -11,22 +11,7 @@ use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 /// The URI of the test server, or `None` (with a notice) when it is not set outside CI. In CI
 /// (`CI=true`) a missing server is a failure, never a silent skip.
 pub fn test_uri() -> Option<String> {
-    match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => Some(uri.trim().to_string()),
-        _ => {
-            if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
-                panic!(
-                    "NEO4J_TEST_URI is not set but CI=true: start the server with \
-                     `scripts/neo4j-dev start` and export NEO4J_TEST_URI=bolt://127.0.0.1:7687"
-                );
-            }
-            eprintln!(
-                "notice: NEO4J_TEST_URI is not set; skipping a Neo4j test \
-                 (run scripts/neo4j-dev start and export NEO4J_TEST_URI=bolt://127.0.0.1:7687)"
-            );
-            None
-        }
-    }
+    mnemo_neo4j::test_server_uri("a Neo4j test")
 }
 
 pub fn config(uri: &str) -> Neo4jConfig {

@@ -104,17 +104,7 @@ async fn a_failure_mid_document_writes_none_of_it_neo4j() {
 /// The Neo4j store of `NEO4J_TEST_URI` and a clock reading for unique tenant names, or None (with
 /// a notice) when the variable is unset; with CI=true an unset variable fails the test.
 pub(crate) async fn neo4j_test_store(what: &str) -> Option<(Arc<mnemo_neo4j::Neo4jStore>, u128)> {
-    let uri = match std::env::var("NEO4J_TEST_URI") {
-        Ok(uri) if !uri.trim().is_empty() => uri,
-        _ => {
-            assert!(
-                std::env::var("CI").map(|v| v != "true").unwrap_or(true),
-                "NEO4J_TEST_URI is not set but CI=true: start scripts/neo4j-dev and export it"
-            );
-            eprintln!("notice: NEO4J_TEST_URI is not set; skipping the Neo4j {what} test");
-            return None;
-        }
-    };
+    let uri = mnemo_neo4j::test_server_uri(&format!("the Neo4j {what} test"))?;
     let config = mnemo_neo4j::Neo4jConfig {
         user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
         password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
