@@ -253,6 +253,12 @@ fn abbreviations() -> &'static HashMap<&'static str, ()> {
 }
 
 /// The list bits of a lower-case word.
+/// Whether `lower` is a given name on its own ("max", "sam"): a short name that is one is not taken
+/// for a short form of a longer one ("Max" is not Maxine).
+pub fn is_given_name(lower: &str) -> bool {
+    flags(lower) & FIRST_NAME != 0
+}
+
 pub fn flags(lower: &str) -> u32 {
     table().get(lower).copied().unwrap_or(0)
 }

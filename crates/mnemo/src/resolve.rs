@@ -10,7 +10,7 @@
 //! 4. a one-word person name that is a short form of exactly one stored person's first name: a
 //!    usual pet form ("Bill" for William, "Liz" for Elizabeth, looked up with rule 3's tokens) or a
 //!    prefix of at least three letters among the tenant's most mentioned people ("Mel" for
-//!    Melanie, "Jon" for Jonathan).
+//!    Melanie), unless it is a given name of its own ("Max" is not Maxine).
 //!
 //! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
 //! own key. The chunks of a document are resolved each on its own, against the same state. Store
@@ -279,7 +279,8 @@ async fn targets_of(
             .filter(|i| !target.contains_key(i))
             .filter(|&i| {
                 let key = extraction.entities[i].key.as_str();
-                !key.contains(' ') && key.chars().count() >= 3
+                // A given name of its own ("Max") names someone else than Maxine.
+                !key.contains(' ') && key.chars().count() >= 3 && !mnemo_extract::is_given_name(key)
             })
             .collect();
         if !short.is_empty() {

@@ -267,4 +267,21 @@ async fn short_forms_of_a_first_name_resolve_to_the_one_stored_person() {
         entity(&m, "Mel").await.is_some(),
         "ambiguous short forms stay apart"
     );
+
+    // A given name of its own is someone else, however much Maxine is mentioned.
+    let m = memory(Arc::new(RuleExtractor));
+    for _ in 0..3 {
+        m.remember("I went hiking again.", &said_by("Maxine"))
+            .await
+            .unwrap();
+    }
+    m.remember("Max said hello to us.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    let maxine = entity(&m, "Maxine").await.unwrap();
+    assert!(
+        !maxine.aliases.iter().any(|a| a == "Max"),
+        "Max is not Maxine: {maxine:?}"
+    );
+    assert!(entity(&m, "Max").await.is_some(), "Max is his own entity");
 }
