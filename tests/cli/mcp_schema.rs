@@ -262,7 +262,7 @@ fn tool_schemas_are_strict_and_results_match_their_output_schemas() {
         check(
             &mut mcp,
             "record_link",
-            json!({"from": "m1", "kind": kind, "to": "m2"}),
+            json!({"from": "m1", "kind": kind, "target": "m2"}),
         );
     }
     for mode in &modes {

@@ -17,7 +17,12 @@ const PAIRS: [(&str, &str, &str, Option<&str>); 9] = [
     ("ingest", "post", "/v1/ingest", None),
     ("forget", "delete", "/v1/episodes/{id}", None),
     ("record_pin", "put", "/v1/records/{id}/pin", None),
-    ("record_link", "post", "/v1/records/{id}/links", None),
+    (
+        "record_link",
+        "post",
+        "/v1/records/{id}/links",
+        Some("from"),
+    ),
     ("prune", "post", "/v1/prune", None),
     (
         "session_put",
@@ -34,7 +39,8 @@ const PAIRS: [(&str, &str, &str, Option<&str>); 9] = [
 ];
 
 /// Tools whose arguments are the route's body (the others take ids HTTP has in the path).
-const SAME_INPUT: [&str; 6] = [
+const SAME_INPUT: [&str; 7] = [
+    "record_link",
     "search",
     "remember",
     "ingest",

@@ -76,6 +76,8 @@ pub struct RecordLinkArgs {
     /// "supports" (it strengthens the other memory) or "contradicts" (it opposes it).
     #[schemars(extend("enum" = ["supports", "contradicts"]))]
     pub kind: String,
-    /// The other memory's id.
-    pub to: String,
+    /// The other memory's id (`target`, as in the HTTP link request and the answer; `to` is
+    /// accepted too, its earlier name).
+    #[serde(alias = "to")]
+    pub target: String,
 }

@@ -166,7 +166,7 @@ impl MnemoMcp {
             Err(e) => return Ok(failed(e)),
         };
         let r = self.services.records.get(mnemo.tenant(), "mcp");
-        let (from, to) = (args.from.clone(), args.to.clone());
+        let (from, to) = (args.from.clone(), args.target.clone());
         Ok(
             match self
                 .spawn(async move { r.link(&from, kind, &to).await })
@@ -175,7 +175,7 @@ impl MnemoMcp {
                 Ok(Ok(created)) => ok_json(&LinkResponse {
                     from: args.from,
                     kind: kind.as_str().to_string(),
-                    target: args.to,
+                    target: args.target,
                     created,
                 }),
                 Ok(Err(e)) => failed(ApiError::from(e)),

@@ -50,10 +50,19 @@ async fn record_and_session_tools() {
     let l = mcp_call(
         &client,
         "record_link",
-        json!({"from": "ada2", "kind": "contradicts", "to": "ada"}),
+        json!({"from": "ada2", "kind": "contradicts", "target": "ada"}),
     )
     .await;
     assert_eq!(body(&l)["created"], true, "{l:?}");
+    assert_eq!(body(&l)["target"], "ada", "{l:?}");
+    // `to`, the argument's earlier name, still works: the same link, not created twice.
+    let again = mcp_call(
+        &client,
+        "record_link",
+        json!({"from": "ada2", "kind": "contradicts", "to": "ada"}),
+    )
+    .await;
+    assert_eq!(body(&again)["created"], false, "{again:?}");
     let bad = mcp_call(
         &client,
         "record_link",
