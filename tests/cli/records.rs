@@ -191,13 +191,10 @@ fn prune_dry_run_archive_restore_permanent_and_audit() {
         &data,
         &["prune", "--older-than", "365d", "--dry-run", "--json"],
     );
-    let ids: Vec<&str> = dry["records"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(ids, vec!["old", "old-2"]);
+    // The same answer as HTTP's and MCP's prune.
+    assert_eq!(dry["ids"], serde_json::json!(["old", "old-2"]), "{dry}");
+    assert_eq!(dry["count"], 2);
+    assert_eq!(dry["mode"], "dry_run");
     assert_eq!(dry["pinned_kept"], 1);
     assert_eq!(
         json(&data, &["stats", "--json"]),
@@ -240,7 +237,10 @@ fn prune_dry_run_archive_restore_permanent_and_audit() {
             "--json",
         ],
     );
-    assert_eq!(gone["records"].as_array().unwrap().len(), 3);
+    assert_eq!(gone["count"], 3, "{gone}");
+    assert_eq!(gone["mode"], "permanent");
+    assert_eq!(gone["ids"].as_array().unwrap().len(), 3);
+    assert!(gone["graph"]["episodes"].as_u64().unwrap() >= 1, "{gone}");
     assert_eq!(json(&data, &["stats", "--json"])["episodes"], 1);
     assert_eq!(mnemo(&data, &["restore", "old"]).status.code(), Some(3));
 

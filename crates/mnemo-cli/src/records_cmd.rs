@@ -62,7 +62,9 @@ pub async fn prune(mnemo: &Mnemo, args: PruneArgs) -> anyhow::Result<ExitCode> {
 
 fn print_report(report: &PruneReport, json: bool) -> anyhow::Result<()> {
     if json {
-        outln!("{}", serde_json::to_string_pretty(report)?);
+        // The same answer as HTTP and MCP give.
+        let view = mnemo_server::PruneView::from(report.clone());
+        outln!("{}", serde_json::to_string_pretty(&view)?);
         return Ok(());
     }
     let n = report.records.len();

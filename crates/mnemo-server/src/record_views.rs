@@ -104,6 +104,23 @@ pub struct PruneView {
     pub graph: DeleteReport,
 }
 
+impl From<mnemo_records::PruneReport> for PruneView {
+    fn from(report: mnemo_records::PruneReport) -> Self {
+        let mode = match report.mode {
+            mnemo_records::PruneMode::DryRun => "dry_run",
+            mnemo_records::PruneMode::Archive => "archive",
+            mnemo_records::PruneMode::Permanent => "permanent",
+        };
+        PruneView {
+            mode: mode.to_string(),
+            count: report.records.len(),
+            ids: report.records.into_iter().map(|r| r.id).collect(),
+            pinned_kept: report.pinned_kept,
+            graph: report.graph,
+        }
+    }
+}
+
 /// Archived records to restore.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

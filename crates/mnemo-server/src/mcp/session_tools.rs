@@ -10,7 +10,7 @@ use super::args::{RecordLinkArgs, RecordPinArgs, SessionContextArgs, SessionPutA
 use super::schemas;
 use super::tools::{failed, ok_json, MnemoMcp};
 use crate::record_views::{LinkResponse, PruneRequest, PruneView};
-use crate::routes::records::{mode_name, parse_link_kind, prune_policy, record_input};
+use crate::routes::records::{parse_link_kind, prune_policy, record_input};
 use crate::routes::sessions::new_message;
 use crate::views::{RememberRequest, RememberResponse};
 use crate::ApiError;
@@ -213,13 +213,7 @@ impl MnemoMcp {
                 .spawn(async move { r.prune(&policy, mode).await })
                 .await
             {
-                Ok(Ok(report)) => ok_json(&PruneView {
-                    mode: mode_name(report.mode).to_string(),
-                    count: report.records.len(),
-                    ids: report.records.into_iter().map(|r| r.id).collect(),
-                    pinned_kept: report.pinned_kept,
-                    graph: report.graph,
-                }),
+                Ok(Ok(report)) => ok_json(&PruneView::from(report)),
                 Ok(Err(e)) => failed(ApiError::from(e)),
                 Err(e) => failed(e),
             },

@@ -234,13 +234,7 @@ pub async fn prune(
         .run_task(async move { r.prune(&policy, mode).await })
         .await?
         .map_err(ApiError::from)?;
-    Ok(Json(PruneView {
-        mode: mode_name(report.mode).to_string(),
-        count: report.records.len(),
-        ids: report.records.into_iter().map(|r| r.id).collect(),
-        pinned_kept: report.pinned_kept,
-        graph: report.graph,
-    }))
+    Ok(Json(PruneView::from(report)))
 }
 
 pub(crate) fn prune_policy(req: &PruneRequest) -> Result<(PrunePolicy, PruneMode), ApiError> {
@@ -278,14 +272,6 @@ pub(crate) fn prune_policy(req: &PruneRequest) -> Result<(PrunePolicy, PruneMode
         ));
     }
     Ok((policy, mode))
-}
-
-pub(crate) fn mode_name(m: PruneMode) -> &'static str {
-    match m {
-        PruneMode::DryRun => "dry_run",
-        PruneMode::Archive => "archive",
-        PruneMode::Permanent => "permanent",
-    }
 }
 
 /// Restore archived records (their text is remembered again under the same id and time).
