@@ -193,14 +193,22 @@ fn remember_keeps_the_event_time_a_text_gives() {
     let facts = v["facts"].as_array().expect("facts");
     let went = facts
         .iter()
-        .find(|f| f["object_name"].as_str().is_some_and(|n| n.contains("support group")))
+        .find(|f| {
+            f["object_name"]
+                .as_str()
+                .is_some_and(|n| n.contains("support group"))
+        })
         .unwrap_or_else(|| panic!("no support group fact: {v}"));
     assert_eq!(went["occurred"], "2023-05-07", "{went}");
     // Told on 2023-05-08, held since the day it happened.
     assert_eq!(went["valid_from"], "2023-05-07T00:00:00Z", "{went}");
     let o = mnemo(&data, &["export", "--format", "cypher"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("r.occurred = '2023-05-07'"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("r.occurred = '2023-05-07'"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
