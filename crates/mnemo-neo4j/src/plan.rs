@@ -144,7 +144,7 @@ pub(crate) fn entity_chunks(
     out
 }
 
-/// One fact with the new episodes stating it: (time, episode id, confidence).
+/// One fact with the new episodes stating it.
 struct FactAcc {
     predicate: String,
     /// (created_at, episode id, confidence, event time or "" for none) per supporting episode.
