@@ -159,6 +159,58 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
+/// An event time the text gives ("yesterday", said on 2023-05-08) is kept with the fact: the
+/// context's fact line shows it, `--json` carries it as `occurred`, exports include it.
+#[test]
+fn remember_keeps_the_event_time_a_text_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let o = mnemo(
+        &data,
+        &[
+            "remember",
+            "--at",
+            "2023-05-08T10:00:00Z",
+            "--speaker",
+            "Caroline",
+            "I went to a support group yesterday.",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let query = "Where did Caroline go?";
+    let o = mnemo(&data, &["search", query]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.lines().any(|l| l.starts_with("- Caroline")
+            && l.contains("support group")
+            && l.ends_with("(2023-05-07)")),
+        "no fact line with the event time:\n{out}"
+    );
+    let o = mnemo(&data, &["search", query, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let facts = v["facts"].as_array().expect("facts");
+    let went = facts
+        .iter()
+        .find(|f| {
+            f["object_name"]
+                .as_str()
+                .is_some_and(|n| n.contains("support group"))
+        })
+        .unwrap_or_else(|| panic!("no support group fact: {v}"));
+    assert_eq!(went["occurred"], "2023-05-07", "{went}");
+    // Told on 2023-05-08, held since the day it happened.
+    assert_eq!(went["valid_from"], "2023-05-07T00:00:00Z", "{went}");
+    let o = mnemo(&data, &["export", "--format", "cypher"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("r.occurred = '2023-05-07'"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn search_json_and_export_formats() {
     let dir = tempfile::tempdir().unwrap();

@@ -40,6 +40,14 @@ pub struct FactInput {
     pub rel_type: RelType,
     pub object: EntityKey,
     pub confidence: f32,
+    /// When the stated event happened, if the text says (event time, beside the episode's
+    /// `created_at`, the record time): ISO 8601 as `mnemo_extract::resolve_times` gives it, a date
+    /// ("2023-05-07"), week ("2023-W18"), month ("2023-04"), year ("2022") or interval "a/b".
+    /// Stores keep it per supporting episode; a value of another form makes the batch invalid
+    /// (`validate_event_time`). Absent from JSON when `None`, so batches stored before it existed
+    /// read back unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurred: Option<String>,
 }
 
 impl FactInput {
@@ -51,7 +59,14 @@ impl FactInput {
             rel_type: RelType::from_predicate(predicate),
             object,
             confidence,
+            occurred: None,
         }
+    }
+
+    /// The same fact with the event time it states.
+    pub fn with_occurred(mut self, occurred: Option<String>) -> Self {
+        self.occurred = occurred;
+        self
     }
 }
 
@@ -152,6 +167,15 @@ impl WriteBatch {
                         "episode {:?}: confidence {} outside 0..=1",
                         ep.id, f.confidence
                     )));
+                }
+                if let Some(t) = &f.occurred {
+                    crate::validate_event_time(t).map_err(|e| match e {
+                        Error::InvalidInput(m) => Error::InvalidInput(format!(
+                            "episode {:?}: fact {} {} {}: {m}",
+                            ep.id, f.subject, f.rel_type, f.object
+                        )),
+                        other => other,
+                    })?;
                 }
                 if f.predicate.trim().is_empty() {
                     return Err(Error::InvalidInput(format!(

@@ -2,6 +2,7 @@
 
 mod batch;
 mod error;
+mod event_time;
 mod fold;
 mod key;
 mod kv;
@@ -14,6 +15,7 @@ mod tenant;
 
 pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
 pub use error::{Error, Result, DISK_FULL};
+pub use event_time::{iso_bounds, validate_event_time, MAX_EVENT_TIME_BYTES};
 pub use fold::fold_accents;
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
 pub use kv::{

@@ -129,6 +129,13 @@ pub struct Fact {
     pub last_seen: Timestamp,
     /// Ids of the episodes stating the fact (provenance), oldest first.
     pub episodes: Vec<String>,
+    /// When the stated event happened (event time, ISO 8601 as in `FactInput::occurred`): the
+    /// time given by the oldest supporting episode that gives one, `None` when none does. The
+    /// record times above say when the fact was told; this says when it happened ("I went there
+    /// yesterday", told on 2023-05-08 -> "2023-05-07"). Kept per supporting episode, so deleting
+    /// that episode falls back to the next one's time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurred: Option<String>,
 }
 
 impl Fact {

@@ -13,7 +13,8 @@
 //! kundalini yoga" -> speaker -TRYING-> kundalini yoga) and everyday things named by common nouns
 //! become Concept/Event entities with a WordNet category ([`lexicon`]: kundalini yoga IS_A
 //! activity). [`times`] resolves relative times ("yesterday", "last May") against `at`; a fact's
-//! time is in [`Analysis::fact_times`].
+//! time is in [`Analysis::fact_times`] and in the fact itself (`FactInput::occurred`), which the stores
+//! keep per supporting episode.
 //!
 //! The weights in `model/` are produced from the CoNLL04 train split only, reproducibly:
 //! `cargo run --release -p mnemo-extract --example train -- --data

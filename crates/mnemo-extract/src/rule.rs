@@ -82,6 +82,7 @@ pub struct Analysis {
     pub times: Vec<crate::TimeMention>,
     /// Per fact of `extraction.facts`, the resolved time its sentence mentions ("yesterday" said
     /// on 2023-05-08 -> "2023-05-07"): when the stated event happened, beside when it was told.
+    /// The same value is the fact's `FactInput::occurred`.
     pub fact_times: Vec<Option<String>>,
 }
 
@@ -453,7 +454,12 @@ pub fn analyse_with(
                 .map(|t| t.resolved.clone())
         })
         .collect();
-    let fact_list: Vec<FactInput> = with_sentence.into_iter().map(|(f, _)| f).collect();
+    // Each fact keeps its time (`FactInput::occurred`), so the stores keep it beside the record time.
+    let fact_list: Vec<FactInput> = with_sentence
+        .into_iter()
+        .zip(&fact_times)
+        .map(|((f, _), t)| f.with_occurred(t.clone()))
+        .collect();
     tracing::debug!(
         entities = entities.len(),
         facts = fact_list.len(),

@@ -27,39 +27,9 @@ impl TimeMention {
     }
 }
 
-/// The half-open day range `[first, end)` of a resolution: "2023-05-07" -> that day, "2023-W18"
-/// -> its Monday to the next Monday, "2023-04" -> April, "2022" -> the year, "a/b" -> from a's
-/// first day to b's end.
-pub fn iso_bounds(resolved: &str) -> Option<(NaiveDate, NaiveDate)> {
-    if let Some((a, b)) = resolved.split_once('/') {
-        return Some((iso_bounds(a)?.0, iso_bounds(b)?.1));
-    }
-    let parts: Vec<&str> = resolved.split('-').collect();
-    let y: i32 = parts.first()?.parse().ok()?;
-    match parts.as_slice() {
-        [_] => Some((
-            NaiveDate::from_ymd_opt(y, 1, 1)?,
-            NaiveDate::from_ymd_opt(y + 1, 1, 1)?,
-        )),
-        [_, w] if w.starts_with('W') => {
-            let monday = NaiveDate::from_isoywd_opt(y, w[1..].parse().ok()?, Weekday::Mon)?;
-            Some((monday, monday + Duration::days(7)))
-        }
-        [_, m] => {
-            let m: u32 = m.parse().ok()?;
-            let (ny, nm) = add_months(y, m, 1);
-            Some((
-                NaiveDate::from_ymd_opt(y, m, 1)?,
-                NaiveDate::from_ymd_opt(ny, nm, 1)?,
-            ))
-        }
-        [_, m, d] => {
-            let day = NaiveDate::from_ymd_opt(y, m.parse().ok()?, d.parse().ok()?)?;
-            Some((day, day + Duration::days(1)))
-        }
-        _ => None,
-    }
-}
+/// The half-open day range `[first, end)` of a resolution (kept in `mnemo-core`, where the stores
+/// validate the event times they are given).
+pub use mnemo_core::iso_bounds;
 
 fn day(d: NaiveDate) -> String {
     d.format("%Y-%m-%d").to_string()

@@ -308,6 +308,59 @@ fn facts_carry_the_time_their_sentence_mentions() {
 }
 
 #[test]
+fn extracted_facts_carry_their_event_time_in_a_form_the_stores_accept() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Caroline")
+        .listener("Melanie")
+        .at(said);
+    let ex = RuleExtractor.extract_sync(
+        "I went to a support group yesterday. I love painting.",
+        &ctx,
+    );
+    let occurred = |rel: &str| {
+        ex.facts
+            .iter()
+            .find(|f| f.rel_type.as_str() == rel)
+            .map(|f| f.occurred.clone())
+    };
+    assert_eq!(
+        occurred("WENT_TO"),
+        Some(Some("2023-05-07".to_string())),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(occurred("LOVE"), Some(None), "{:?}", ex.facts);
+    // Weeks, months, years and intervals reach the stores as they validate them.
+    let mut timed = 0;
+    for text in [
+        "I visited the museum last week.",
+        "We moved to Boston last month.",
+        "I started pottery in 2021.",
+        "I went camping with my kids this weekend.",
+        "I saw Tomas two days ago.",
+    ] {
+        for f in RuleExtractor.extract_sync(text, &ctx).facts {
+            if let Some(t) = &f.occurred {
+                timed += 1;
+                mnemo_core::validate_event_time(t).unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
+        }
+    }
+    assert!(timed >= 3, "only {timed} timed facts");
+    // Without a time of saying a fact has none.
+    let ex = RuleExtractor.extract_sync(
+        "I went to a support group yesterday.",
+        &ExtractContext::with_speaker("Caroline"),
+    );
+    assert!(
+        ex.facts.iter().all(|f| f.occurred.is_none()),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
 fn more_clause_shapes() {
     let ex = turn(
         "Right after I failed the driving test, I cried.",

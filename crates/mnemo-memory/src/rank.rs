@@ -60,7 +60,12 @@ pub struct ScoredFact {
     pub score: f64,
     /// Provenance: the episodes stating the fact, oldest first.
     pub episodes: Vec<String>,
-    /// Since when the fact holds: its first statement.
+    /// When the stated event happened, as the text gives it (ISO 8601: a date, week, month, year
+    /// or interval "a/b"); absent when no supporting episode gives one. See `Fact::occurred`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occurred: Option<String>,
+    /// Since when the fact holds: the first day of `occurred` when present, else its first
+    /// statement.
     #[cfg_attr(feature = "openapi", schema(value_type = String, format = DateTime))]
     pub valid_from: Timestamp,
     /// When a newer fact of its family or an ending closed it (`validity.rs`); `None` while current.
@@ -76,7 +81,9 @@ impl ScoredFact {
         (&self.subject, &self.rel_type, &self.object)
     }
 
-    /// The fact as one line of text.
+    /// The fact as one line of text: a closed fact shows its interval; otherwise a fact shows its
+    /// event time as the text gave it ("2023-05-07", "2023-W18") when it has one, or the date it
+    /// holds from when it replaced or ended another.
     pub fn render(&self) -> String {
         let mut line = format!(
             "- {} {} {}",
@@ -86,13 +93,22 @@ impl ScoredFact {
             line.push_str(&format!(" (x{})", self.mentions));
         }
         let date = |t: &Timestamp| t.format("%Y-%m-%d").to_string();
+        let from = || {
+            self.occurred
+                .clone()
+                .unwrap_or_else(|| date(&self.valid_from))
+        };
         match (self.dated, &self.valid_to) {
             (_, Some(to)) => {
                 line.push_str(&format!(" ({} – {})", date(&self.valid_from), date(to)))
             }
-            (Dated::Since, None) => line.push_str(&format!(" (since {})", date(&self.valid_from))),
-            (Dated::On, None) => line.push_str(&format!(" ({})", date(&self.valid_from))),
-            (Dated::No, None) => {}
+            (Dated::Since, None) => line.push_str(&format!(" (since {})", from())),
+            (Dated::On, None) => line.push_str(&format!(" ({})", from())),
+            (Dated::No, None) => {
+                if let Some(t) = &self.occurred {
+                    line.push_str(&format!(" ({t})"));
+                }
+            }
         }
         line
     }
@@ -259,6 +275,7 @@ pub(crate) fn rank_top_facts(
                 hop,
                 score,
                 episodes: f.episodes.clone(),
+                occurred: f.occurred.clone(),
                 valid_from: valid[i].valid_from,
                 valid_to: valid[i].valid_to,
                 dated: valid[i].dated,

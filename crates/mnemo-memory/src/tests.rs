@@ -50,6 +50,7 @@ fn fact(s: &str, p: &str, o: &str, mentions: u64, eps: &[&str]) -> Fact {
         first_seen: day(2025, 1, 1),
         last_seen: day(2026, 5, 1),
         episodes: eps.iter().map(|e| e.to_string()).collect(),
+        occurred: None,
     }
 }
 
@@ -111,6 +112,66 @@ fn fixture() -> Retrieval {
 
 fn query_words() -> HashSet<String> {
     ["connected".to_string()].into_iter().collect()
+}
+
+#[test]
+fn a_fact_line_shows_its_event_time() {
+    use EntityType::*;
+    let told = day(2023, 5, 8);
+    let timed = |s: &str, p: &str, o: &str, occurred: Option<&str>| Fact {
+        first_seen: told,
+        last_seen: told,
+        occurred: occurred.map(str::to_string),
+        ..fact(s, p, o, 1, &["ep-1"])
+    };
+    let retrieval = Retrieval {
+        seeds: vec![],
+        subgraph: Subgraph {
+            entities: vec![
+                entity("Caroline", Person, 3, told),
+                entity("support group", Concept, 1, told),
+                entity("painting", Concept, 1, told),
+                entity("Paris", Location, 1, told),
+                entity("Lyon", Location, 1, told),
+            ],
+            facts: vec![
+                timed("Caroline", "went to", "support group", Some("2023-05-07")),
+                timed("Caroline", "loves", "painting", None),
+                // Replaced: the interval shows, on days.
+                Fact {
+                    first_seen: day(2020, 1, 1),
+                    last_seen: day(2020, 1, 1),
+                    ..timed("Caroline", "lives in", "Paris", Some("2019"))
+                },
+                timed("Caroline", "moved to", "Lyon", Some("2023-W18")),
+            ],
+        },
+        fact_hops: vec![Some(1); 4],
+        paths: vec![],
+    };
+    let mut lines: Vec<String> = rank_facts(&retrieval, &HashSet::new(), told, 30.0)
+        .iter()
+        .map(|f| f.render())
+        .collect();
+    lines.sort();
+    expect![[r#"
+        - Caroline lives in Paris (2019-01-01 – 2023-05-08)
+        - Caroline loves painting
+        - Caroline moved to Lyon (since 2023-W18)
+        - Caroline went to support group (2023-05-07)"#]]
+    .assert_eq(&lines.join("\n"));
+    let json = serde_json::to_value(rank_facts(&retrieval, &HashSet::new(), told, 30.0)).unwrap();
+    let occurred: Vec<&serde_json::Value> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f.get("occurred"))
+        .collect();
+    assert_eq!(
+        occurred.len(),
+        3,
+        "facts without an event time carry no occurred: {json}"
+    );
 }
 
 #[test]

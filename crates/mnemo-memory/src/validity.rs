@@ -3,17 +3,28 @@
 //! value per family at a time, so a newer fact of a family with another value closes the older
 //! one, and an ending ("left X", "divorced X") closes the fact about X it ends.
 //!
-//! Validity is derived when a search reads the facts, from the facts' own times (first and last
-//! statement), never stored: the same facts give the same intervals on both stores whatever order
-//! they were written in, and deleting, pruning or restoring the statement that closed a fact
-//! reopens or closes it again with no undo step.
+//! Validity is derived when a search reads the facts, from the facts' own times, never stored: the
+//! same facts give the same intervals on both stores whatever order they were written in, and
+//! deleting, pruning or restoring the statement that closed a fact reopens or closes it again with
+//! no undo step.
+//!
+//! A fact has two clocks. Record time (`first_seen`, `last_seen`) is when it was told; event time
+//! (`Fact::occurred`, from the text: "I went there yesterday", told on 2023-05-08 -> 2023-05-07)
+//! is when it happened. `valid_from` is the start of the event time's day range (UTC midnight)
+//! when the fact has one, else its first statement. Closing stays on record time: a fact closes
+//! when another value of its family, or an ending, is *told* after its own last statement. Event
+//! times are partial (a week, a month, a year), only some statements give one, and ordering
+//! statements by them would let an old story told today close a fact told last week; what the
+//! memory learned later still replaces what it knew before. A `valid_from` after the time a fact
+//! was closed (an event dated later than the statement closing it) is taken back to that time, so
+//! an interval never ends before it starts.
 
 use std::collections::BTreeMap;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
-use mnemo_core::{EntityKey, Fact, FactId, Timestamp};
+use mnemo_core::{iso_bounds, EntityKey, Fact, FactId, Timestamp};
 use mnemo_retrieve::Retrieval;
 
 /// Which predicates (relationship types) form functional families and which end a family's fact.
@@ -276,6 +287,17 @@ pub struct Validity {
     pub dated: Dated,
 }
 
+/// Since when a fact holds: the first day (UTC midnight) of its event time, else its first
+/// statement.
+pub fn valid_from(f: &Fact) -> Timestamp {
+    f.occurred
+        .as_deref()
+        .and_then(iso_bounds)
+        .and_then(|(first, _)| first.and_hms_opt(0, 0, 0))
+        .map(|t| t.and_utc())
+        .unwrap_or(f.first_seen)
+}
+
 /// The first time a fact stated over `[first, last]` was said after `t`, as far as its first and
 /// last statement tell.
 fn said_after(first: Timestamp, last: Timestamp, t: Timestamp) -> Option<Timestamp> {
@@ -328,7 +350,7 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
                 dated = Dated::On;
             }
             Validity {
-                valid_from: f.first_seen,
+                valid_from: valid_from(f),
                 valid_to: None,
                 dated,
             }
@@ -365,6 +387,11 @@ pub fn validity(facts: &[Fact], table: &ValidityConfig) -> Vec<Validity> {
             if let Some(at) = said_after(facts[e].first_seen, facts[e].last_seen, f.last_seen) {
                 close(i, at);
             }
+        }
+    }
+    for v in &mut out {
+        if let Some(to) = v.valid_to {
+            v.valid_from = v.valid_from.min(to);
         }
     }
     // The current facts of a family that had another value: dated from when they came.
@@ -440,6 +467,7 @@ mod tests {
             first_seen: first,
             last_seen: last,
             episodes: vec![],
+            occurred: None,
         }
     }
 
@@ -640,6 +668,68 @@ mod tests {
         let v = validity(&facts, &table);
         assert_eq!(v[0].valid_to, Some(day(2021, 1, 1)));
         assert_eq!(v[2].valid_to, None);
+    }
+
+    #[test]
+    fn valid_from_is_the_event_time_when_the_text_gives_one() {
+        let table = ValidityConfig::default();
+        let midnight = |y, m, d| chrono::Utc.with_ymd_and_hms(y, m, d, 0, 0, 0).unwrap();
+        let with = |f: Fact, t: &str| Fact {
+            occurred: Some(t.to_string()),
+            ..f
+        };
+        let facts = vec![
+            // Told on 2023-05-08 that it happened the day before.
+            with(
+                fact("ann", "WENT_TO", "group", day(2023, 5, 8), day(2023, 5, 8)),
+                "2023-05-07",
+            ),
+            with(
+                fact("ann", "VISITED", "oslo", day(2023, 5, 8), day(2023, 5, 8)),
+                "2023-W18",
+            ),
+            with(
+                fact("ann", "PAINTED", "sunset", day(2023, 5, 8), day(2023, 5, 8)),
+                "2022-06/2022-08",
+            ),
+            // No event time: record time, as before.
+            fact("ann", "LIKES", "tea", day(2023, 5, 8), day(2023, 5, 8)),
+            // Lived in Paris (told 2020, event 2019); moved to Lyon, told 2024 about 2023-11:
+            // Paris closes when Lyon was told (record time), Lyon holds from its event time.
+            with(
+                fact("ann", "LIVES_IN", "paris", day(2020, 1, 1), day(2020, 1, 1)),
+                "2019",
+            ),
+            with(
+                fact("ann", "MOVED_TO", "lyon", day(2024, 1, 1), day(2024, 1, 1)),
+                "2023-11",
+            ),
+            // An event dated after the statement that closed the fact: never an inverted interval.
+            with(
+                fact("bo", "WORKS_FOR", "acme", day(2021, 1, 1), day(2021, 1, 1)),
+                "2025",
+            ),
+            fact(
+                "bo",
+                "WORKS_FOR",
+                "initech",
+                day(2022, 1, 1),
+                day(2022, 1, 1),
+            ),
+        ];
+        let v = validity(&facts, &table);
+        assert_eq!(v[0].valid_from, midnight(2023, 5, 7));
+        assert_eq!(v[1].valid_from, midnight(2023, 5, 1));
+        assert_eq!(v[2].valid_from, midnight(2022, 6, 1));
+        assert_eq!(v[3].valid_from, day(2023, 5, 8));
+        assert_eq!(v[4].valid_from, midnight(2019, 1, 1));
+        assert_eq!(v[4].valid_to, Some(day(2024, 1, 1)));
+        assert_eq!(
+            (v[5].valid_from, v[5].valid_to),
+            (midnight(2023, 11, 1), None)
+        );
+        assert_eq!(v[6].valid_to, Some(day(2022, 1, 1)));
+        assert_eq!(v[6].valid_from, day(2022, 1, 1));
     }
 
     #[test]

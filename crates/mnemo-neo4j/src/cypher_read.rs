@@ -13,7 +13,7 @@ const ENTITY: &str = "{.key, .name, .type, .aliases, .mentions, .first_seen, .la
 
 /// Projection of a fact relationship `r`.
 const FACT: &str = "{.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, \
-                    rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}";
+                    .occurred, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}";
 
 pub(crate) fn get_entities() -> String {
     format!(

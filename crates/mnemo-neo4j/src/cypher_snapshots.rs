@@ -27,7 +27,7 @@ fn neighbourhood_statements() {
           }
           WITH r, CASE WHEN startNode(r) = s THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap1
-          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
+          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, .occurred, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
         WITH collect({pos: pos, node: s {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}, edges: edges}) AS hop1
         RETURN hop1, [] AS hop2
@@ -54,7 +54,7 @@ fn neighbourhood_statements() {
           }
           WITH r, CASE WHEN startNode(r) = s THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap1
-          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
+          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, .occurred, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
         WITH collect({pos: pos, node: s {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}, edges: edges}) AS hop1
         CALL (hop1) {
@@ -78,7 +78,7 @@ fn neighbourhood_statements() {
           }
           WITH r, CASE WHEN startNode(r) = f THEN endNode(r) ELSE startNode(r) END AS n
           WITH r, n ORDER BY r.mentions DESC, r.confidence DESC, r.last_seen DESC, startNode(r).key, type(r), endNode(r).key LIMIT $cap2
-          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
+          RETURN collect({fact: r {.predicate, .mentions, .confidence, .first_seen, .last_seen, .episodes, .occurred, rel_type: type(r), subject: startNode(r).key, object: endNode(r).key}, other: n {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}}) AS edges
         }
           RETURN collect({node: f {.key, .name, .type, .aliases, .mentions, .first_seen, .last_seen}, edges: edges}) AS hop2
         }

@@ -164,10 +164,12 @@ fn checked_rel_type(rel: &RelType) -> Result<&str> {
     }
 }
 
-/// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, sorted oldest first) to the
-/// provenance of the fact `(subject)-[:REL]->(object)`, keeping the parallel lists `episodes`,
-/// `episode_times`, `episode_confidences` sorted oldest first, and recomputes the aggregates from
-/// them. The episodes are new (created by this transaction), so none is in the lists yet: a new
+/// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, `row.occs`, sorted oldest
+/// first) to the provenance of the fact `(subject)-[:REL]->(object)`, keeping the parallel lists
+/// `episodes`, `episode_times`, `episode_confidences`, `episode_occurred` (each episode's event
+/// time, "" for none) sorted oldest first, and recomputes the aggregates from them (`occurred`:
+/// the oldest event time given). A fact written before event times were kept has no
+/// `episode_occurred`; it counts as all "" and is filled in here. The episodes are new (created by this transaction), so none is in the lists yet: a new
 /// fact takes the rows' lists as they are, and lists whose episodes are all older are appended to;
 /// only out-of-order additions are inserted one by one. One row per fact, so no two rows of the
 /// statement touch the same relationship. Returns the batch index (`row.b`) of every fact it
@@ -183,21 +185,26 @@ MATCH (o:Entity {{tenant: $tenant, key: row.object}})
 USING INDEX o:Entity(tenant, key)
 MERGE (s)-[r:`{rel}`]->(o)
 ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
-  r.episode_times = [], r.episode_confidences = []
-WITH r, row, size(r.episodes) = 0 AS created
+  r.episode_times = [], r.episode_confidences = [], r.episode_occurred = []
+WITH r, row, size(r.episodes) = 0 AS created,
+  coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs
 WITH r, row, created, CASE
-  WHEN created THEN {{eps: row.eps, times: row.times, confs: row.confs}}
+  WHEN created THEN {{eps: row.eps, times: row.times, confs: row.confs, occs: row.occs}}
   WHEN row.times[0] > r.last_seen THEN {{eps: r.episodes + row.eps,
-    times: r.episode_times + row.times, confs: r.episode_confidences + row.confs}}
-  ELSE reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: r.episode_confidences}},
+    times: r.episode_times + row.times, confs: r.episode_confidences + row.confs,
+    occs: occs + row.occs}}
+  ELSE reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: r.episode_confidences,
+      occs: occs}},
     i IN range(0, size(row.eps) - 1) |
     [pos IN [size([j IN range(0, size(acc.eps) - 1)
         WHERE acc.times[j] < row.times[i] OR (acc.times[j] = row.times[i] AND acc.eps[j] < row.eps[i])])] |
       {{eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
         times: acc.times[..pos] + row.times[i] + acc.times[pos..],
-        confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..]}}][0])
+        confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..],
+        occs: acc.occs[..pos] + row.occs[i] + acc.occs[pos..]}}][0])
   END AS merged
 SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
+  r.episode_occurred = merged.occs, r.occurred = head([t IN merged.occs WHERE t <> '']),
   r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
   r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
 RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"
@@ -213,7 +220,8 @@ OPTIONAL MATCH (ep)-[:MENTIONS]->(e:Entity)
 RETURN ep.id AS id, collect(e.key) AS keys";
 
 /// Takes the deleted episodes out of the provenance of the facts they stated (found between pairs
-/// of entities the episode mentions, so hubs are never scanned) and deletes unsupported facts.
+/// of entities the episode mentions, so hubs are never scanned), with their event times, and
+/// deletes unsupported facts.
 pub(crate) const UNLINK_FACTS: &str = "\
 UNWIND $ids AS id
 MATCH (ep:Episode {tenant: $tenant, id: id})-[:MENTIONS]->(s:Entity)
@@ -224,8 +232,10 @@ WHERE id IN r.episodes
 WITH r, collect(id) AS gone
 WITH r, [i IN range(0, size(r.episodes) - 1) WHERE NOT r.episodes[i] IN gone] AS keep
 WITH r, [i IN keep | r.episodes[i]] AS eps, [i IN keep | r.episode_times[i]] AS times,
-  [i IN keep | r.episode_confidences[i]] AS confs
+  [i IN keep | r.episode_confidences[i]] AS confs,
+  [i IN keep | coalesce(r.episode_occurred[i], '')] AS occs
 SET r.episodes = eps, r.episode_times = times, r.episode_confidences = confs,
+  r.episode_occurred = occs, r.occurred = head([t IN occs WHERE t <> '']),
   r.mentions = size(eps), r.first_seen = times[0], r.last_seen = times[-1],
   r.confidence = reduce(m = 0.0, c IN confs | CASE WHEN c > m THEN c ELSE m END)
 WITH r, size(eps) = 0 AS dead

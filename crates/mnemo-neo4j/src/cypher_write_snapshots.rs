@@ -21,21 +21,26 @@ fn merge_facts_interpolates_only_the_checked_type() {
         USING INDEX o:Entity(tenant, key)
         MERGE (s)-[r:`DETACH_DELETE_N`]->(o)
         ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
-          r.episode_times = [], r.episode_confidences = []
-        WITH r, row, size(r.episodes) = 0 AS created
+          r.episode_times = [], r.episode_confidences = [], r.episode_occurred = []
+        WITH r, row, size(r.episodes) = 0 AS created,
+          coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs
         WITH r, row, created, CASE
-          WHEN created THEN {eps: row.eps, times: row.times, confs: row.confs}
+          WHEN created THEN {eps: row.eps, times: row.times, confs: row.confs, occs: row.occs}
           WHEN row.times[0] > r.last_seen THEN {eps: r.episodes + row.eps,
-            times: r.episode_times + row.times, confs: r.episode_confidences + row.confs}
-          ELSE reduce(acc = {eps: r.episodes, times: r.episode_times, confs: r.episode_confidences},
+            times: r.episode_times + row.times, confs: r.episode_confidences + row.confs,
+            occs: occs + row.occs}
+          ELSE reduce(acc = {eps: r.episodes, times: r.episode_times, confs: r.episode_confidences,
+              occs: occs},
             i IN range(0, size(row.eps) - 1) |
             [pos IN [size([j IN range(0, size(acc.eps) - 1)
                 WHERE acc.times[j] < row.times[i] OR (acc.times[j] = row.times[i] AND acc.eps[j] < row.eps[i])])] |
               {eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
                 times: acc.times[..pos] + row.times[i] + acc.times[pos..],
-                confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..]}][0])
+                confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..],
+                occs: acc.occs[..pos] + row.occs[i] + acc.occs[pos..]}][0])
           END AS merged
         SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
+          r.episode_occurred = merged.occs, r.occurred = head([t IN merged.occs WHERE t <> '']),
           r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
           r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
         RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"#]].assert_eq(&text);
@@ -143,8 +148,10 @@ fn episode_and_delete_statements() {
         WITH r, collect(id) AS gone
         WITH r, [i IN range(0, size(r.episodes) - 1) WHERE NOT r.episodes[i] IN gone] AS keep
         WITH r, [i IN keep | r.episodes[i]] AS eps, [i IN keep | r.episode_times[i]] AS times,
-          [i IN keep | r.episode_confidences[i]] AS confs
+          [i IN keep | r.episode_confidences[i]] AS confs,
+          [i IN keep | coalesce(r.episode_occurred[i], '')] AS occs
         SET r.episodes = eps, r.episode_times = times, r.episode_confidences = confs,
+          r.episode_occurred = occs, r.occurred = head([t IN occs WHERE t <> '']),
           r.mentions = size(eps), r.first_seen = times[0], r.last_seen = times[-1],
           r.confidence = reduce(m = 0.0, c IN confs | CASE WHEN c > m THEN c ELSE m END)
         WITH r, size(eps) = 0 AS dead

@@ -72,6 +72,9 @@ pub(crate) struct FactRow {
     last_seen: DateTime<FixedOffset>,
     #[serde(default)]
     episodes: Option<Vec<String>>,
+    /// The oldest event time the supporting episodes give (absent when none gives one).
+    #[serde(default)]
+    occurred: Option<String>,
 }
 
 impl FactRow {
@@ -94,6 +97,7 @@ impl FactRow {
             first_seen: utc(self.first_seen),
             last_seen: utc(self.last_seen),
             episodes: self.episodes.unwrap_or_default(),
+            occurred: self.occurred.filter(|t| !t.is_empty()),
         })
     }
 }

@@ -144,10 +144,11 @@ pub(crate) fn entity_chunks(
     out
 }
 
-/// One fact with the new episodes stating it: (time, episode id, confidence).
+/// One fact with the new episodes stating it.
 struct FactAcc {
     predicate: String,
-    adds: Vec<(Timestamp, String, f64)>,
+    /// (created_at, episode id, confidence, event time or "" for none) per supporting episode.
+    adds: Vec<(Timestamp, String, f64, String)>,
     batch: usize,
 }
 
@@ -201,7 +202,7 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
 /// Builds the rows for `batches`, from the episodes whose ids are in `created` (the others were
 /// stored before). Entities and facts get one row each however many episodes mention them, so no
 /// statement updates the same node or relationship from two rows; `b` in a row is the index of the
-/// first batch touching it. Fact provenance (`eps`, `times`, `confs`) comes sorted oldest first
+/// first batch touching it. Fact provenance (`eps`, `times`, `confs`, `occs`) comes sorted oldest first
 /// (then by episode id), the order the stored lists keep.
 pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> WritePlan {
     let mut plan = WritePlan {
@@ -257,6 +258,12 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
             for f in &ew.facts {
                 let id = (f.rel_type.clone(), f.subject.clone(), f.object.clone());
                 if !stated.insert(id.clone()) {
+                    // Stated twice by one episode: the first event time it gives stays.
+                    if let (Some(t), Some(acc)) = (&f.occurred, facts.get_mut(&id)) {
+                        if let Some(add) = acc.adds.last_mut().filter(|a| a.3.is_empty()) {
+                            add.3 = t.clone();
+                        }
+                    }
                     continue;
                 }
                 let acc = facts.entry(id).or_insert_with(|| FactAcc {
@@ -264,8 +271,12 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
                     adds: Vec::new(),
                     batch: b,
                 });
-                acc.adds
-                    .push((ep.created_at, ep.id.clone(), f64::from(f.confidence)));
+                acc.adds.push((
+                    ep.created_at,
+                    ep.id.clone(),
+                    f64::from(f.confidence),
+                    f.occurred.clone().unwrap_or_default(),
+                ));
             }
         }
     }
@@ -279,6 +290,8 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
         let eps: Vec<BoltType> = acc.adds.iter().map(|a| a.1.as_str().into()).collect();
         let times: Vec<BoltType> = acc.adds.iter().map(|a| a.0.into()).collect();
         let confs: Vec<BoltType> = acc.adds.iter().map(|a| a.2.into()).collect();
+        // Neo4j lists hold no nulls: "" stands for an episode that gives no event time.
+        let occs: Vec<BoltType> = acc.adds.iter().map(|a| a.3.as_str().into()).collect();
         plan.facts.entry(rel).or_default().push(map([
             ("subject", subject.as_str().into()),
             ("object", object.as_str().into()),
@@ -286,6 +299,7 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
             ("eps", eps.into_iter().collect()),
             ("times", times.into_iter().collect()),
             ("confs", confs.into_iter().collect()),
+            ("occs", occs.into_iter().collect()),
             ("b", int(acc.batch as u64)),
         ]));
     }

@@ -363,3 +363,92 @@ async fn text_index_backfill_finds_older_episodes() {
         vec!["old1"]
     );
 }
+
+/// A fact written before event times were kept has no `episode_occurred`: writes and deletes
+/// touching it fill the list in step with `episodes` (as all "" for the old episodes), whichever
+/// way they merge (appending newer episodes, inserting older ones, unlinking).
+#[tokio::test]
+async fn facts_from_before_event_times_gain_the_list_in_step() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let t = tenant("occurred");
+    let visit = |id: &str, secs: i64, occurred: Option<&str>| {
+        let mut ew = episode(id, secs, &[("Ann", "Ben")]);
+        ew.facts[0].occurred = occurred.map(str::to_string);
+        WriteBatch {
+            document: None,
+            episodes: vec![ew],
+        }
+    };
+    let strip = || async {
+        neo.graph()
+            .run(
+                query("MATCH ()-[r:KNOWS {tenant: $t}]->() REMOVE r.episode_occurred, r.occurred")
+                    .param("t", t.as_str()),
+            )
+            .await
+            .expect("strip event times");
+    };
+    let state = || async {
+        let mut rows = neo
+            .graph()
+            .execute(
+                query(
+                    "MATCH ()-[r:KNOWS {tenant: $t}]->() \
+                     RETURN r.episodes AS eps, r.episode_occurred AS occs",
+                )
+                .param("t", t.as_str()),
+            )
+            .await
+            .expect("read lists");
+        let row = rows.next().await.expect("row").expect("the fact");
+        let eps: Vec<String> = row.get("eps").expect("eps");
+        let occs: Vec<String> = row.get("occs").expect("occs");
+        let fact = neo.export(&t).await.expect("export").facts;
+        (eps, occs, fact[0].occurred.clone())
+    };
+    for b in [visit("e1", 10, None), visit("e2", 20, None)] {
+        neo.write(&t, &b).await.expect("write");
+    }
+    // Appending a newer episode.
+    strip().await;
+    neo.write(&t, &visit("e4", 40, Some("2024")))
+        .await
+        .expect("write");
+    assert_eq!(
+        state().await,
+        (
+            vec!["e1".into(), "e2".into(), "e4".into()],
+            vec!["".into(), "".into(), "2024".into()],
+            Some("2024".into())
+        )
+    );
+    // Inserting an older one.
+    strip().await;
+    neo.write(&t, &visit("e3", 15, Some("2023-05-07")))
+        .await
+        .expect("write");
+    assert_eq!(
+        state().await,
+        (
+            vec!["e1".into(), "e3".into(), "e2".into(), "e4".into()],
+            vec!["".into(), "2023-05-07".into(), "".into(), "".into()],
+            Some("2023-05-07".into())
+        )
+    );
+    // Unlinking a deleted one.
+    strip().await;
+    neo.delete_episodes(&t, &["e1".into()])
+        .await
+        .expect("delete");
+    assert_eq!(
+        state().await,
+        (
+            vec!["e3".into(), "e2".into(), "e4".into()],
+            vec!["".into(), "".into(), "".into()],
+            None
+        )
+    );
+    neo.purge_tenant(&t).await.expect("purge");
+}

@@ -40,6 +40,7 @@ fn fact(s: &str, p: &str, o: &str, mentions: u64) -> Fact {
         first_seen: t,
         last_seen: t,
         episodes: vec![format!("ep-{}", key(s).as_str().replace(' ', "-"))],
+        occurred: None,
     }
 }
 

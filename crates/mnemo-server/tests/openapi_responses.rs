@@ -236,6 +236,31 @@ async fn every_route_answers_as_the_served_document_says() {
         )
         .await;
     assert_eq!(miss["hit"], false);
+    // A fact with an event time ("yesterday", said on 2023-05-08) carries `occurred`.
+    c.ok(
+        Method::POST,
+        "/v1/remember",
+        Some(
+            json!({"text": "I went to a support group yesterday.", "speaker": "Caroline",
+            "at": "2023-05-08T10:00:00Z"}),
+        ),
+    )
+    .await;
+    let timed = c
+        .ok(
+            Method::POST,
+            "/v1/search",
+            Some(json!({"query": "Where did Caroline go?"})),
+        )
+        .await;
+    assert!(
+        timed["facts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["occurred"] == "2023-05-07"),
+        "no fact with its event time, so occurred went unchecked: {timed}"
+    );
 
     // Ingest: a synchronous batch (one document fails), then one large enough for a job.
     let sync = c

@@ -170,6 +170,7 @@ impl TenantGraph {
                 let fr = &mut self.graph[e];
                 fr.confidence = fr.confidence.max(f.confidence);
                 self.link_adj(e);
+                self.set_occurred(slot, e, f.occurred.as_deref());
             } else {
                 let fk: FactKey = (
                     f.subject.to_string(),
@@ -190,6 +191,7 @@ impl TenantGraph {
                 );
                 self.facts.insert(&self.graph, e);
                 self.link_adj(e);
+                self.set_occurred(slot, e, f.occurred.as_deref());
                 report.facts_created += 1;
                 edges.push(e);
             }
@@ -200,7 +202,19 @@ impl TenantGraph {
         }
     }
 
-    /// Removes one episode, its mentions and fact supports, and whatever is left unsupported.
+    /// Records the event time episode `slot` gives fact `e`; an episode stating a fact twice
+    /// keeps the first time it gives.
+    fn set_occurred(&mut self, slot: Slot, e: crate::handles::Edge, occurred: Option<&str>) {
+        if let Some(t) = occurred {
+            if !self.occurred.contains_key(&(slot, e)) {
+                let t = self.strings.intern(t);
+                self.occurred.insert((slot, e), t);
+            }
+        }
+    }
+
+    /// Removes one episode, its mentions and fact supports (with their event times), and
+    /// whatever is left unsupported.
     pub fn remove_episode(&mut self, slot: Slot, report: &mut DeleteReport) {
         let Some(Some(rec)) = self.episodes.get(slot as usize) else {
             return;
@@ -208,6 +222,7 @@ impl TenantGraph {
         let (nodes, edges) = (rec.entities.clone(), rec.facts.clone());
         for &e in edges.iter() {
             self.unlink_adj(e);
+            self.occurred.remove(&(slot, e));
             let fr = &mut self.graph[e];
             fr.supports.retain(|sp| sp.0 != slot);
             if fr.supports.is_empty() {

@@ -113,6 +113,11 @@ impl TenantGraph {
                 alloc(edge_cap * (size_of::<Option<FactRec>>() + 16)),
             ),
             ("fact supports (spilled)", supports),
+            (
+                // Only supports with an event time have an entry (an interned string id).
+                "fact event times",
+                table(self.occurred.capacity(), size_of::<((Slot, Edge), u32)>()),
+            ),
             ("key index", table(self.keys.capacity(), size_of::<Node>())),
             (
                 "fact index",

@@ -77,6 +77,10 @@ pub(crate) struct TenantGraph {
     /// microseconds, span start, slot). Neighbour reads walk it.
     pub threads: HashMap<u32, std::collections::BTreeSet<ThreadPos>>,
     pub strings: Interner,
+    /// Event times of the fact supports that have one (`FactInput::occurred`): (episode slot,
+    /// fact edge) -> the interned ISO 8601 time. A side table, so `Supports` stays 16 bytes and a
+    /// fact without an event time costs nothing more; an entry goes with its support.
+    pub occurred: HashMap<(Slot, Edge), u32>,
     pub mention_count: u64,
     /// The next free episode sequence number.
     pub next_seq: u64,
@@ -378,7 +382,20 @@ impl TenantGraph {
                 .iter()
                 .map(|&(s, _)| self.ep(s).id.to_string())
                 .collect(),
+            occurred: self.fact_occurred(e),
         })
+    }
+
+    /// The event time of the oldest support of fact `e` that gives one.
+    pub fn fact_occurred(&self, e: Edge) -> Option<String> {
+        if self.occurred.is_empty() {
+            return None;
+        }
+        self.graph[e]
+            .supports
+            .iter()
+            .find_map(|&(s, _)| self.occurred.get(&(s, e)))
+            .map(|&t| self.strings.resolve(t).to_string())
     }
 
     pub fn fact_key(&self, e: Edge) -> Option<(String, String, String)> {

@@ -96,6 +96,15 @@ fn check(g: &TenantGraph) {
             assert!(g.ep_cmp(w[0].0, w[1].0).is_lt(), "supports unsorted");
         }
     }
+    // Every event time belongs to a live support.
+    for &(slot, e) in g.occurred.keys() {
+        assert!(
+            g.graph
+                .edge_weight(e)
+                .is_some_and(|f| f.supports.iter().any(|sp| sp.0 == slot)),
+            "event time of a support that is gone"
+        );
+    }
     // Token search: the same entities, in the same order, as a full sort of every match.
     for tokens in [
         &["x0"][..],
@@ -190,12 +199,20 @@ fn episode(rng: &mut Lcg, id: u64) -> EpisodeWrite {
     for _ in 0..rng.next(4) {
         let (s, o) = (rng.next(names.len() as u64), rng.next(names.len() as u64));
         if names[s as usize] != names[o as usize] {
-            facts.push(FactInput::new(
-                EntityKey::from_name(&names[s as usize]).expect("key"),
-                ["knows", "likes", "owns"][rng.next(3) as usize],
-                EntityKey::from_name(&names[o as usize]).expect("key"),
-                rng.next(101) as f32 / 100.0,
-            ));
+            facts.push(
+                FactInput::new(
+                    EntityKey::from_name(&names[s as usize]).expect("key"),
+                    ["knows", "likes", "owns"][rng.next(3) as usize],
+                    EntityKey::from_name(&names[o as usize]).expect("key"),
+                    rng.next(101) as f32 / 100.0,
+                )
+                // A third of the statements give an event time (kept per support).
+                .with_occurred(
+                    rng.next(3)
+                        .eq(&0)
+                        .then(|| format!("2023-05-{:02}", 1 + rng.next(28))),
+                ),
+            );
         }
     }
     let content = format!("episode {id}");

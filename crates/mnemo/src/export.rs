@@ -1,7 +1,8 @@
 //! Exporting a graph as Cypher (replayable into Neo4j), GraphML or Graphviz DOT. Every string is
 //! escaped for its format; relationship types are already whitelisted by `RelType`. Facts carry
 //! their validity (`valid_from`, and `valid_to` once a newer fact or an ending closed them), derived
-//! from the whole graph as a search derives it.
+//! from the whole graph as a search derives it, and their event time (`occurred`, when the text
+//! gave one: when it happened, beside `first_seen`/`last_seen`, when it was told).
 
 use std::fmt::Write;
 use std::str::FromStr;
@@ -98,9 +99,10 @@ fn cypher(g: &Subgraph, tenant: &Tenant, valid: &[Validity]) -> String {
         let valid_to = v.valid_to.map_or("null".to_string(), |t| {
             format!("datetime({})", cy(&t.to_rfc3339()))
         });
+        let occurred = f.occurred.as_deref().map_or("null".to_string(), cy);
         let _ = writeln!(
             out,
-            "MATCH (s:Entity {{tenant: {t}, key: {}}}), (o:Entity {{tenant: {t}, key: {}}}) MERGE (s)-[r:{}]->(o) SET r.tenant = {t}, r.predicate = {}, r.mentions = {}, r.confidence = {}, r.first_seen = datetime({}), r.last_seen = datetime({}), r.valid_from = datetime({}), r.valid_to = {valid_to}, r.episodes = [{}];",
+            "MATCH (s:Entity {{tenant: {t}, key: {}}}), (o:Entity {{tenant: {t}, key: {}}}) MERGE (s)-[r:{}]->(o) SET r.tenant = {t}, r.predicate = {}, r.mentions = {}, r.confidence = {}, r.first_seen = datetime({}), r.last_seen = datetime({}), r.valid_from = datetime({}), r.valid_to = {valid_to}, r.occurred = {occurred}, r.episodes = [{}];",
             cy(f.subject.as_str()),
             cy(f.object.as_str()),
             f.rel_type.as_str(),
@@ -146,6 +148,7 @@ fn graphml(g: &Subgraph, valid: &[Validity]) -> String {
         "  <key id=\"confidence\" for=\"edge\" attr.name=\"confidence\" attr.type=\"double\"/>\n",
         "  <key id=\"valid_from\" for=\"edge\" attr.name=\"valid_from\" attr.type=\"string\"/>\n",
         "  <key id=\"valid_to\" for=\"edge\" attr.name=\"valid_to\" attr.type=\"string\"/>\n",
+        "  <key id=\"occurred\" for=\"edge\" attr.name=\"occurred\" attr.type=\"string\"/>\n",
         "  <graph id=\"mnemo\" edgedefault=\"directed\">\n"
     ));
     for e in &g.entities {
@@ -162,9 +165,12 @@ fn graphml(g: &Subgraph, valid: &[Validity]) -> String {
         let valid_to = v.valid_to.map_or(String::new(), |t| {
             format!("<data key=\"valid_to\">{}</data>", t.to_rfc3339())
         });
+        let occurred = f.occurred.as_deref().map_or(String::new(), |t| {
+            format!("<data key=\"occurred\">{}</data>", xml(t))
+        });
         let _ = writeln!(
             out,
-            "    <edge id=\"f{i}\" source=\"{}\" target=\"{}\"><data key=\"predicate\">{}</data><data key=\"rel_type\">{}</data><data key=\"confidence\">{}</data><data key=\"valid_from\">{}</data>{valid_to}</edge>",
+            "    <edge id=\"f{i}\" source=\"{}\" target=\"{}\"><data key=\"predicate\">{}</data><data key=\"rel_type\">{}</data><data key=\"confidence\">{}</data><data key=\"valid_from\">{}</data>{valid_to}{occurred}</edge>",
             xml(f.subject.as_str()),
             xml(f.object.as_str()),
             xml(&f.predicate),
@@ -203,13 +209,14 @@ fn dot(g: &Subgraph, valid: &[Validity]) -> String {
         );
     }
     for (f, v) in g.facts.iter().zip(valid) {
-        // A closed fact says when it held, dashed.
-        let (label, style) = match v.valid_to {
-            Some(to) => (
+        // A closed fact says when it held, dashed; another one when it happened, if known.
+        let (label, style) = match (v.valid_to, &f.occurred) {
+            (Some(to), _) => (
                 format!("{} ({} – {})", f.predicate, day(&v.valid_from), day(&to)),
                 ", style=dashed",
             ),
-            None => (f.predicate.clone(), ""),
+            (None, Some(t)) => (format!("{} ({t})", f.predicate), ""),
+            (None, None) => (f.predicate.clone(), ""),
         };
         let _ = writeln!(
             out,
@@ -257,6 +264,7 @@ mod tests {
                 first_seen: t,
                 last_seen: t,
                 episodes: vec!["ep:1".into()],
+                occurred: None,
             }],
         }
     }
@@ -273,7 +281,7 @@ mod tests {
             // mnemo export: replay with cypher-shell or paste into Neo4j Browser
             MERGE (e:Entity {tenant: 'default', key: 'obrien b detach delete n'}) SET e:Person, e.name = 'O\'Brien" <b>}) DETACH DELETE n //\n', e.type = 'Person', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
             MERGE (e:Entity {tenant: 'default', key: 'acme'}) SET e:Organization, e.name = 'Acme', e.type = 'Organization', e.aliases = [], e.mentions = 2, e.first_seen = datetime('2026-01-02T03:04:05+00:00'), e.last_seen = datetime('2026-01-02T03:04:05+00:00');
-            MATCH (s:Entity {tenant: 'default', key: 'obrien b detach delete n'}), (o:Entity {tenant: 'default', key: 'acme'}) MERGE (s)-[r:WORKS_FOR]->(o) SET r.tenant = 'default', r.predicate = 'works for\'}) //', r.mentions = 1, r.confidence = 0.5, r.first_seen = datetime('2026-01-02T03:04:05+00:00'), r.last_seen = datetime('2026-01-02T03:04:05+00:00'), r.valid_from = datetime('2026-01-02T03:04:05+00:00'), r.valid_to = null, r.episodes = ['ep:1'];
+            MATCH (s:Entity {tenant: 'default', key: 'obrien b detach delete n'}), (o:Entity {tenant: 'default', key: 'acme'}) MERGE (s)-[r:WORKS_FOR]->(o) SET r.tenant = 'default', r.predicate = 'works for\'}) //', r.mentions = 1, r.confidence = 0.5, r.first_seen = datetime('2026-01-02T03:04:05+00:00'), r.last_seen = datetime('2026-01-02T03:04:05+00:00'), r.valid_from = datetime('2026-01-02T03:04:05+00:00'), r.valid_to = null, r.occurred = null, r.episodes = ['ep:1'];
         "#]]
         .assert_eq(&out);
     }
@@ -314,6 +322,31 @@ mod tests {
         let dot_out = render(&g, &Tenant::default(), ExportFormat::Dot, &table);
         assert!(
             dot_out.contains("(2026-01-02 – 2026-03-01)\", style=dashed]"),
+            "{dot_out}"
+        );
+    }
+
+    #[test]
+    fn an_event_time_is_exported_in_every_format() {
+        let mut g = graph();
+        g.facts[0].occurred = Some("2023-05-07".into());
+        let table = ValidityConfig::default();
+        let t = Tenant::default();
+        let cy_out = render(&g, &t, ExportFormat::Cypher, &table);
+        assert!(cy_out.contains("r.occurred = '2023-05-07'"), "{cy_out}");
+        // valid_from is the event's day (validity.rs).
+        assert!(
+            cy_out.contains("r.valid_from = datetime('2023-05-07T00:00:00+00:00')"),
+            "{cy_out}"
+        );
+        let xml_out = render(&g, &t, ExportFormat::Graphml, &table);
+        assert!(
+            xml_out.contains("<data key=\"occurred\">2023-05-07</data></edge>"),
+            "{xml_out}"
+        );
+        let dot_out = render(&g, &t, ExportFormat::Dot, &table);
+        assert!(
+            dot_out.contains("works for'}) // (2023-05-07)\""),
             "{dot_out}"
         );
     }

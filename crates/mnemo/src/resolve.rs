@@ -373,7 +373,12 @@ fn apply(extraction: &mut Extraction, target: &HashMap<usize, Entity>) {
             Some(&k) => {
                 let kept: &mut mnemo_core::FactInput = &mut facts[k];
                 if f.confidence > kept.confidence {
+                    // The first event time given stays (the stores keep an episode's first too).
+                    let occurred = kept.occurred.take().or(f.occurred.take());
                     *kept = f;
+                    kept.occurred = occurred;
+                } else if kept.occurred.is_none() {
+                    kept.occurred = f.occurred;
                 }
             }
             None => {

@@ -1,6 +1,7 @@
 //! Facts that change, end to end on both stores (Neo4j when `NEO4J_TEST_URI` is set; with CI=true a
 //! missing server fails the test): supersession whatever the write order, endings, reopening when
-//! the closing statement is forgotten, and as-of search. Both stores give the same intervals.
+//! the closing statement is forgotten, as-of search, and event times (`valid_from` from when it
+//! happened, falling back when that statement is forgotten). Both stores give the same intervals.
 
 use std::sync::Arc;
 
@@ -120,6 +121,69 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
         Some(None)
     );
     seen.push(facts);
+
+    // Event times: told on 2023-05-08 that it happened "yesterday", then again in June about "last
+    // week". The fact holds from the oldest statement's event time, and forgetting that statement
+    // falls back to the next one's.
+    let turn = |at: Timestamp| RememberOptions {
+        speaker: Some("Caroline".into()),
+        ..said(at)
+    };
+    let first = m
+        .remember(
+            "I went to a support group yesterday.",
+            &turn(chrono::Utc.with_ymd_and_hms(2023, 5, 8, 10, 0, 0).unwrap()),
+        )
+        .await
+        .unwrap();
+    m.remember(
+        "I went to a support group last week.",
+        &turn(chrono::Utc.with_ymd_and_hms(2023, 6, 20, 10, 0, 0).unwrap()),
+    )
+    .await
+    .unwrap();
+    let group = |r: &mnemo::SearchResult| {
+        r.facts
+            .iter()
+            .find(|f| f.object_name == "support group")
+            .map(|f| {
+                (
+                    f.occurred.clone(),
+                    f.valid_from.format("%Y-%m-%d").to_string(),
+                    f.mentions,
+                )
+            })
+    };
+    let r = m.search("Where did Caroline go?", None).await.unwrap();
+    assert_eq!(
+        group(&r),
+        Some((Some("2023-05-07".into()), "2023-05-07".into(), 2)),
+        "{}",
+        r.context_text
+    );
+    assert!(
+        r.context_text
+            .contains("Caroline went to support group (x2) (2023-05-07)"),
+        "{}",
+        r.context_text
+    );
+    m.forget_episodes(std::slice::from_ref(&first.episode_id))
+        .await
+        .unwrap();
+    let r = m.search("Where did Caroline go?", None).await.unwrap();
+    assert_eq!(
+        group(&r),
+        Some((Some("2023-W24".into()), "2023-06-12".into(), 1)),
+        "{}",
+        r.context_text
+    );
+    seen.push(vec![(
+        "event".into(),
+        format!("{:?}", group(&r)),
+        String::new(),
+        String::new(),
+        None,
+    )]);
 
     // Forgetting the move reopens the fact it closed.
     m.forget_episodes(std::slice::from_ref(&moved.episode_id))

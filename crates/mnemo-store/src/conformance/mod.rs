@@ -10,6 +10,7 @@
 //! [`AsStore`]; the caller needs `tokio` as a dependency.
 
 mod deletes;
+mod event_times;
 mod hostile;
 mod kv;
 mod kv_write;
@@ -21,6 +22,7 @@ mod write_many;
 mod writes;
 
 pub use deletes::{delete_by_document, delete_by_episode, stats_counts};
+pub use event_times::{event_times_per_support, event_times_validated};
 pub use hostile::hostile_strings;
 pub use kv::{
     kv_delete_and_validation, kv_round_trip, kv_scan_paging, kv_survive_graph_deletes,
@@ -108,6 +110,7 @@ macro_rules! conformance_tests {
             write_many_equals_sequential, write_many_rerun_writes_nothing,
             write_many_invalid_rejects_all,
             delete_by_episode, delete_by_document, stats_counts,
+            event_times_per_support, event_times_validated,
             neighbourhood_depth, neighbourhood_fanout_caps, neighbourhood_both_directions,
             neighbourhood_max_facts,
             tenant_isolation, lookup_names_via_aliases, find_by_tokens, top_entities_orders,
@@ -142,6 +145,8 @@ pub async fn run_all(store: &dyn GraphStore) {
     delete_by_episode(store).await;
     delete_by_document(store).await;
     stats_counts(store).await;
+    event_times_per_support(store).await;
+    event_times_validated(store).await;
     neighbourhood_depth(store).await;
     neighbourhood_fanout_caps(store).await;
     neighbourhood_both_directions(store).await;
