@@ -16,14 +16,15 @@ fn neo4j_uri() -> Option<String> {
 }
 
 /// One store to ingest into: a fresh embedded data dir, or a fresh tenant on the Neo4j test
-/// server (purged when dropped). The data dir holds the checkpoints in both cases.
-struct Target {
+/// server (purged when dropped). The data dir holds the checkpoints in both cases. The other
+/// ingest suites (`ingest_resume_wiped`) use it too.
+pub(crate) struct Target {
     data: PathBuf,
-    neo4j: Option<(String, String)>,
+    pub(crate) neo4j: Option<(String, String)>,
 }
 
 impl Target {
-    fn all(dir: &Path, tag: &str) -> Vec<Target> {
+    pub(crate) fn all(dir: &Path, tag: &str) -> Vec<Target> {
         let mut out = vec![Target::embedded(dir, tag)];
         if let Some(uri) = neo4j_uri() {
             out.push(Target::neo4j(dir, tag, &uri));
@@ -68,7 +69,7 @@ impl Target {
         }
     }
 
-    fn command(&self, args: &[&str]) -> Command {
+    pub(crate) fn command(&self, args: &[&str]) -> Command {
         let mut c = Command::new(crate::MNEMO);
         c.arg("--data-dir").arg(&self.data);
         if let Some((uri, tenant)) = &self.neo4j {
@@ -107,6 +108,26 @@ impl Target {
         (o.status.code(), summary)
     }
 
+    /// Documents the store holds.
+    pub(crate) fn documents(&self) -> u64 {
+        let o = self.run(&["stats", "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: Value = serde_json::from_slice(&o.stdout).expect("stats json");
+        v["documents"].as_u64().expect("documents")
+    }
+
+    /// Deletes everything the store holds, leaving the data folder (and its checkpoints).
+    pub(crate) fn wipe(&self) {
+        match &self.neo4j {
+            None => {
+                std::fs::remove_file(self.data.join(mnemo_store::FILE_NAME)).expect("rm store");
+                std::fs::remove_dir_all(self.data.join(mnemo_store::TEXT_INDEX_DIR))
+                    .expect("rm text index");
+            }
+            Some((uri, tenant)) => purge(uri, tenant).expect("purge the tenant"),
+        }
+    }
+
     /// The counts of the store (without backend and tenant names).
     fn counts(&self) -> Vec<(String, u64)> {
         let o = self.run(&["stats", "--json"]);
@@ -121,29 +142,30 @@ impl Target {
 
 impl Drop for Target {
     fn drop(&mut self) {
-        let Some((uri, tenant)) = &self.neo4j else {
-            return;
-        };
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-        else {
-            return;
-        };
-        rt.block_on(async {
-            let config = mnemo_neo4j::Neo4jConfig {
-                user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-                password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-                ..mnemo_neo4j::Neo4jConfig::with_uri(uri)
-            };
-            if let (Ok(store), Ok(t)) = (
-                mnemo_neo4j::Neo4jStore::connect(config).await,
-                mnemo::Tenant::new(tenant.clone()),
-            ) {
-                let _ = store.purge_tenant(&t).await;
-            }
-        });
+        if let Some((uri, tenant)) = &self.neo4j {
+            let _ = purge(uri, tenant);
+        }
     }
+}
+
+/// Removes a tenant from the Neo4j test server.
+fn purge(uri: &str, tenant: &str) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    rt.block_on(async {
+        let config = mnemo_neo4j::Neo4jConfig {
+            user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
+            password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
+            ..mnemo_neo4j::Neo4jConfig::with_uri(uri)
+        };
+        let store = mnemo_neo4j::Neo4jStore::connect(config)
+            .await
+            .map_err(|e| format!("connect to the Neo4j test server: {e}"))?;
+        let t = mnemo::Tenant::new(tenant.to_string()).map_err(|e| e.to_string())?;
+        store.purge_tenant(&t).await.map_err(|e| e.to_string())
+    })
 }
 
 fn write(path: &Path, bytes: impl AsRef<[u8]>) {

@@ -6,103 +6,14 @@
 //! when `NEO4J_TEST_URI` is set (with CI=true a missing server fails the test).
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
+use crate::ingest::Target;
+
 const DOCS: usize = 40;
-
-/// The store under test: an embedded data dir, or a tenant on the Neo4j test server.
-struct Target {
-    data: PathBuf,
-    neo4j: Option<(String, String)>,
-}
-
-impl Target {
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(crate::MNEMO);
-        c.arg("--data-dir").arg(&self.data);
-        if let Some((uri, tenant)) = &self.neo4j {
-            c.args(["--store", "neo4j", "--tenant", tenant])
-                .env("MNEMO__STORE__NEO4J__URI", uri)
-                .env(
-                    "MNEMO__STORE__NEO4J__USER",
-                    std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-                )
-                .env(
-                    "MNEMO__STORE__NEO4J__PASSWORD",
-                    std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-                );
-        }
-        c.args(args).env_remove("RUST_LOG").env("NO_COLOR", "1");
-        c
-    }
-
-    fn documents(&self) -> u64 {
-        let o = self.command(&["stats", "--json"]).output().expect("stats");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let v: Value = serde_json::from_slice(&o.stdout).expect("stats json");
-        v["documents"].as_u64().expect("documents")
-    }
-
-    /// Deletes everything the store holds, leaving the data folder (and its checkpoints).
-    fn wipe(&self) {
-        match &self.neo4j {
-            None => {
-                std::fs::remove_file(self.data.join(mnemo_store::FILE_NAME)).expect("rm store");
-                std::fs::remove_dir_all(self.data.join(mnemo_store::TEXT_INDEX_DIR))
-                    .expect("rm text index");
-            }
-            Some((uri, tenant)) => purge(uri, tenant),
-        }
-    }
-}
-
-impl Drop for Target {
-    fn drop(&mut self) {
-        if let Some((uri, tenant)) = &self.neo4j {
-            purge(uri, tenant);
-        }
-    }
-}
-
-fn purge(uri: &str, tenant: &str) {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    rt.block_on(async {
-        let config = mnemo_neo4j::Neo4jConfig {
-            user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-            password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-            ..mnemo_neo4j::Neo4jConfig::with_uri(uri)
-        };
-        let store = mnemo_neo4j::Neo4jStore::connect(config)
-            .await
-            .expect("connect to the Neo4j test server");
-        let t = mnemo::Tenant::new(tenant.to_string()).expect("tenant");
-        store.purge_tenant(&t).await.expect("purge the tenant");
-    });
-}
-
-fn targets(dir: &Path) -> Vec<Target> {
-    let mut out = vec![Target {
-        data: dir.join("data-embedded"),
-        neo4j: None,
-    }];
-    if let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j half of this test") {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        out.push(Target {
-            data: dir.join("data-neo4j"),
-            neo4j: Some((uri, format!("wiped-{}-{nanos:x}", std::process::id()))),
-        });
-    }
-    out
-}
 
 fn corpus(dir: &Path) {
     std::fs::create_dir_all(dir).unwrap();
@@ -154,7 +65,7 @@ fn a_resume_after_the_store_was_wiped_writes_everything_again() {
     let docs = dir.path().join("docs");
     corpus(&docs);
     let args = [docs.to_str().unwrap(), "--no-progress", "--group-docs", "4"];
-    for t in targets(dir.path()) {
+    for t in Target::all(dir.path(), "wiped") {
         let who = if t.neo4j.is_some() {
             "neo4j"
         } else {
