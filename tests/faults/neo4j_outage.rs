@@ -64,15 +64,13 @@ fn big_batch(episodes: usize) -> WriteBatch {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
-    let Some(uri) = common::test_uri() else {
-        return;
-    };
-    let direct = Neo4jStore::connect(common::config(&uri))
+/// A direct connection to the test server, a proxy in front of it that a test can cut, and a
+/// connection through the proxy that neither waits long nor retries a write.
+async fn through_proxy(uri: &str) -> (Neo4jStore, Proxy, Neo4jStore) {
+    let direct = Neo4jStore::connect(common::config(uri))
         .await
         .expect("direct connection");
-    let proxy = Proxy::start(&uri).await;
+    let proxy = Proxy::start(uri).await;
     let proxied = Neo4jStore::connect(Neo4jConfig {
         connection_timeout_secs: 10,
         write_retries: 0,
@@ -80,16 +78,26 @@ async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
     })
     .await
     .expect("connection through the proxy");
+    (direct, proxy, proxied)
+}
 
-    let tenant = Tenant::new(format!(
-        "outage-{}-{:x}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ))
-    .expect("tenant");
+/// A tenant no other run uses.
+fn fresh_tenant(prefix: &str) -> Tenant {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    Tenant::new(format!("{prefix}-{}-{nanos:x}", std::process::id())).expect("tenant")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn losing_neo4j_mid_batch_is_unavailable_and_leaves_no_partial_batch() {
+    let Some(uri) = common::test_uri() else {
+        return;
+    };
+    let (direct, proxy, proxied) = through_proxy(&uri).await;
+
+    let tenant = fresh_tenant("outage");
     let batch = big_batch(3_000);
 
     // Cut once a good part of the batch (several MB of parameters) has gone out: the transaction
@@ -182,26 +190,8 @@ async fn losing_neo4j_mid_kv_put_is_unavailable_and_leaves_no_partial_records() 
     let Some(uri) = common::test_uri() else {
         return;
     };
-    let direct = Neo4jStore::connect(common::config(&uri))
-        .await
-        .expect("direct connection");
-    let proxy = Proxy::start(&uri).await;
-    let proxied = Neo4jStore::connect(Neo4jConfig {
-        connection_timeout_secs: 10,
-        write_retries: 0,
-        ..common::config(&proxy.uri())
-    })
-    .await
-    .expect("connection through the proxy");
-    let tenant = Tenant::new(format!(
-        "outage-kv-{}-{:x}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ))
-    .expect("tenant");
+    let (direct, proxy, proxied) = through_proxy(&uri).await;
+    let tenant = fresh_tenant("outage-kv");
     // Several statements (1,000 rows each) in one transaction, about 8 MB of parameters.
     let value = "lorem ipsum dolor sit amet ".repeat(100);
     let entries: Vec<(String, String)> = (0..3_000)
