@@ -354,9 +354,19 @@ pub async fn text_with_entities(store: &dyn GraphStore) {
         .search_text(&t, "the engine", 10)
         .await
         .expect("search_text");
-    assert_eq!(hits, alone, "the same hits as search_text");
-    assert_eq!(hits.len(), 3, "{hits:?}");
+    // The same hits in the same order. Scores are compared loosely: on Neo4j, BM25's document
+    // statistics span the whole index, so other tenants' writes between the two calls (checks
+    // run concurrently) move them in the fourth digit.
     let ids: Vec<String> = hits.iter().map(|h| h.episode.clone()).collect();
+    let alone_ids: Vec<String> = alone.iter().map(|h| h.episode.clone()).collect();
+    assert_eq!(ids, alone_ids, "the same hits as search_text");
+    for (h, a) in hits.iter().zip(&alone) {
+        assert!(
+            (h.score - a.score).abs() <= 0.01 * a.score.abs(),
+            "scores as search_text's: {hits:?} vs {alone:?}"
+        );
+    }
+    assert_eq!(hits.len(), 3, "{hits:?}");
     let separate = store
         .episode_entities(&t, &ids)
         .await
