@@ -88,7 +88,7 @@ impl TenantGraph {
             span_start: ep.span.map_or(0, |s| s.0),
             entities: Box::new([]),
             facts: Box::new([]),
-            body: keep_body.then(|| Box::new(Body::new(ep))),
+            body: keep_body.then(|| Box::new(Body::new(ep, &mut self.strings))),
         };
         let slot = match self.free_slots.pop() {
             Some(s) => {

@@ -88,14 +88,7 @@ impl TenantGraph {
             ep_lists += alloc(ep.entities.len() * 4) + alloc(ep.facts.len() * 4);
             if let Some(b) = &ep.body {
                 bodies += alloc(size_of::<Body>())
-                    + alloc(b.content.len())
-                    + alloc(b.source.len())
-                    + alloc(b.hash.len())
-                    + b.extra.as_ref().map_or(0, |x| {
-                        alloc(56)
-                            + x.speaker.as_ref().map_or(0, |s| alloc(s.len()))
-                            + x.session.as_ref().map_or(0, |s| alloc(s.len()))
-                    });
+                    + b.own_allocations().into_iter().map(alloc).sum::<usize>();
             }
         }
         vec![
@@ -142,6 +135,7 @@ impl TenantGraph {
                     + table(self.threads.capacity(), 32),
             ),
             ("episode bodies", bodies),
+            ("interned strings", self.strings.heap_bytes(alloc, table)),
         ]
     }
 

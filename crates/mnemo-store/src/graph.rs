@@ -32,7 +32,8 @@ pub(crate) struct Attrs {
 /// Entities by a term they are found by (alias key or token).
 pub(crate) type TermIndex = HashMap<Box<str>, Vec<Node>>;
 
-/// Interned strings (relationship types and predicate wordings repeat across many facts).
+/// Interned strings (relationship types, predicate wordings, thread keys and episode labels repeat
+/// across many facts and episodes). Never shrinks: a label outlives its last episode.
 #[derive(Debug, Default)]
 pub(crate) struct Interner {
     ids: HashMap<Arc<str>, u32>,
@@ -57,6 +58,22 @@ impl Interner {
 
     pub fn resolve(&self, id: u32) -> &str {
         self.strings.get(id as usize).map(|s| &**s).unwrap_or("")
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.strings.len()
+    }
+
+    /// Estimated heap bytes, given the footprint's allocation and hash-table size rules: each
+    /// string once (an `Arc` allocation: two counters and the text), the list and the lookup table.
+    pub fn heap_bytes(&self, alloc: fn(usize) -> usize, table: fn(usize, usize) -> usize) -> usize {
+        self.strings
+            .iter()
+            .map(|s| alloc(16 + s.len()))
+            .sum::<usize>()
+            + alloc(self.strings.capacity() * 16)
+            + table(self.ids.capacity(), 20)
     }
 }
 
@@ -108,11 +125,7 @@ impl TenantGraph {
     /// The full episode in a slot, when its body is kept in memory.
     pub fn episode_body(&self, slot: Slot) -> Option<Episode> {
         let rec = self.episodes.get(slot as usize)?.as_ref()?;
-        Some(
-            rec.body
-                .as_ref()?
-                .episode(&rec.id, rec.created_at, rec.document.as_deref()),
-        )
+        Some(rec.body.as_ref()?.episode(&self.strings, rec))
     }
 
     /// Episode order: (created_at, id) ascending.
