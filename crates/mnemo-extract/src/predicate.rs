@@ -285,6 +285,26 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     if raw.len() > 10 {
         return None;
     }
+    // "X was born in A and worked in B": the verb after "and" is not A's but the clause
+    // subject's (`relations::coordinated` finds it); A and B are not related by it.
+    if raw.len() >= 2 && matches!(raw[0], "and" | "but") {
+        return rule_words(&raw[1..], a, b)
+            .filter(|r| r.forward && r.pattern == "verb-phrase")
+            .map(|r| Rule {
+                pattern: COORDINATED,
+                confidence: r.confidence * 0.9,
+                ..r
+            });
+    }
+    rule_words(&raw, a, b)
+}
+
+/// `Rule::pattern` of a verb phrase after "and" whose subject is the clause's, not the name
+/// before it.
+pub const COORDINATED: &str = "coordinated-verb";
+
+/// The predicate stated by the words between two args (see `rule`).
+fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
     let mk = |p: String, forward: bool, confidence: f32, pattern: &'static str| {
         Some(Rule {
             predicate: p,

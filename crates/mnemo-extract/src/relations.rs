@@ -113,10 +113,16 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     let mut out = Vec::new();
     let mut feats = Vec::with_capacity(64);
     let mut scores = vec![0.0f32; model.n_classes().max(3)];
+    let (coordinated, skip) = coordinated(lower, args);
+    out.extend(coordinated);
     for i in 0..args.len() {
         for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
             let (a, b) = (args[i], args[j]);
-            if b.start < a.end || b.start - a.end > MAX_BETWEEN_WORDS || a.code == b'D' {
+            if b.start < a.end
+                || b.start - a.end > MAX_BETWEEN_WORDS
+                || a.code == b'D'
+                || skip.contains(&(i, j))
+            {
                 continue;
             }
             // Another name between the two: the words between are no predicate of this pair.
@@ -211,6 +217,46 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     out
+}
+
+/// Coordinated verb phrases sharing the clause's subject: in "Marie Curie was born in Warsaw and
+/// worked in Paris" the second verb relates Marie Curie and Paris, and Warsaw and Paris are not
+/// related. Returns those relations and the pairs the scorer must leave alone (the pair around
+/// "and", and the subject's pair with the second object, stated here). A verb phrase after "and"
+/// whose subject is not a name before it (a pronoun, an unnamed noun) relates nothing.
+fn coordinated(
+    lower: &[String],
+    args: &[Arg],
+) -> (Vec<PairRelation>, std::collections::HashSet<(usize, usize)>) {
+    let mut out = Vec::new();
+    let mut skip = std::collections::HashSet::new();
+    for j in 1..args.len() {
+        let (i, b) = (j - 1, args[j]);
+        let a = args[i];
+        if b.start < a.end || a.code == b'D' {
+            continue;
+        }
+        let Some(r) = rule(lower, a, b).filter(|r| r.pattern == crate::predicate::COORDINATED)
+        else {
+            continue;
+        };
+        skip.insert((i, j));
+        // The subject: the name before `a` whose own verb phrase reaches `a`.
+        let subject = (i > 0)
+            .then(|| rule(lower, args[i - 1], a))
+            .flatten()
+            .filter(|p| p.forward && p.pattern == "verb-phrase");
+        if subject.is_some() && args[i - 1].code != b'D' {
+            skip.insert((i - 1, j));
+            out.push(PairRelation {
+                head: i - 1,
+                tail: j,
+                predicate: r.predicate,
+                confidence: r.confidence,
+            });
+        }
+    }
+    (out, skip)
 }
 
 fn default_predicate(types: (u8, u8)) -> String {

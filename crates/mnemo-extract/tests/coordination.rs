@@ -1,0 +1,59 @@
+//! Coordinated verb phrases: in "X was born in A and worked in B" the second verb's subject is X,
+//! not A. X gets both facts; A and B are not related by the sentence.
+
+use mnemo_extract::{ExtractContext, RuleExtractor};
+
+/// The facts of `text` as (subject key, relationship type, object key).
+fn facts(text: &str) -> Vec<(String, String, String)> {
+    RuleExtractor
+        .extract_sync(text, &ExtractContext::default())
+        .facts
+        .iter()
+        .map(|f| {
+            (
+                f.subject.to_string(),
+                f.rel_type.to_string(),
+                f.object.to_string(),
+            )
+        })
+        .collect()
+}
+
+fn has(facts: &[(String, String, String)], s: &str, rel: &str, o: &str) -> bool {
+    facts.iter().any(|f| f.0 == s && f.1 == rel && f.2 == o)
+}
+
+fn related(facts: &[(String, String, String)], a: &str, b: &str) -> bool {
+    facts
+        .iter()
+        .any(|f| (f.0 == a && f.2 == b) || (f.0 == b && f.2 == a))
+}
+
+#[test]
+fn the_verb_after_and_belongs_to_the_clause_subject() {
+    let f = facts("Ingrid Halvorsen was born in Trondheim and worked in Rotterdam.");
+    assert!(has(&f, "ingrid halvorsen", "BORN_IN", "trondheim"), "{f:?}");
+    assert!(
+        has(&f, "ingrid halvorsen", "WORKED_IN", "rotterdam"),
+        "{f:?}"
+    );
+    assert!(!related(&f, "trondheim", "rotterdam"), "{f:?}");
+
+    let f = facts("Tomas Brandt joined Velora Systems and moved to Lisbon.");
+    assert!(has(&f, "tomas brandt", "JOINED", "velora systems"), "{f:?}");
+    assert!(has(&f, "tomas brandt", "MOVED_TO", "lisbon"), "{f:?}");
+    assert!(!related(&f, "velora systems", "lisbon"), "{f:?}");
+}
+
+#[test]
+fn without_a_named_subject_the_second_verb_relates_nothing() {
+    let f = facts("She was born in Trondheim and worked in Rotterdam.");
+    assert!(!related(&f, "trondheim", "rotterdam"), "{f:?}");
+}
+
+#[test]
+fn names_joined_by_and_are_still_a_list() {
+    let f = facts("Ingrid Halvorsen visited Trondheim and Rotterdam.");
+    assert!(has(&f, "ingrid halvorsen", "VISITED", "trondheim"), "{f:?}");
+    assert!(!has(&f, "trondheim", "LOCATED_IN", "rotterdam"), "{f:?}");
+}
