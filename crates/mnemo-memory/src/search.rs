@@ -3,9 +3,8 @@
 
 use std::collections::HashSet;
 
-use mnemo_core::TextHit;
-use mnemo_core::{EntityKey, GraphStore, Tenant, Timestamp};
-use mnemo_retrieve::{link_entities, retrieve_around, tokenize, LinkConfig};
+use mnemo_core::{EntityKey, EpisodeEntities, GraphStore, Tenant, TextHit, Timestamp};
+use mnemo_retrieve::{link_entities, retrieve_around, tokenize, LinkConfig, LinkedEntity};
 
 use crate::compose::compose;
 use crate::history::ChatTurn;
@@ -72,6 +71,21 @@ async fn recorded_by(
 /// Lexical hits whose texts are checked for the coverage of a query that links nothing.
 const COVERAGE_HITS: usize = 3;
 
+/// The query's content words other than its seeds' names: what the answer is about.
+fn other_words(query: &str, seeds: &[LinkedEntity], max_words: usize) -> HashSet<String> {
+    let mut words: HashSet<String> = tokenize(query, max_words)
+        .into_iter()
+        .filter(|t| !t.stop)
+        .map(|t| t.key)
+        .collect();
+    for s in seeds {
+        for w in content_words(&s.entity.name) {
+            words.remove(&w);
+        }
+    }
+    words
+}
+
 /// Searches memory for `query` and returns a ranked context within `cfg.budget_tokens`, or an
 /// explicit miss. `history` may be empty; `now` is the clock recency is measured against.
 pub async fn search(
@@ -99,96 +113,36 @@ pub async fn search_as_of(
     cfg.validate()?;
     let now = as_of.map_or(now, |t| t.min(now));
     let rcfg = cfg.retrieve_config();
-    // Every stored text is a candidate: the lexical index is read while the query is linked,
-    // with what its hits mention (what ties them to the graph, see `sources.rs`; on Neo4j in the
-    // same statement).
-    let (seeds, (lexical, hit_entities)) = futures::future::try_join(
-        async {
-            link_entities(store, tenant, query, &rcfg.link)
-                .await
-                .map_err(MemoryError::from)
-        },
-        async {
-            store
-                .search_text_entities(tenant, query, cfg.lexical_candidates)
-                .await
-                .map_err(MemoryError::from)
-        },
-    )
-    .await?;
-    // As of a time, names first seen later were not known yet.
-    let (seeds, lexical, hit_entities) = match as_of {
-        Some(t) => {
-            let lexical = recorded_by(store, tenant, lexical, t).await?;
-            let kept: HashSet<&str> = lexical.iter().map(|h| h.episode.as_str()).collect();
-            let hit_entities: Vec<_> = hit_entities
-                .into_iter()
-                .filter(|e| kept.contains(e.episode.as_str()))
-                .collect();
-            let seeds = seeds
+    let snippets_on = cfg.snippets && cfg.max_snippets > 0;
+    // Three branches run together, each going on as soon as what it needs is read (on Neo4j,
+    // statements in flight together; a branch never waits for a read it does not use):
+    // - the graph: the query's entities, then their neighbourhoods, memory streams and the names
+    //   in their sources;
+    // - the texts: the lexical index's hits with the entities they mention (every stored text is
+    //   a candidate; see `sources.rs`), then the turns around the best of them;
+    // - the second hop, which needs both the entities and the hits.
+    let (seeds_tx, seeds_rx) = futures::channel::oneshot::channel::<Vec<LinkedEntity>>();
+    let (hits_tx, hits_rx) =
+        futures::channel::oneshot::channel::<(Vec<TextHit>, Vec<EpisodeEntities>)>();
+    let graph = async {
+        let seeds = link_entities(store, tenant, query, &rcfg.link).await?;
+        // As of a time, names first seen later were not known yet.
+        let seeds: Vec<LinkedEntity> = match as_of {
+            Some(t) => seeds
                 .into_iter()
                 .filter(|s| s.entity.first_seen <= t)
-                .collect();
-            (seeds, lexical, hit_entities)
-        }
-        None => (seeds, lexical, hit_entities),
-    };
-    // With nothing linked, only texts can answer: without snippets there is nothing to show.
-    let snippets_shown = cfg.snippets && cfg.max_snippets > 0;
-    if seeds.is_empty()
-        && !(snippets_shown && strong_text_evidence(store, tenant, query, &lexical, cfg).await?)
-    {
-        tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
-        return Ok(SearchResult::miss(query, cfg.budget_tokens));
-    }
-    // The seeds' memory streams, the tenant's counts and the names in the seeds' sources depend
-    // only on the seeds: they are read while the neighbourhoods are (on Neo4j, statements in
-    // flight together instead of in turn).
-    let snippets_on = cfg.snippets && cfg.max_snippets > 0;
-    let seed_keys: Vec<EntityKey> = seeds.iter().map(|s| s.entity.key.clone()).collect();
-    // The neighbours of the best lexical hits (the turns around them) depend on those hits only.
-    let near: Vec<String> = lexical
-        .iter()
-        .take(cfg.neighbour_hits)
-        .map(|h| h.episode.clone())
-        .collect();
-    // Words of the question other than the seeds' names: what the answer is about.
-    let mut query_words: HashSet<String> = tokenize(query, rcfg.link.max_query_words)
-        .into_iter()
-        .filter(|t| !t.stop)
-        .map(|t| t.key)
-        .collect();
-    for s in &seeds {
-        for w in content_words(&s.entity.name) {
-            query_words.remove(&w);
-        }
-    }
-    let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
-    words.sort_unstable();
-    let linked = seeds.clone();
-    let (mut retrieval, (neighbours, second), (stats, mut seed_mentions, sources)) =
-        futures::future::try_join3(
+                .collect(),
+            None => seeds,
+        };
+        let _ = seeds_tx.send(seeds.clone());
+        let seed_keys: Vec<EntityKey> = seeds.iter().map(|s| s.entity.key.clone()).collect();
+        // The seeds' memory streams, the tenant's counts and the names in the seeds' sources
+        // depend only on the seeds: they are read while the neighbourhoods are.
+        futures::future::try_join(
             async {
                 retrieve_around(store, tenant, seeds, &rcfg)
                     .await
                     .map_err(MemoryError::from)
-            },
-            async {
-                futures::future::try_join(
-                    async {
-                        if near.is_empty() || cfg.neighbour_window == 0 {
-                            return Ok(Vec::new());
-                        }
-                        store
-                            .episode_neighbours(tenant, &near, cfg.neighbour_window)
-                            .await
-                            .map_err(MemoryError::from)
-                    },
-                    async {
-                        second_hop(store, tenant, &linked, &lexical, &hit_entities, &words).await
-                    },
-                )
-                .await
             },
             async {
                 if !snippets_on {
@@ -208,7 +162,65 @@ pub async fn search_as_of(
                 Ok::<_, MemoryError>((stats, mentions, Some(sources)))
             },
         )
-        .await?;
+        .await
+    };
+    let texts = async {
+        let (lexical, hit_entities) = store
+            .search_text_entities(tenant, query, cfg.lexical_candidates)
+            .await?;
+        // As of a time, texts recorded later were not there yet.
+        let (lexical, hit_entities) = match as_of {
+            Some(t) => {
+                let lexical = recorded_by(store, tenant, lexical, t).await?;
+                let kept: HashSet<&str> = lexical.iter().map(|h| h.episode.as_str()).collect();
+                let hit_entities: Vec<_> = hit_entities
+                    .into_iter()
+                    .filter(|e| kept.contains(e.episode.as_str()))
+                    .collect();
+                (lexical, hit_entities)
+            }
+            None => (lexical, hit_entities),
+        };
+        let _ = hits_tx.send((lexical.clone(), hit_entities.clone()));
+        // The neighbours of the best lexical hits (the turns around them) depend on those hits only.
+        let near: Vec<String> = lexical
+            .iter()
+            .take(cfg.neighbour_hits)
+            .map(|h| h.episode.clone())
+            .collect();
+        let neighbours = if near.is_empty() || cfg.neighbour_window == 0 {
+            Vec::new()
+        } else {
+            store
+                .episode_neighbours(tenant, &near, cfg.neighbour_window)
+                .await?
+        };
+        Ok::<_, MemoryError>((lexical, hit_entities, neighbours))
+    };
+    let hop = async {
+        // A branch that failed sends nothing; its error is the search's.
+        let (Ok(seeds), Ok((lexical, hit_entities))) = (seeds_rx.await, hits_rx.await) else {
+            return Ok(None);
+        };
+        let words = other_words(query, &seeds, rcfg.link.max_query_words);
+        let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
+        words.sort_unstable();
+        second_hop(store, tenant, &seeds, &lexical, &hit_entities, &words).await
+    };
+    let (
+        (mut retrieval, (stats, mut seed_mentions, sources)),
+        (lexical, hit_entities, neighbours),
+        second,
+    ) = futures::future::try_join3(graph, texts, hop).await?;
+    // With nothing linked, only texts can answer: without snippets there is nothing to show.
+    if retrieval.seeds.is_empty()
+        && !(snippets_on && strong_text_evidence(store, tenant, query, &lexical, cfg).await?)
+    {
+        tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
+        return Ok(SearchResult::miss(query, cfg.budget_tokens));
+    }
+    // Words of the question other than the seeds' names: what the answer is about.
+    let query_words = other_words(query, &retrieval.seeds, rcfg.link.max_query_words);
 
     if let Some(t) = as_of {
         crate::validity::restrict_to(&mut retrieval, t);

@@ -1,0 +1,209 @@
+//! A search reads what each of its stages needs as soon as that is known: the linked entities'
+//! neighbourhoods do not wait for the text index (on Neo4j every read is a round trip, and a slow
+//! full-text query used to hold up the whole graph side). Checked with a store whose text search
+//! answers only after a neighbourhood has been asked for: a search that waited for the text hits
+//! before reading any neighbourhood would never finish.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use chrono::{TimeZone, Utc};
+use mnemo_core::{
+    content_hash, DeleteReport, Document, Entity, EntityInput, EntityKey, EntityOrder, EntityType,
+    Episode, EpisodeEntities, EpisodeKind, EpisodeNeighbours, EpisodeWrite, GraphStore, KvEntry,
+    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, Timestamp,
+    WriteBatch, WriteReport,
+};
+use mnemo_memory::{search, SearchConfig};
+use mnemo_store::EmbeddedStore;
+use tokio::sync::Notify;
+
+/// The embedded store, with text searches held until a neighbourhood read has begun.
+#[derive(Debug, Default)]
+struct GatedStore {
+    inner: EmbeddedStore,
+    hood_asked: Notify,
+    hoods: AtomicUsize,
+}
+
+#[async_trait]
+impl GraphStore for GatedStore {
+    fn backend(&self) -> &'static str {
+        "gated"
+    }
+    async fn write(&self, t: &Tenant, b: &WriteBatch) -> Result<WriteReport> {
+        self.inner.write(t, b).await
+    }
+    async fn write_with_kv(
+        &self,
+        t: &Tenant,
+        b: &WriteBatch,
+        ns: &str,
+        e: &[KvEntry],
+    ) -> Result<WriteReport> {
+        self.inner.write_with_kv(t, b, ns, e).await
+    }
+    async fn get_entities(&self, t: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
+        self.inner.get_entities(t, keys).await
+    }
+    async fn lookup_names(&self, t: &Tenant, keys: &[String]) -> Result<Vec<(String, Entity)>> {
+        self.inner.lookup_names(t, keys).await
+    }
+    async fn find_by_tokens(&self, t: &Tenant, w: &[String], n: usize) -> Result<Vec<Entity>> {
+        self.inner.find_by_tokens(t, w, n).await
+    }
+    async fn neighbourhood(&self, t: &Tenant, q: &NeighbourhoodQuery) -> Result<Subgraph> {
+        self.hoods.fetch_add(1, Ordering::SeqCst);
+        self.hood_asked.notify_waiters();
+        self.hood_asked.notify_one();
+        self.inner.neighbourhood(t, q).await
+    }
+    async fn top_entities(&self, t: &Tenant, o: EntityOrder, n: usize) -> Result<Vec<Entity>> {
+        self.inner.top_entities(t, o, n).await
+    }
+    async fn mentions_of(&self, t: &Tenant, k: &EntityKey, n: usize) -> Result<Vec<MentionEvent>> {
+        self.inner.mentions_of(t, k, n).await
+    }
+    async fn search_text(&self, t: &Tenant, q: &str, n: usize) -> Result<Vec<TextHit>> {
+        self.inner.search_text(t, q, n).await
+    }
+    async fn search_text_naming(
+        &self,
+        t: &Tenant,
+        names: &[String],
+        q: &str,
+        n: usize,
+    ) -> Result<Vec<Vec<TextHit>>> {
+        self.inner.search_text_naming(t, names, q, n).await
+    }
+    async fn episode_neighbours(
+        &self,
+        t: &Tenant,
+        ids: &[String],
+        w: usize,
+    ) -> Result<Vec<EpisodeNeighbours>> {
+        self.inner.episode_neighbours(t, ids, w).await
+    }
+    async fn episode_entities(&self, t: &Tenant, ids: &[String]) -> Result<Vec<EpisodeEntities>> {
+        self.inner.episode_entities(t, ids).await
+    }
+    async fn search_text_entities(
+        &self,
+        t: &Tenant,
+        q: &str,
+        n: usize,
+    ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
+        if self.hoods.load(Ordering::SeqCst) == 0 {
+            self.hood_asked.notified().await;
+        }
+        self.inner.search_text_entities(t, q, n).await
+    }
+    async fn get_episodes(&self, t: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.inner.get_episodes(t, ids).await
+    }
+    async fn get_document(&self, t: &Tenant, id: &str) -> Result<Option<Document>> {
+        self.inner.get_document(t, id).await
+    }
+    async fn delete_episodes(&self, t: &Tenant, ids: &[String]) -> Result<DeleteReport> {
+        self.inner.delete_episodes(t, ids).await
+    }
+    async fn delete_document(&self, t: &Tenant, id: &str) -> Result<DeleteReport> {
+        self.inner.delete_document(t, id).await
+    }
+    async fn stats(&self, t: &Tenant) -> Result<StoreStats> {
+        self.inner.stats(t).await
+    }
+    async fn export(&self, t: &Tenant) -> Result<Subgraph> {
+        self.inner.export(t).await
+    }
+    async fn kv_put(&self, t: &Tenant, ns: &str, e: &[KvEntry]) -> Result<()> {
+        self.inner.kv_put(t, ns, e).await
+    }
+    async fn kv_get(&self, t: &Tenant, ns: &str, keys: &[String]) -> Result<Vec<KvEntry>> {
+        self.inner.kv_get(t, ns, keys).await
+    }
+    async fn kv_scan(
+        &self,
+        t: &Tenant,
+        ns: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<KvEntry>> {
+        self.inner.kv_scan(t, ns, prefix, after, limit).await
+    }
+    async fn kv_delete(&self, t: &Tenant, ns: &str, keys: &[String]) -> Result<u64> {
+        self.inner.kv_delete(t, ns, keys).await
+    }
+}
+
+fn now() -> Timestamp {
+    Utc.with_ymd_and_hms(2026, 6, 1, 12, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+fn note(id: &str, text: &str, names: &[&str]) -> WriteBatch {
+    WriteBatch {
+        document: None,
+        episodes: vec![EpisodeWrite {
+            episode: Episode {
+                id: id.to_string(),
+                kind: EpisodeKind::Note,
+                content: text.to_string(),
+                created_at: now(),
+                source: "notes".to_string(),
+                content_hash: content_hash(text),
+                document_id: None,
+                span: None,
+                speaker: None,
+                session: None,
+            },
+            entities: names
+                .iter()
+                .map(|n| EntityInput::named(n, EntityType::Person).expect("entity"))
+                .collect(),
+            facts: Vec::new(),
+        }],
+    }
+}
+
+#[tokio::test]
+async fn neighbourhoods_are_read_while_the_text_index_is() {
+    let store = GatedStore::default();
+    let tenant = Tenant::default();
+    for (id, text, names) in [
+        (
+            "ep-1",
+            "Ada Lovelace met Bob Stone in Turin.",
+            &["Ada Lovelace", "Bob Stone"][..],
+        ),
+        ("ep-2", "Bob Stone builds looms.", &["Bob Stone"][..]),
+    ] {
+        store
+            .write(&tenant, &note(id, text, names))
+            .await
+            .expect("write");
+    }
+    let found = tokio::time::timeout(
+        Duration::from_secs(10),
+        search(
+            &store,
+            &tenant,
+            "Who did Ada Lovelace meet?",
+            &SearchConfig::default(),
+            &[],
+            now(),
+        ),
+    )
+    .await
+    .expect("the graph side waited for the text index")
+    .expect("search");
+    assert!(found.hit);
+    assert!(
+        found.context_text.contains("Turin"),
+        "{}",
+        found.context_text
+    );
+}
