@@ -122,8 +122,8 @@ pub async fn search_as_of(
     //   a candidate; see `sources.rs`), then the turns around the best of them;
     // - the second hop, which needs both the entities and the hits.
     let (seeds_tx, seeds_rx) = futures::channel::oneshot::channel::<Vec<LinkedEntity>>();
-    let (hits_tx, hits_rx) =
-        futures::channel::oneshot::channel::<(Vec<TextHit>, Vec<EpisodeEntities>)>();
+    type Hits = std::sync::Arc<(Vec<TextHit>, Vec<EpisodeEntities>)>;
+    let (hits_tx, hits_rx) = futures::channel::oneshot::channel::<Hits>();
     let graph = async {
         let seeds = link_entities(store, tenant, query, &rcfg.link).await?;
         // As of a time, names first seen later were not known yet.
@@ -181,7 +181,9 @@ pub async fn search_as_of(
             }
             None => (lexical, hit_entities),
         };
-        let _ = hits_tx.send((lexical.clone(), hit_entities.clone()));
+        let hits: Hits = std::sync::Arc::new((lexical, hit_entities));
+        let _ = hits_tx.send(std::sync::Arc::clone(&hits));
+        let lexical = &hits.0;
         // The neighbours of the best lexical hits (the turns around them) depend on those hits only.
         let near: Vec<String> = lexical
             .iter()
@@ -195,26 +197,25 @@ pub async fn search_as_of(
                 .episode_neighbours(tenant, &near, cfg.neighbour_window)
                 .await?
         };
-        Ok::<_, MemoryError>((lexical, hit_entities, neighbours))
+        Ok::<_, MemoryError>((hits, neighbours))
     };
     let hop = async {
         // A branch that failed sends nothing; its error is the search's.
-        let (Ok(seeds), Ok((lexical, hit_entities))) = (seeds_rx.await, hits_rx.await) else {
+        let (Ok(seeds), Ok(hits)) = (seeds_rx.await, hits_rx.await) else {
             return Ok(None);
         };
+        let (lexical, hit_entities) = (&hits.0, &hits.1);
         let words = other_words(query, &seeds, rcfg.link.max_query_words);
         let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
         words.sort_unstable();
-        second_hop(store, tenant, &seeds, &lexical, &hit_entities, &words).await
+        second_hop(store, tenant, &seeds, lexical, hit_entities, &words).await
     };
-    let (
-        (mut retrieval, (stats, mut seed_mentions, sources)),
-        (lexical, hit_entities, neighbours),
-        second,
-    ) = futures::future::try_join3(graph, texts, hop).await?;
+    let ((mut retrieval, (stats, mut seed_mentions, sources)), (hits, neighbours), second) =
+        futures::future::try_join3(graph, texts, hop).await?;
+    let (lexical, hit_entities) = (&hits.0, &hits.1);
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     if retrieval.seeds.is_empty()
-        && !(snippets_on && strong_text_evidence(store, tenant, query, &lexical, cfg).await?)
+        && !(snippets_on && strong_text_evidence(store, tenant, query, lexical, cfg).await?)
     {
         tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
@@ -241,8 +242,8 @@ pub async fn search_as_of(
     let relations = Relations {
         retrieval: &retrieval,
         facts: &facts,
-        lexical: &lexical,
-        hit_entities: &hit_entities,
+        lexical,
+        hit_entities,
     };
     // The related entities and the snippets depend on what is read so far only: read together.
     let (top, snippets) = futures::future::try_join(
@@ -263,10 +264,10 @@ pub async fn search_as_of(
                 seed_mentions: &seed_mentions,
                 sources,
                 facts: &facts,
-                lexical: &lexical,
+                lexical,
                 neighbours: &neighbours,
                 days: &days,
-                hit_entities: &hit_entities,
+                hit_entities,
                 second: second.as_ref(),
                 as_of,
             };
