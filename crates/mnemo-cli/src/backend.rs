@@ -82,6 +82,7 @@ pub async fn connect_neo4j(settings: &Settings) -> anyhow::Result<Neo4jStore> {
         connection_timeout_secs: n.connection_timeout_secs,
         request_timeout_secs: n.request_timeout_secs,
         read_cache_ms: n.read_cache_ms,
+        validity: settings.search.validity.clone(),
         ..Neo4jConfig::default()
     };
     Neo4jStore::connect(config).await.with_context(|| {

@@ -151,7 +151,8 @@ pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
 /// `mnemo migrate`: the derived state a newer mnemo keeps beside old Neo4j data, for the tenant it
 /// runs for (run it once per tenant). Graph reads work without it (slower: hubs are expanded edge
 /// by edge, `stats` counts the tenant), but text search does not see episodes written before the
-/// text index until their token is backfilled. The embedded store rebuilds its derived state (the
+/// text index until their token is backfilled; family facts written before their validity
+/// intervals were kept on relationships (for Neo4j Browser) get them. The embedded store rebuilds its derived state (the
 /// text index) by itself when it opens, so it needs no step.
 pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<ExitCode> {
     let tenant = settings.tenant();
@@ -172,8 +173,12 @@ pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<Exi
                 .backfill_text_index(&tenant)
                 .await
                 .context("adding older episodes to the text index")?;
+            store
+                .rebuild_validity(&tenant)
+                .await
+                .context("giving family facts their validity intervals")?;
             tracing::info!(seconds = started.elapsed().as_secs_f64(), "migrated");
-            vec!["top_edges", "stats", "text_index"]
+            vec!["top_edges", "stats", "text_index", "validity"]
         }
     };
     if args.json {

@@ -12,6 +12,7 @@ mod schema;
 mod stop_words;
 mod store;
 mod tenant;
+pub mod validity;
 
 pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, MAX_ALIASES};
 pub use error::{Error, Result, DISK_FULL};

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use mnemo_core::validity::ValidityConfig;
 use mnemo_core::{Error, Result};
 use serde::Deserialize;
 
@@ -36,6 +37,10 @@ pub struct Neo4jConfig {
     /// (0: never). Changes made through this store are seen at once; changes by other processes
     /// after at most this long.
     pub read_cache_ms: u64,
+    /// The functional families and endings whose facts' intervals are kept on relationships for
+    /// Neo4j Browser: the search's table (`search.validity`), set by whoever opens the store.
+    #[serde(skip)]
+    pub validity: ValidityConfig,
 }
 
 impl Default for Neo4jConfig {
@@ -51,6 +56,7 @@ impl Default for Neo4jConfig {
             request_timeout_secs: 60,
             write_retries: 3,
             read_cache_ms: 1000,
+            validity: ValidityConfig::default(),
         }
     }
 }

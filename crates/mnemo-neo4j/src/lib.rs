@@ -27,6 +27,7 @@ mod test_server;
 mod text;
 mod top_edges;
 mod tx;
+mod validity;
 mod write;
 
 pub use config::Neo4jConfig;

@@ -128,6 +128,19 @@ impl Neo4jStore {
         done
     }
 
+    /// Gives every fact of the validity table's families and endings its interval on the
+    /// relationship (`valid_from`, `valid_to`), as writes and deletes keep it: for data written
+    /// before intervals were kept, or after the table changed. Idempotent; committed in pages.
+    pub async fn rebuild_validity(&self, tenant: &Tenant) -> Result<()> {
+        crate::validity::rebuild(
+            &self.graph,
+            self.config.write_retries,
+            tenant,
+            &self.config.validity,
+        )
+        .await
+    }
+
     /// Gives the tenant's episodes written before the episode text index existed the token that
     /// index finds them by (until then `search_text` does not see them). Idempotent; runs in
     /// committed chunks.
@@ -168,7 +181,11 @@ impl GraphStore for Neo4jStore {
             .bounded(
                 async {
                     in_transaction!(self.graph, self.config.write_retries, |tx| write::write_tx(
-                        &mut tx, tenant, batch, &fact_sql
+                        &mut tx,
+                        tenant,
+                        batch,
+                        &fact_sql,
+                        &self.config.validity
                     ))
                 }
                 .instrument(span),
@@ -198,7 +215,14 @@ impl GraphStore for Neo4jStore {
                         let report = if batch.is_empty() {
                             WriteReport::default()
                         } else {
-                            write::write_tx(&mut tx, tenant, batch, &fact_sql).await?
+                            write::write_tx(
+                                &mut tx,
+                                tenant,
+                                batch,
+                                &fact_sql,
+                                &self.config.validity,
+                            )
+                            .await?
                         };
                         kv::put_tx(&mut tx, tenant, ns, entries).await?;
                         Ok::<_, crate::tx::TxError>(report)
@@ -221,8 +245,14 @@ impl GraphStore for Neo4jStore {
             tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
         let done = self
             .bounded(
-                write::write_many(&self.graph, self.config.write_retries, tenant, batches)
-                    .instrument(span),
+                write::write_many(
+                    &self.graph,
+                    self.config.write_retries,
+                    tenant,
+                    batches,
+                    &self.config.validity,
+                )
+                .instrument(span),
             )
             .await;
         // Also after a failure: a commit whose answer was lost may have landed.
@@ -394,7 +424,7 @@ impl GraphStore for Neo4jStore {
         let done = self
             .bounded(async {
                 in_transaction!(self.graph, self.config.write_retries, |tx| {
-                    write::delete_tx(&mut tx, tenant, ids)
+                    write::delete_tx(&mut tx, tenant, ids, &self.config.validity)
                 })
             })
             .await;
@@ -407,7 +437,7 @@ impl GraphStore for Neo4jStore {
         let done = self
             .bounded(async {
                 in_transaction!(self.graph, self.config.write_retries, |tx| {
-                    write::delete_document_tx(&mut tx, tenant, id)
+                    write::delete_document_tx(&mut tx, tenant, id, &self.config.validity)
                 })
             })
             .await;

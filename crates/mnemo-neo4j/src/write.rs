@@ -17,6 +17,8 @@ use crate::db::{first_count, list, tx_rows};
 use crate::plan::{entity_chunks, episode_row, plan_write};
 use crate::tx::approx_size;
 use crate::tx::TxError;
+use crate::validity;
+use mnemo_core::validity::ValidityConfig;
 
 /// Runs `$body` (an expression using the transaction `$tx`, yielding `Result<T, TxError>`) in a
 /// fresh transaction and commits it, retrying the whole transaction up to `$retries` times after
@@ -117,8 +119,9 @@ pub(crate) async fn write_tx(
     tenant: &Tenant,
     batch: &WriteBatch,
     fact_sql: &HashMap<RelType, String>,
+    table: &ValidityConfig,
 ) -> Result<WriteReport, TxError> {
-    let mut reports = write_many_tx(tx, tenant, &[batch], fact_sql).await?;
+    let mut reports = write_many_tx(tx, tenant, &[batch], fact_sql, table).await?;
     Ok(reports.pop().unwrap_or_default())
 }
 
@@ -130,6 +133,7 @@ pub(crate) async fn write_many(
     retries: u32,
     tenant: &Tenant,
     batches: &[WriteBatch],
+    table: &ValidityConfig,
 ) -> Result<Vec<WriteReport>> {
     for b in batches {
         b.validate()?;
@@ -142,7 +146,7 @@ pub(crate) async fn write_many(
     let span = tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
     async {
         in_transaction!(graph, retries, |tx| write_many_tx(
-            &mut tx, tenant, &batches, &fact_sql
+            &mut tx, tenant, &batches, &fact_sql, table
         ))
     }
     .instrument(span)
@@ -158,16 +162,21 @@ pub(crate) async fn write_many_tx(
     tenant: &Tenant,
     batches: &[&WriteBatch],
     fact_sql: &HashMap<RelType, String>,
+    table: &ValidityConfig,
 ) -> Result<Vec<WriteReport>, TxError> {
     let mut d = StatsDelta::default();
+    // Entities of the episodes a replaced document dropped: their facts may reopen.
+    let mut touched = BTreeSet::new();
     let reports = if independent(batches) {
-        match write_group(tx, tenant, batches, fact_sql, &mut d).await? {
+        match write_group(tx, tenant, batches, fact_sql, &mut d, &mut touched).await? {
             Some(reports) => reports,
-            None => write_each(tx, tenant, batches, fact_sql, &mut d).await?,
+            None => write_each(tx, tenant, batches, fact_sql, &mut d, &mut touched).await?,
         }
     } else {
-        write_each(tx, tenant, batches, fact_sql, &mut d).await?
+        write_each(tx, tenant, batches, fact_sql, &mut d, &mut touched).await?
     };
+    touched.extend(validity::holders_of(batches, table));
+    validity::refresh(tx, tenant, touched.into_iter().collect(), table).await?;
     counts::apply(tx, tenant, &d).await?;
     Ok(reports)
 }
@@ -178,11 +187,12 @@ async fn write_each(
     batches: &[&WriteBatch],
     fact_sql: &HashMap<RelType, String>,
     d: &mut StatsDelta,
+    touched: &mut BTreeSet<String>,
 ) -> Result<Vec<WriteReport>, TxError> {
     let mut reports = Vec::with_capacity(batches.len());
     for b in batches {
         // A single batch is always independent of itself, so the group path takes it.
-        let report = write_group(tx, tenant, std::slice::from_ref(b), fact_sql, d).await?;
+        let report = write_group(tx, tenant, std::slice::from_ref(b), fact_sql, d, touched).await?;
         reports.extend(report.unwrap_or_default());
     }
     Ok(reports)
@@ -227,6 +237,7 @@ async fn write_group(
     batches: &[&WriteBatch],
     fact_sql: &HashMap<RelType, String>,
     d: &mut StatsDelta,
+    touched: &mut BTreeSet<String>,
 ) -> Result<Option<Vec<WriteReport>>, TxError> {
     let t = tenant.as_str();
     let mut reports = vec![WriteReport::default(); batches.len()];
@@ -278,7 +289,8 @@ async fn write_group(
         .await?;
         d.documents += delta(first_count(&out, "created")?);
         if !stale.is_empty() {
-            delete_body(tx, tenant, &stale, d).await?;
+            let (_, keys) = delete_body(tx, tenant, &stale, d).await?;
+            touched.extend(keys);
             for (report, b) in reports.iter_mut().zip(batches) {
                 if let Some(doc) = &b.document {
                     let of_doc =
@@ -407,21 +419,24 @@ pub(crate) async fn delete_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     ids: &[String],
+    table: &ValidityConfig,
 ) -> Result<DeleteReport, TxError> {
     let mut d = StatsDelta::default();
-    let report = delete_body(tx, tenant, ids, &mut d).await?;
+    let (report, keys) = delete_body(tx, tenant, ids, &mut d).await?;
+    validity::refresh(tx, tenant, keys, table).await?;
     counts::apply(tx, tenant, &d).await?;
     Ok(report)
 }
 
 /// Removes the stored episodes among `ids`, their mentions and their support of facts; facts and
-/// entities left without support are deleted, other aggregates recomputed.
+/// entities left without support are deleted, other aggregates recomputed. Also returns the keys
+/// of the entities the episodes mentioned (the ends of every fact they stated).
 async fn delete_body(
     tx: &mut Txn,
     tenant: &Tenant,
     ids: &[String],
     d: &mut StatsDelta,
-) -> Result<DeleteReport, TxError> {
+) -> Result<(DeleteReport, Vec<String>), TxError> {
     let t = tenant.as_str();
     let mut report = DeleteReport::default();
     let id_list = || list(ids.iter().map(|s| s.as_str().into()).collect());
@@ -433,7 +448,7 @@ async fn delete_body(
     )
     .await?;
     if found.is_empty() {
-        return Ok(report);
+        return Ok((report, Vec::new()));
     }
     let mut stored: Vec<BoltType> = Vec::with_capacity(found.len());
     let mut keys: BTreeSet<String> = BTreeSet::new();
@@ -463,6 +478,7 @@ async fn delete_body(
     .await?;
     report.episodes = first_count(&out, "deleted")?;
     d.episodes -= delta(report.episodes);
+    let touched: Vec<String> = keys.iter().cloned().collect();
     let keys: Vec<BoltType> = keys.into_iter().map(BoltType::from).collect();
     let out = tx_rows(
         tx,
@@ -484,7 +500,7 @@ async fn delete_body(
         )
         .await?;
     }
-    Ok(report)
+    Ok((report, touched))
 }
 
 /// The body of a document delete; `NotFound` when the tenant has no such document.
@@ -492,6 +508,7 @@ pub(crate) async fn delete_document_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     id: &str,
+    table: &ValidityConfig,
 ) -> Result<DeleteReport, TxError> {
     let t = tenant.as_str();
     let rows = tx_rows(
@@ -506,7 +523,8 @@ pub(crate) async fn delete_document_tx(
     };
     let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
     let mut d = StatsDelta::default();
-    let mut report = delete_body(tx, tenant, &ids, &mut d).await?;
+    let (mut report, keys) = delete_body(tx, tenant, &ids, &mut d).await?;
+    validity::refresh(tx, tenant, keys, table).await?;
     let out = tx_rows(
         tx,
         query(cy::DELETE_DOCUMENT)

@@ -37,7 +37,14 @@ impl GraphStore for Grouped {
         self.0.write_with_kv(t, b, ns, e).await
     }
     async fn write_many(&self, t: &Tenant, b: &[WriteBatch]) -> Result<Vec<WriteReport>> {
-        crate::write::write_many(self.0.graph(), self.0.config().write_retries, t, b).await
+        crate::write::write_many(
+            self.0.graph(),
+            self.0.config().write_retries,
+            t,
+            b,
+            &self.0.config().validity,
+        )
+        .await
     }
     async fn get_entities(&self, t: &Tenant, k: &[EntityKey]) -> Result<Vec<Entity>> {
         self.0.get_entities(t, k).await
