@@ -294,3 +294,56 @@ async fn a_document_the_endpoint_refuses_is_reported_and_the_run_goes_on() {
     let stats: Value = serde_json::from_slice(&so.stdout).expect("stats json");
     assert_eq!(stats["documents"], 2, "{stats}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endpoint_that_refuses_every_text_stops_the_run_naming_its_reason() {
+    // Every request is refused as if the model's context were tiny: a setting, not the texts.
+    let srv = replay(vec![
+        json!({"match": "messages", "status": 400, "repeat": true,
+        "body": {"error": {"message": "This model's maximum context length is 16 tokens",
+                           "type": "invalid_request_error"}}}),
+    ])
+    .await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names: Vec<String> = (0..16).map(|i| format!("doc{i:02}.txt")).collect();
+    let texts: Vec<String> = (0..16)
+        .map(|i| format!("Person{i} Vantor joined Company{i} Labs in Oslo."))
+        .collect();
+    let pairs: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&texts)
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let folder = docs(dir.path(), &pairs);
+    let mut cmd = mnemo(&dir.path().join("data"), srv.base_url(), &[]);
+    cmd.arg("ingest").arg(&folder).arg("--json");
+    let (o, _) = run(cmd).await;
+    let (out, err) = text(&o);
+    assert!(!o.status.success(), "the run stops: {out}\n{err}");
+    let summary: Value = serde_json::from_str(&out).expect("json summary");
+    let error = summary["error"].as_str().unwrap_or("");
+    // Texts are extracted in parallel: the streak may pass its threshold by a few.
+    let streak: usize = error
+        .split("refused the last ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        streak >= mnemo::REFUSAL_STREAK
+            && error.contains("texts in a row")
+            && error.contains("maximum context length"),
+        "the error says why: {summary}\n{err}"
+    );
+    assert_eq!(summary["documents_ingested"], 0, "{summary}");
+    let failed = summary["documents_failed"].as_u64().unwrap_or(0);
+    // How many were reported before the stop depends on what was in flight; never all of them.
+    assert!(
+        failed < 16,
+        "the run stopped before every document failed: {summary}"
+    );
+    assert!(
+        err.contains("resume"),
+        "a stopped run says how to go on: {err}"
+    );
+}

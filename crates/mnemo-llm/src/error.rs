@@ -53,7 +53,7 @@ impl From<LlmError> for ExtractError {
         match e {
             LlmError::Malformed { .. } => ExtractError::Malformed(e.to_string()),
             // This text was refused: it is reported, and the next one may go through.
-            _ if e.is_about_the_input() => ExtractError::InvalidInput(e.to_string()),
+            _ if e.is_about_the_input() => ExtractError::Refused(e.to_string()),
             // A refused caller is as unusable as an unreachable endpoint: nothing can be
             // extracted now, and nothing must be written.
             other => ExtractError::Unavailable(other.to_string()),

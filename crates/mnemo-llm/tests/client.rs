@@ -196,7 +196,7 @@ async fn a_text_refused_in_every_mode_is_invalid_input_and_keeps_the_mode() {
         .await
         .expect_err("refused");
     assert!(
-        matches!(&err, mnemo_extract::ExtractError::InvalidInput(m) if m.contains("maximum context length")),
+        matches!(&err, mnemo_extract::ExtractError::Refused(m) if m.contains("maximum context length")),
         "a refusal of this text is about the input: {err:?}"
     );
     assert_eq!(

@@ -52,7 +52,8 @@ impl From<mnemo_extract::ExtractError> for Error {
     fn from(e: mnemo_extract::ExtractError) -> Self {
         use mnemo_extract::ExtractError as X;
         match e {
-            X::InvalidInput(m) => Error::InvalidInput(m),
+            // A refused text is that input's failure (`refusals.rs` stops a streak of them).
+            X::InvalidInput(m) | X::Refused(m) => Error::InvalidInput(m),
             // The messages of mnemo-llm name the endpoint ("LLM endpoint http://... unreachable").
             X::Unavailable(m) | X::Malformed(m) => Error::Llm(m),
         }

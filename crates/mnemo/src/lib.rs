@@ -7,6 +7,7 @@ mod as_of;
 mod error;
 pub mod export;
 mod ingest;
+mod refusals;
 mod remember;
 mod resolve;
 pub mod sources;
@@ -28,6 +29,7 @@ pub use mnemo_core::{
 pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
 pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
 pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
+pub use refusals::STREAK as REFUSAL_STREAK;
 pub use remember::{PreparedRemember, RememberOptions, RememberReport};
 pub use triples::{TripleChunk, TripleInput, TripleItem, TripleReader, TripleRow};
 
@@ -86,7 +88,8 @@ impl Mnemo {
     ) -> Self {
         Mnemo {
             store,
-            extractor,
+            // A run stops on an endpoint that refuses every text (`refusals.rs`).
+            extractor: Arc::new(refusals::RefusalGuard::new(extractor)),
             tenant,
             options,
             clock: Arc::new(chrono::Utc::now),
