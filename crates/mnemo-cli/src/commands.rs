@@ -152,8 +152,8 @@ pub async fn stats(mnemo: &Mnemo, args: JsonFlag) -> anyhow::Result<ExitCode> {
 /// runs for (run it once per tenant). Graph reads work without it (slower: hubs are expanded edge
 /// by edge, `stats` counts the tenant), but text search does not see episodes written before the
 /// text index until their token is backfilled; family facts written before their validity
-/// intervals were kept on relationships (for Neo4j Browser) get them. The embedded store rebuilds its derived state (the
-/// text index) by itself when it opens, so it needs no step.
+/// intervals were kept on relationships (for Neo4j Browser) get them. The embedded store rebuilds
+/// its derived state (the text index) by itself when it opens, so it needs no step.
 pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<ExitCode> {
     let tenant = settings.tenant();
     let steps: Vec<&str> = match settings.store.kind {

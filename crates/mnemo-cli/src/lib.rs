@@ -72,7 +72,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     let mnemo = backend::open(&settings, cli.command.read_only()).await?;
     match cli.command {
-        Command::Ingest(args) => ingest::run(&mnemo, &settings, args).await,
+        Command::Ingest(args) => {
+            // One run over many documents: an endpoint refusing every text stops it.
+            let mnemo = mnemo.clone().stopping_on_refusal_streaks();
+            ingest::run(&mnemo, &settings, args).await
+        }
         Command::Remember(args) => commands::remember(&mnemo, args).await,
         Command::Search(args) => commands::search(&mnemo, args).await,
         Command::Stats(args) => commands::stats(&mnemo, args).await,

@@ -230,10 +230,14 @@ fn coordinated(
 ) -> (Vec<PairRelation>, std::collections::HashSet<(usize, usize)>) {
     let mut out = Vec::new();
     let mut skip = std::collections::HashSet::new();
+    // The subject found for each object so far: "born in A and grew up in B and worked in C"
+    // carries X from A to B to C.
+    let mut subject_of: std::collections::HashMap<usize, usize> = Default::default();
     for j in 1..args.len() {
         let (i, b) = (j - 1, args[j]);
         let a = args[i];
-        if b.start < a.end || a.code == b'D' {
+        // Dates take part only through the main loop's stated-object rule.
+        if b.start < a.end || a.code == b'D' || b.code == b'D' {
             continue;
         }
         let Some(r) = rule(lower, a, b).filter(|r| r.pattern == crate::predicate::COORDINATED)
@@ -241,15 +245,20 @@ fn coordinated(
             continue;
         };
         skip.insert((i, j));
-        // The subject: the name before `a` whose own verb phrase reaches `a`.
-        let subject = (i > 0)
-            .then(|| rule(lower, args[i - 1], a))
-            .flatten()
-            .filter(|p| p.forward && p.pattern == "verb-phrase");
-        if subject.is_some() && args[i - 1].code != b'D' {
-            skip.insert((i - 1, j));
+        // The subject: the name before `a` whose own verb phrase reaches `a`, unless a
+        // preposition makes that name a modifier ("Anna Koch of New York was born in ..."),
+        // or the subject `a` itself was given by an earlier "and".
+        let direct = (i > 0).then(|| i - 1).filter(|&h| {
+            let s = args[h];
+            s.code != b'D'
+                && !(s.start > 0 && is_prep(&lower[s.start - 1]))
+                && rule(lower, s, a).is_some_and(|p| p.forward && p.pattern == "verb-phrase")
+        });
+        if let Some(h) = direct.or_else(|| subject_of.get(&i).copied()) {
+            skip.insert((h, j));
+            subject_of.insert(j, h);
             out.push(PairRelation {
-                head: i - 1,
+                head: h,
                 tail: j,
                 predicate: r.predicate,
                 confidence: r.confidence,

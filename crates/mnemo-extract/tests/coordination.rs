@@ -57,3 +57,24 @@ fn names_joined_by_and_are_still_a_list() {
     assert!(has(&f, "ingrid halvorsen", "VISITED", "trondheim"), "{f:?}");
     assert!(!has(&f, "trondheim", "LOCATED_IN", "rotterdam"), "{f:?}");
 }
+
+#[test]
+fn a_chain_of_verbs_keeps_its_subject() {
+    let f = facts(
+        "Ingrid Halvorsen was born in Trondheim and grew up in Bergen and worked in Rotterdam.",
+    );
+    assert!(has(&f, "ingrid halvorsen", "BORN_IN", "trondheim"), "{f:?}");
+    assert!(
+        has(&f, "ingrid halvorsen", "WORKED_IN", "rotterdam"),
+        "{f:?}"
+    );
+    assert!(!related(&f, "bergen", "rotterdam"), "{f:?}");
+    assert!(!related(&f, "trondheim", "bergen"), "{f:?}");
+}
+
+#[test]
+fn a_name_after_a_preposition_is_no_subject_of_the_second_verb() {
+    let f = facts("Ingrid Halvorsen of Trondheim was born in Bergen and worked in Rotterdam.");
+    assert!(!related(&f, "trondheim", "rotterdam"), "{f:?}");
+    assert!(!related(&f, "bergen", "rotterdam"), "{f:?}");
+}

@@ -184,7 +184,7 @@ async fn rejected_json_schema_steps_down_to_json_object_and_stays_there() {
 }
 
 #[tokio::test]
-async fn a_text_refused_in_every_mode_is_invalid_input_and_keeps_the_mode() {
+async fn a_text_refused_in_every_mode_is_refused_and_keeps_the_mode() {
     let srv = server("context_too_long").await;
     let c = client(srv.base_url());
     let x = LlmExtractor::new(c.clone());

@@ -45,7 +45,7 @@ CALL (h) {{
   {}
 }}
 WITH DISTINCT r
-RETURN startNode(r).key AS s, type(r) AS rel, endNode(r).key AS o,
+RETURN elementId(r) AS id, startNode(r).key AS s, type(r) AS rel, endNode(r).key AS o,
   r.first_seen AS first, r.last_seen AS last, r.occurred AS occurred,
   r.valid_from AS valid_from, r.valid_to AS valid_to",
         arms.join("\n  UNION\n  ")
@@ -81,6 +81,13 @@ RETURN h.key AS key ORDER BY key LIMIT $page",
     })
 }
 
+/// Removes the intervals of the tenant's relationships whose type the table no longer holds, in
+/// committed chunks (an auto-commit statement).
+const CLEAR_UNHELD: &str = "\
+MATCH (:Entity {tenant: $tenant})-[r]->(:Entity)
+WHERE r.valid_from IS NOT NULL AND NOT type(r) IN $types
+CALL (r) { REMOVE r.valid_from, r.valid_to } IN TRANSACTIONS OF 10000 ROWS";
+
 /// Holders refreshed per transaction by `rebuild`.
 const REBUILD_PAGE: i64 = 1_000;
 
@@ -93,6 +100,21 @@ pub(crate) async fn rebuild(
     tenant: &Tenant,
     table: &ValidityConfig,
 ) -> mnemo_core::Result<()> {
+    // Intervals of types the table no longer holds (it was changed) go: nothing keeps them.
+    let (by_subject, by_object) = table.held_types();
+    let held: Vec<BoltType> = by_subject
+        .iter()
+        .chain(&by_object)
+        .map(|t| t.as_str().into())
+        .collect();
+    graph
+        .run(
+            query(CLEAR_UNHELD)
+                .param("tenant", tenant.as_str())
+                .param("types", list(held)),
+        )
+        .await
+        .map_err(crate::error::map_err)?;
     let Some(page_query) = holders_page(table) else {
         return Ok(());
     };
@@ -124,13 +146,21 @@ pub(crate) async fn rebuild(
 }
 
 /// Sets the intervals that changed.
+/// By the relationship's element id, read in the same transaction (no hub's other relationships
+/// are looked at).
 const SET_VALIDITY: &str = "\
 UNWIND $rows AS row
-MATCH (s:Entity {tenant: $tenant, key: row.s})
-USING INDEX s:Entity(tenant, key)
-MATCH (s)-[r]->(o:Entity {tenant: $tenant, key: row.o})
-WHERE type(r) = row.rel
+MATCH ()-[r]->() WHERE elementId(r) = row.id AND r.tenant = $tenant
 SET r.valid_from = row.valid_from, r.valid_to = row.valid_to";
+
+/// Write-locks entities before their facts are read, so that a concurrent write deciding one of
+/// their facts (and locking them to write it) is seen whole or waited for.
+const LOCK: &str = "\
+UNWIND $keys AS key
+MATCH (h:Entity {tenant: $tenant, key: key})
+USING INDEX h:Entity(tenant, key)
+SET h._validity_lock = true
+REMOVE h._validity_lock";
 
 /// The entities whose facts' validity a write can change: the holders of the families and endings
 /// of the facts it states (`ValidityConfig::holders`), sorted.
@@ -151,6 +181,8 @@ pub(crate) fn holders_of(batches: &[&WriteBatch], table: &ValidityConfig) -> Vec
 
 /// A fact as stored, with its stored interval.
 struct Stored {
+    /// The relationship's element id.
+    id: String,
     fact: Fact,
     valid_from: Option<Timestamp>,
     valid_to: Option<Timestamp>,
@@ -190,6 +222,7 @@ async fn read(
             continue;
         };
         out.push(Stored {
+            id: get_str("id")?,
             fact: Fact {
                 subject: EntityKey::from_stored(s),
                 rel_type,
@@ -239,6 +272,11 @@ pub(crate) async fn refresh(
         .collect();
     if !more.is_empty() {
         let more: Vec<String> = more.into_iter().collect();
+        tx.run(query(LOCK).param("tenant", tenant.as_str()).param(
+            "keys",
+            list(more.iter().map(|k| k.as_str().into()).collect()),
+        ))
+        .await?;
         let seen: HashSet<(String, String, String)> = facts.iter().map(|s| id(&s.fact)).collect();
         for s in read(tx, tenant, &more, &statement).await? {
             if !seen.contains(&id(&s.fact)) {
@@ -257,9 +295,7 @@ pub(crate) async fn refresh(
             continue;
         }
         rows.push(map([
-            ("s", s.fact.subject.as_str().into()),
-            ("rel", s.fact.rel_type.as_str().into()),
-            ("o", s.fact.object.as_str().into()),
+            ("id", s.id.as_str().into()),
             ("valid_from", v.valid_from.into()),
             ("valid_to", v.valid_to.into()),
         ]));

@@ -256,3 +256,45 @@ async fn migrate_gives_intervals_to_facts_written_before_they_were_kept() {
     agrees_with_derived(&neo, &t).await;
     neo.purge_tenant(&t).await.expect("purge");
 }
+
+#[tokio::test]
+async fn migrate_with_a_changed_table_drops_the_intervals_it_no_longer_holds() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let t = common::unique_tenant("validity", "table");
+    neo.write(
+        &t,
+        &said("c1", day(2020, 4, 1), "Lena Vogt", "lives in", "Paris"),
+    )
+    .await
+    .expect("paris");
+    neo.write(
+        &t,
+        &said("c2", day(2021, 1, 1), "Lena Vogt", "works for", "Initech"),
+    )
+    .await
+    .expect("initech");
+    // The same data opened with a table that has no residence family.
+    let mut table = ValidityConfig::default();
+    table.families.remove("residence");
+    table.endings.remove("residence");
+    let uri = common::test_uri().expect("server");
+    let narrower = Neo4jStore::connect(mnemo_neo4j::Neo4jConfig {
+        validity: table,
+        ..common::config(&uri)
+    })
+    .await
+    .expect("connect");
+    narrower.rebuild_validity(&t).await.expect("migrate");
+    assert_eq!(
+        stored(&neo, &t, "Lena Vogt", "LIVES_IN", "Paris").await,
+        (None, None),
+        "no family: no interval"
+    );
+    assert_eq!(
+        stored(&neo, &t, "Lena Vogt", "WORKS_FOR", "Initech").await,
+        (Some(day(2021, 1, 1)), None)
+    );
+    neo.purge_tenant(&t).await.expect("purge");
+}

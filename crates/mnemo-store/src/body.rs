@@ -1,8 +1,9 @@
 //! Episode bodies kept in memory by an in-memory store, in a compact form: the record already has
 //! the id, time, document and span start; the content hash is kept only when it is not the
 //! content's own hash (recomputed on read, a fraction of a microsecond); source, speaker and
-//! session repeat across many episodes and are interned in the tenant's string table. 56 bytes
-//! and the text per episode, where a boxed `Episode` takes about 300 and the text.
+//! session repeat across many episodes and are interned in the tenant's string table (which never
+//! shrinks: the source of a deleted episode stays interned). 64 bytes and the text per episode,
+//! where a boxed `Episode` takes about 300 and the text.
 
 use mnemo_core::{content_hash, Episode, EpisodeKind};
 
@@ -12,7 +13,7 @@ use crate::records::{EpisodeRec, NO_THREAD};
 /// An interned label that is absent.
 const NO_LABEL: u32 = u32::MAX;
 
-/// `Body::span_end` of an episode without a span.
+/// The end in `Body::span` of an episode without a span.
 const NO_SPAN: u64 = u64::MAX;
 
 /// What an `Episode` holds beyond its record (`EpisodeRec`: id, time, document, span start).
@@ -194,6 +195,6 @@ mod tests {
         let body = Body::new(&episode("some text"), &mut strings);
         assert!(body.hash.is_none());
         assert_eq!(body.own_allocations(), ["some text".len(), 0, 0]);
-        assert!(std::mem::size_of::<Body>() <= 64);
+        assert_eq!(std::mem::size_of::<Body>(), 64);
     }
 }

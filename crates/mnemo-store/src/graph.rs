@@ -73,7 +73,7 @@ impl Interner {
             .map(|s| alloc(16 + s.len()))
             .sum::<usize>()
             + alloc(self.strings.capacity() * 16)
-            + table(self.ids.capacity(), 20)
+            + table(self.ids.capacity(), std::mem::size_of::<(Arc<str>, u32)>())
     }
 }
 

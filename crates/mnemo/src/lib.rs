@@ -88,8 +88,7 @@ impl Mnemo {
     ) -> Self {
         Mnemo {
             store,
-            // A run stops on an endpoint that refuses every text (`refusals.rs`).
-            extractor: Arc::new(refusals::RefusalGuard::new(extractor)),
+            extractor,
             tenant,
             options,
             clock: Arc::new(chrono::Utc::now),
@@ -107,6 +106,15 @@ impl Mnemo {
     /// when the extractor makes no LLM calls.
     pub fn llm_stats(&self) -> Option<llm::LlmStats> {
         self.llm.as_ref().map(LlmClient::stats)
+    }
+
+    /// The same memory, with an extractor that counts refused texts in a row and reports its
+    /// endpoint unusable after `REFUSAL_STREAK` of them (`refusals.rs`): for one run over many
+    /// inputs (an ingest), which then stops instead of failing every input in turn. Not for a
+    /// server's shared instance: one client's refused texts would count against another's.
+    pub fn stopping_on_refusal_streaks(mut self) -> Self {
+        self.extractor = Arc::new(refusals::RefusalGuard::new(self.extractor));
+        self
     }
 
     /// Replaces the clock (tests, replays of recorded conversations).

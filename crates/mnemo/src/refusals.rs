@@ -2,7 +2,9 @@
 //! fails that text only, and ingestion goes on. But an endpoint that refuses *every* text (a model
 //! name it does not serve under that route, a setting it rejects) would fail every document of a
 //! run in turn; after `STREAK` refusals with no extraction between them the extractor reports the
-//! endpoint unusable instead (`Error::Llm`), which stops a run with a resumable checkpoint.
+//! endpoint unusable instead (`Error::Llm`), which stops a run with a resumable checkpoint. Only a
+//! run wears the guard (`Mnemo::stopping_on_refusal_streaks`, `mnemo ingest`): on a server's shared
+//! instance one client's refused texts would count against another's.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
