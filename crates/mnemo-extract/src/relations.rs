@@ -113,7 +113,17 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     let mut out = Vec::new();
     let mut feats = Vec::with_capacity(64);
     let mut scores = vec![0.0f32; model.n_classes().max(3)];
-    let (coordinated, skip) = coordinated(lower, args);
+    // The rule of each pair of neighbouring args (`adjacent[i]`: args i and i + 1), computed once
+    // for the coordination pass and the pair loop.
+    let adjacent: Vec<Option<Rule>> = args
+        .windows(2)
+        .map(|w| {
+            (w[1].start >= w[0].end)
+                .then(|| rule(lower, w[0], w[1]))
+                .flatten()
+        })
+        .collect();
+    let (coordinated, skip) = coordinated(lower, args, &adjacent);
     out.extend(coordinated);
     for i in 0..args.len() {
         for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
@@ -126,10 +136,14 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 continue;
             }
             // Another name between the two: the words between are no predicate of this pair.
-            let r = if j == i + 1 { rule(lower, a, b) } else { None };
+            let r = if j == i + 1 {
+                adjacent[i].clone()
+            } else {
+                None
+            };
             if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
                 let subject = (i > 0)
-                    .then(|| rule(lower, args[i - 1], a))
+                    .then(|| adjacent[i - 1].as_ref())
                     .flatten()
                     .filter(|p| p.pattern == "apposition-role" && j == i + 1);
                 if subject.is_some() {
@@ -227,6 +241,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
 fn coordinated(
     lower: &[String],
     args: &[Arg],
+    adjacent: &[Option<Rule>],
 ) -> (Vec<PairRelation>, std::collections::HashSet<(usize, usize)>) {
     let mut out = Vec::new();
     let mut skip = std::collections::HashSet::new();
@@ -240,7 +255,9 @@ fn coordinated(
         if b.start < a.end || a.code == b'D' || b.code == b'D' {
             continue;
         }
-        let Some(r) = rule(lower, a, b).filter(|r| r.pattern == crate::predicate::COORDINATED)
+        let Some(r) = adjacent[i]
+            .as_ref()
+            .filter(|r| r.pattern == crate::predicate::COORDINATED)
         else {
             continue;
         };
@@ -252,7 +269,9 @@ fn coordinated(
             let s = args[h];
             s.code != b'D'
                 && !(s.start > 0 && is_prep(&lower[s.start - 1]))
-                && rule(lower, s, a).is_some_and(|p| p.forward && p.pattern == "verb-phrase")
+                && adjacent[h]
+                    .as_ref()
+                    .is_some_and(|p| p.forward && p.pattern == "verb-phrase")
         });
         if let Some(h) = direct.or_else(|| subject_of.get(&i).copied()) {
             skip.insert((h, j));
@@ -260,7 +279,7 @@ fn coordinated(
             out.push(PairRelation {
                 head: h,
                 tail: j,
-                predicate: r.predicate,
+                predicate: r.predicate.clone(),
                 confidence: r.confidence,
             });
         }
