@@ -180,10 +180,10 @@ pub(crate) fn holders_of(batches: &[&WriteBatch], table: &ValidityConfig) -> Vec
 }
 
 /// A fact as stored, with its stored interval.
+/// What a fact's relationship holds now, beside the fact itself.
 struct Stored {
     /// The relationship's element id.
     id: String,
-    fact: Fact,
     valid_from: Option<Timestamp>,
     valid_to: Option<Timestamp>,
 }
@@ -197,7 +197,7 @@ async fn read(
     tenant: &Tenant,
     keys: &[String],
     statement: &str,
-) -> Result<Vec<Stored>, TxError> {
+) -> Result<(Vec<Fact>, Vec<Stored>), TxError> {
     let rows = tx_rows(
         tx,
         query(statement).param("tenant", tenant.as_str()).param(
@@ -206,7 +206,10 @@ async fn read(
         ),
     )
     .await?;
-    let mut out = Vec::with_capacity(rows.len());
+    let (mut facts, mut stored) = (
+        Vec::with_capacity(rows.len()),
+        Vec::with_capacity(rows.len()),
+    );
     for row in rows {
         let get_str = |c: &str| row.get::<String>(c).map_err(neo4rs::Error::from);
         let (s, rel, o) = (get_str("s")?, get_str("rel")?, get_str("o")?);
@@ -221,27 +224,27 @@ async fn read(
         let Ok(rel_type) = RelType::new(&rel) else {
             continue;
         };
-        out.push(Stored {
+        facts.push(Fact {
+            subject: EntityKey::from_stored(s),
+            rel_type,
+            object: EntityKey::from_stored(o),
+            predicate: String::new(),
+            mentions: 0,
+            confidence: 0.0,
+            first_seen: first,
+            last_seen: last,
+            episodes: Vec::new(),
+            occurred: row
+                .get::<Option<String>>("occurred")
+                .map_err(neo4rs::Error::from)?,
+        });
+        stored.push(Stored {
             id: get_str("id")?,
-            fact: Fact {
-                subject: EntityKey::from_stored(s),
-                rel_type,
-                object: EntityKey::from_stored(o),
-                predicate: String::new(),
-                mentions: 0,
-                confidence: 0.0,
-                first_seen: first,
-                last_seen: last,
-                episodes: Vec::new(),
-                occurred: row
-                    .get::<Option<String>>("occurred")
-                    .map_err(neo4rs::Error::from)?,
-            },
             valid_from: time("valid_from")?,
             valid_to: time("valid_to")?,
         });
     }
-    Ok(out)
+    Ok((facts, stored))
 }
 
 /// Recomputes and stores the validity of the facts held by `keys` (the holders a write touched, or
@@ -260,11 +263,10 @@ pub(crate) async fn refresh(
     let Some(statement) = facts_of(table) else {
         return Ok(());
     };
-    let mut facts = read(tx, tenant, &keys, &statement).await?;
+    let (mut facts, mut stored) = read(tx, tenant, &keys, &statement).await?;
     let mut read_keys: HashSet<String> = keys.into_iter().collect();
-    let first: Vec<Fact> = facts.iter().map(|s| s.fact.clone()).collect();
     let more: BTreeSet<String> = table
-        .holders(&first)
+        .holders(&facts)
         .iter()
         .flatten()
         .map(|k| k.to_string())
@@ -277,19 +279,20 @@ pub(crate) async fn refresh(
             list(more.iter().map(|k| k.as_str().into()).collect()),
         ))
         .await?;
-        let seen: HashSet<(String, String, String)> = facts.iter().map(|s| id(&s.fact)).collect();
-        for s in read(tx, tenant, &more, &statement).await? {
-            if !seen.contains(&id(&s.fact)) {
-                facts.push(s);
+        let seen: HashSet<String> = stored.iter().map(|s| s.id.clone()).collect();
+        let (more_facts, more_stored) = read(tx, tenant, &more, &statement).await?;
+        for (f, s) in more_facts.into_iter().zip(more_stored) {
+            if !seen.contains(&s.id) {
+                facts.push(f);
+                stored.push(s);
             }
         }
         read_keys.extend(more);
     }
-    let plain: Vec<Fact> = facts.iter().map(|s| s.fact.clone()).collect();
-    let holders = table.holders(&plain);
-    let derived = validity(&plain, table);
+    let holders = table.holders(&facts);
+    let derived = validity(&facts, table);
     let mut rows: Vec<BoltType> = Vec::new();
-    for ((s, v), hs) in facts.iter().zip(&derived).zip(&holders) {
+    for ((s, v), hs) in stored.iter().zip(&derived).zip(&holders) {
         let complete = hs.iter().all(|h| read_keys.contains(h.as_str()));
         if !complete || (s.valid_from == Some(v.valid_from) && s.valid_to == v.valid_to) {
             continue;
@@ -310,12 +313,4 @@ pub(crate) async fn refresh(
     )
     .await?;
     Ok(())
-}
-
-fn id(f: &Fact) -> (String, String, String) {
-    (
-        f.subject.to_string(),
-        f.rel_type.to_string(),
-        f.object.to_string(),
-    )
 }
