@@ -1,44 +1,12 @@
 //! Searches reuse episodes and text linkings from earlier searches only while the store's counts
 //! are unchanged: a rewritten episode is read afresh, and repeated searches answer the same.
 
-use chrono::{TimeZone, Utc};
-use mnemo_core::{
-    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
-    Timestamp, WriteBatch,
-};
+mod common;
+
+use common::{batch, now};
+use mnemo_core::{GraphStore, Tenant};
 use mnemo_memory::{search, SearchConfig};
 use mnemo_store::EmbeddedStore;
-
-fn now() -> Timestamp {
-    Utc.with_ymd_and_hms(2026, 6, 1, 12, 0, 0)
-        .single()
-        .expect("valid date")
-}
-
-fn batch(id: &str, text: &str, names: &[&str]) -> WriteBatch {
-    WriteBatch {
-        document: None,
-        episodes: vec![EpisodeWrite {
-            episode: Episode {
-                id: id.to_string(),
-                kind: EpisodeKind::Note,
-                content: text.to_string(),
-                created_at: now(),
-                source: format!("notes/{id}.md"),
-                content_hash: content_hash(text),
-                document_id: None,
-                span: None,
-                speaker: None,
-                session: None,
-            },
-            entities: names
-                .iter()
-                .map(|n| EntityInput::named(n, EntityType::Person).expect("entity"))
-                .collect(),
-            facts: Vec::new(),
-        }],
-    }
-}
 
 #[tokio::test]
 async fn a_rewritten_episode_is_read_afresh_and_repeats_answer_the_same() {

@@ -4,16 +4,16 @@
 //! answers only after a neighbourhood has been asked for: a search that waited for the text hits
 //! before reading any neighbourhood would never finish.
 
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use chrono::{TimeZone, Utc};
 use mnemo_core::{
-    content_hash, DeleteReport, Document, Entity, EntityInput, EntityKey, EntityOrder, EntityType,
-    Episode, EpisodeEntities, EpisodeKind, EpisodeNeighbours, EpisodeWrite, GraphStore, KvEntry,
-    MentionEvent, NeighbourhoodQuery, Result, StoreStats, Subgraph, Tenant, TextHit, Timestamp,
-    WriteBatch, WriteReport,
+    DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, EpisodeEntities,
+    EpisodeNeighbours, GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats,
+    Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 use mnemo_memory::{search, SearchConfig};
 use mnemo_store::EmbeddedStore;
@@ -138,37 +138,6 @@ impl GraphStore for GatedStore {
     }
 }
 
-fn now() -> Timestamp {
-    Utc.with_ymd_and_hms(2026, 6, 1, 12, 0, 0)
-        .single()
-        .expect("valid date")
-}
-
-fn note(id: &str, text: &str, names: &[&str]) -> WriteBatch {
-    WriteBatch {
-        document: None,
-        episodes: vec![EpisodeWrite {
-            episode: Episode {
-                id: id.to_string(),
-                kind: EpisodeKind::Note,
-                content: text.to_string(),
-                created_at: now(),
-                source: "notes".to_string(),
-                content_hash: content_hash(text),
-                document_id: None,
-                span: None,
-                speaker: None,
-                session: None,
-            },
-            entities: names
-                .iter()
-                .map(|n| EntityInput::named(n, EntityType::Person).expect("entity"))
-                .collect(),
-            facts: Vec::new(),
-        }],
-    }
-}
-
 #[tokio::test]
 async fn neighbourhoods_are_read_while_the_text_index_is() {
     let store = GatedStore::default();
@@ -182,7 +151,7 @@ async fn neighbourhoods_are_read_while_the_text_index_is() {
         ("ep-2", "Bob Stone builds looms.", &["Bob Stone"][..]),
     ] {
         store
-            .write(&tenant, &note(id, text, names))
+            .write(&tenant, &common::batch(id, text, names))
             .await
             .expect("write");
     }
@@ -194,7 +163,7 @@ async fn neighbourhoods_are_read_while_the_text_index_is() {
             "Who did Ada Lovelace meet?",
             &SearchConfig::default(),
             &[],
-            now(),
+            common::now(),
         ),
     )
     .await
