@@ -7,7 +7,7 @@ use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 use crate::interjections;
 use crate::name_rules::{
-    context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
+    self, context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
 };
 use crate::span_rules::{self, RawSpan};
 use crate::tagger::{NameSpan, NameType};
@@ -314,6 +314,19 @@ pub fn sentence_mentions(
             // "Caroline said", "Maria adopted", "Quinn became CEO": a person's verb or role
             // makes a person.
             s.2 = EntityType::Person;
+        } else if s.1 >= s.0 + 2
+            && name_rules::opens_place_name(&info[s.0].lower)
+            && info[s.1 - 1].flags & gz::ORG_WORD == 0
+            && !gz::is_org_suffix(&info[s.1 - 1].lower)
+            && !matches!(s.2, EntityType::Date | EntityType::Event)
+            && !(s.1 < n
+                && (span_rules::person_verb(&info[s.1].lower)
+                    || span_rules::role_follows(info, s.1)))
+        {
+            // "Lake Tahoe", "Mount Kilimanjaro": the first word says what the name is, whatever
+            // the tagger made of it ("Mount Sinai Hospital" stays an organisation, "Lake Bell
+            // starred" a person).
+            s.2 = EntityType::Location;
         }
     }
     for (a, b) in date_spans(&texts, info) {

@@ -52,6 +52,15 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
     }
 }
 
+/// Words that open a place's name: "Lake Tahoe", "Mount Kilimanjaro", "Cape Cod", "Loch Ness".
+/// The name list types such names by their last word ("Tahoe"), which says nothing.
+pub(crate) fn opens_place_name(lower: &str) -> bool {
+    matches!(
+        lower,
+        "lake" | "mount" | "mt" | "mt." | "cape" | "loch" | "isle" | "lac" | "monte" | "mont"
+    )
+}
+
 /// Titles that make the capitalised words after them a person's name even when the tagger missed
 /// it ("General" is not one: "General Motors").
 pub(crate) fn is_personal_title(w: &str) -> bool {

@@ -304,3 +304,34 @@ fn quitting_and_no_longer_are_stated_as_such() {
         "tromsø",
     );
 }
+
+#[test]
+fn a_name_opened_by_lake_or_mount_is_a_place() {
+    // The tagger typed these a person and an organisation.
+    has(
+        "Tom went kayaking on Lake Tahoe yesterday.",
+        "Lake Tahoe",
+        EntityType::Location,
+    );
+    has(
+        "Maria climbed Mount Kilimanjaro in 2019.",
+        "Mount Kilimanjaro",
+        EntityType::Location,
+    );
+    has(
+        "I visited Lake Como in May.",
+        "Lake Como",
+        EntityType::Location,
+    );
+    // An organisation's last word, or a person's verb, still decides.
+    has(
+        "She works at Mount Sinai Hospital.",
+        "Mount Sinai Hospital",
+        EntityType::Organization,
+    );
+    has(
+        "Lake Bell said it was fun.",
+        "Lake Bell",
+        EntityType::Person,
+    );
+}
