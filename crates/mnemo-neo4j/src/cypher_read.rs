@@ -185,8 +185,8 @@ fn expand(node: &str, hop: u8) -> String {
          \x20 CALL ({node}) {{\n\
          \x20   WITH {node} WHERE {node}.top_rels IS NOT NULL AND $cap{hop} <= $top\n\
          \x20   UNWIND {node}.top_rels[..$cap{hop}] AS id\n\
-         \x20   MATCH ()-[r]->() WHERE elementId(r) = id\n\
-         \x20   WITH {node}, r WHERE r.tenant = $tenant AND (startNode(r) = {node} OR endNode(r) = {node})\n\
+         \x20   MATCH ()-[r]->() WHERE elementId(r) = id AND r.tenant = $tenant\n\
+         \x20   WITH {node}, r WHERE startNode(r) = {node} OR endNode(r) = {node}\n\
          \x20   RETURN r\n\
          \x20   UNION\n\
          \x20   WITH {node} WHERE {node}.top_rels IS NULL OR $cap{hop} > $top\n\

@@ -17,8 +17,8 @@ fn neighbourhood_statements() {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
             UNWIND s.top_rels[..$cap1] AS id
-            MATCH ()-[r]->() WHERE elementId(r) = id
-            WITH s, r WHERE r.tenant = $tenant AND (startNode(r) = s OR endNode(r) = s)
+            MATCH ()-[r]->() WHERE elementId(r) = id AND r.tenant = $tenant
+            WITH s, r WHERE startNode(r) = s OR endNode(r) = s
             RETURN r
             UNION
             WITH s WHERE s.top_rels IS NULL OR $cap1 > $top
@@ -44,8 +44,8 @@ fn neighbourhood_statements() {
           CALL (s) {
             WITH s WHERE s.top_rels IS NOT NULL AND $cap1 <= $top
             UNWIND s.top_rels[..$cap1] AS id
-            MATCH ()-[r]->() WHERE elementId(r) = id
-            WITH s, r WHERE r.tenant = $tenant AND (startNode(r) = s OR endNode(r) = s)
+            MATCH ()-[r]->() WHERE elementId(r) = id AND r.tenant = $tenant
+            WITH s, r WHERE startNode(r) = s OR endNode(r) = s
             RETURN r
             UNION
             WITH s WHERE s.top_rels IS NULL OR $cap1 > $top
@@ -68,8 +68,8 @@ fn neighbourhood_statements() {
           CALL (f) {
             WITH f WHERE f.top_rels IS NOT NULL AND $cap2 <= $top
             UNWIND f.top_rels[..$cap2] AS id
-            MATCH ()-[r]->() WHERE elementId(r) = id
-            WITH f, r WHERE r.tenant = $tenant AND (startNode(r) = f OR endNode(r) = f)
+            MATCH ()-[r]->() WHERE elementId(r) = id AND r.tenant = $tenant
+            WITH f, r WHERE startNode(r) = f OR endNode(r) = f
             RETURN r
             UNION
             WITH f WHERE f.top_rels IS NULL OR $cap2 > $top

@@ -107,13 +107,13 @@ pub(crate) fn refresh_top() -> String {
     format!(
         "\
 UNWIND $ids AS id
-MATCH ()-[f]->() WHERE elementId(f) = id
+MATCH ()-[f]->() WHERE elementId(f) = id AND f.tenant = $tenant
 UNWIND [startNode(f), endNode(f)] AS n
 WITH n, collect(DISTINCT f) AS changed
 WHERE n.top_rels IS NOT NULL OR COUNT {{ (n)--() }} > $top
 WITH n, changed, CASE WHEN $skip AND size(n.top_rels) = $top
   AND none(x IN changed WHERE elementId(x) IN n.top_rels) THEN n.top_rels[-1] END AS last_id
-OPTIONAL MATCH ()-[l]->() WHERE elementId(l) = last_id
+OPTIONAL MATCH ()-[l]->() WHERE elementId(l) = last_id AND l.tenant = $tenant
 WITH n, changed, l
 WHERE l IS NULL OR any(x IN changed WHERE {above})
 CALL (n, changed) {{
@@ -121,7 +121,7 @@ CALL (n, changed) {{
     WITH n, changed WHERE n.top_rels IS NOT NULL
     UNWIND n.top_rels + [x IN changed | elementId(x)] AS rid
     WITH DISTINCT rid
-    MATCH ()-[r]->() WHERE elementId(r) = rid
+    MATCH ()-[r]->() WHERE elementId(r) = rid AND r.tenant = $tenant
     RETURN r
     UNION
     WITH n WHERE n.top_rels IS NULL

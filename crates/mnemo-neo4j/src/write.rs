@@ -393,6 +393,7 @@ async fn write_group(
     for ids in statements {
         tx.run(
             query(&refresh)
+                .param("tenant", t)
                 .param("ids", ids)
                 .param("skip", skip)
                 .param("top", crate::top_edges::top_param()),
