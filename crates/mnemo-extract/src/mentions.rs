@@ -293,6 +293,9 @@ pub fn sentence_mentions(
         if s.1 == s.0 + 1 && info[s.0].flags & gz::ORG_NAME != 0 && s.2 != EntityType::Person {
             s.2 = EntityType::Organization;
         }
+        // "Caroline said", "Quinn became CEO": what follows the name is a person's.
+        let person_follows = s.1 < n
+            && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1));
         if let Some(t) = context_type(&info[..s.4]) {
             // "moved to Bergen": a destination is a place even when the name looked like a
             // person's (not "moved to John's house").
@@ -305,8 +308,7 @@ pub fn sentence_mentions(
                 s.2 = t;
             }
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
-            && s.1 < n
-            && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1))
+            && person_follows
             && (s.0..s.1).all(|k| {
                 info[k].flags & (gz::LOC_WORD | gz::ORG_WORD | gz::PLACE | gz::ORG_NAME) == 0
             })
@@ -319,13 +321,11 @@ pub fn sentence_mentions(
             && info[s.1 - 1].flags & gz::ORG_WORD == 0
             && !gz::is_org_suffix(&info[s.1 - 1].lower)
             && !matches!(s.2, EntityType::Date | EntityType::Event)
-            && !(s.1 < n
-                && (span_rules::person_verb(&info[s.1].lower)
-                    || span_rules::role_follows(info, s.1)))
+            && !person_follows
         {
             // "Lake Tahoe", "Mount Kilimanjaro": the first word says what the name is, whatever
             // the tagger made of it ("Mount Sinai Hospital" stays an organisation, "Lake Bell
-            // starred" a person).
+            // said" a person).
             s.2 = EntityType::Location;
         }
     }
