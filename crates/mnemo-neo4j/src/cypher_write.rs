@@ -88,8 +88,9 @@ fn specificity_case(expr: &str) -> String {
 /// names its episode by position in `$episodes`, looked up once per statement rather than once per
 /// mention: a chunk has one or a few episodes and a thousand mentions). The episodes exist, so the
 /// collected list keeps the positions of `$episodes`. The
-/// first name stays, aliases are the capped union of new surface forms, the type (and its label)
-/// only moves to a more specific one, the mention count moves by the edges created here, and the
+/// first name stays, aliases are the capped union of new surface forms (merged only when a form is
+/// new to the entity: most rows repeat its name), the type (and its label) only moves to a more
+/// specific one (`row.spec`, the specificity of the row's type, is computed by the caller), the mention count moves by the edges created here, and the
 /// `recent_mentions` list takes the new edges. Unchanged aliases are not written again, since every
 /// write of them updates the full-text index. Returns the batch index (`row.b`) of every entity it
 /// created.
@@ -107,19 +108,19 @@ MERGE (e:Entity {tenant: $tenant, key: row.key})
 ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
   e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
 WITH eps, e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
-  reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
+  CASE WHEN all(f IN row.forms WHERE f.surface = e.name OR f.surface IN e.aliases) THEN null
+  ELSE reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
     CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
       THEN acc
       ELSE {aliases: acc.aliases + f.surface,
             keys: CASE WHEN f.key = '' OR f.key = e.key OR f.key IN acc.keys
                     THEN acc.keys ELSE acc.keys + f.key END}
-    END) AS merged
-FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
+    END) END AS merged
+FOREACH (_ IN CASE WHEN merged IS NULL OR (merged.aliases = e.aliases AND merged.keys = e.alias_keys)
+    THEN [] ELSE [1] END |
   SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
-FOREACH (_ IN CASE WHEN NOT created AND ",
+FOREACH (_ IN CASE WHEN NOT created AND e.type <> row.type AND row.spec > ",
     );
-    q.push_str(&specificity_case("row.type"));
-    q.push_str(" > ");
     q.push_str(&specificity_case("e.type"));
     q.push_str(&format!(
         " THEN [1] ELSE [] END |\n  REMOVE e:{}\n  SET e.type = row.type, e:$(row.type))\n",
@@ -141,11 +142,7 @@ CALL (eps, e, row) {
 ",
     );
     q.push_str(crate::top_edges::REFRESH_RECENT);
-    q.push_str(
-        "
-SET e.recent_mentions = recent
-RETURN collect(CASE WHEN created THEN row.b END) AS created",
-    );
+    q.push_str("RETURN collect(CASE WHEN created THEN row.b END) AS created");
     q
 }
 

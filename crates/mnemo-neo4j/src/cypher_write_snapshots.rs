@@ -59,16 +59,18 @@ fn merge_entities_links_mentions_and_sets_labels() {
         ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
           e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
         WITH eps, e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
-          reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
+          CASE WHEN all(f IN row.forms WHERE f.surface = e.name OR f.surface IN e.aliases) THEN null
+          ELSE reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
             CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
               THEN acc
               ELSE {aliases: acc.aliases + f.surface,
                     keys: CASE WHEN f.key = '' OR f.key = e.key OR f.key IN acc.keys
                             THEN acc.keys ELSE acc.keys + f.key END}
-            END) AS merged
-        FOREACH (_ IN CASE WHEN merged.aliases = e.aliases AND merged.keys = e.alias_keys THEN [] ELSE [1] END |
+            END) END AS merged
+        FOREACH (_ IN CASE WHEN merged IS NULL OR (merged.aliases = e.aliases AND merged.keys = e.alias_keys)
+            THEN [] ELSE [1] END |
           SET e.aliases = merged.aliases, e.alias_keys = merged.keys)
-        FOREACH (_ IN CASE WHEN NOT created AND CASE row.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END > CASE e.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END THEN [1] ELSE [] END |
+        FOREACH (_ IN CASE WHEN NOT created AND e.type <> row.type AND row.spec > CASE e.type WHEN 'Person' THEN 2 WHEN 'Organization' THEN 2 WHEN 'Location' THEN 2 WHEN 'Event' THEN 2 WHEN 'Date' THEN 2 WHEN 'Concept' THEN 1 WHEN 'Other' THEN 0 ELSE 0 END THEN [1] ELSE [] END |
           REMOVE e:Person:Organization:Location:Event:Date:Concept:Other
           SET e.type = row.type, e:$(row.type))
         SET e.mentions = e.mentions + size(row.mentions),
@@ -88,31 +90,24 @@ fn merge_entities_links_mentions_and_sets_labels() {
             (size(e.recent_mentions) = 0 OR coalesce(row.first > old_last, false)) THEN 'append'
           ELSE 'rebuild' END AS how
         CALL (e, new_ids, how) {
-          WITH e WHERE how = 'none'
-          RETURN null AS recent
-          UNION ALL
-          WITH e, new_ids WHERE how = 'append'
-          RETURN (new_ids + e.recent_mentions)[..$recent] AS recent
-          UNION ALL
           WITH e, new_ids WHERE how = 'rebuild'
           CALL (e, new_ids) {
-            CALL (e, new_ids) {
-              WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
-              UNWIND e.recent_mentions + new_ids AS rid
-              WITH DISTINCT rid
-              MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
-              RETURN m, ep
-              UNION
-              WITH e WHERE e.recent_mentions IS NULL
-              MATCH (e)<-[m:MENTIONS]-(ep:Episode)
-              RETURN m, ep
-            }
-            WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
-            RETURN collect(elementId(m)) AS rebuilt
+            WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+            UNWIND e.recent_mentions + new_ids AS rid
+            WITH DISTINCT rid
+            MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+            RETURN m, ep
+            UNION
+            WITH e WHERE e.recent_mentions IS NULL
+            MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+            RETURN m, ep
           }
-          RETURN rebuilt AS recent
+          WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+          RETURN collect(elementId(m)) AS rebuilt
         }
-        SET e.recent_mentions = recent
+        FOREACH (_ IN CASE WHEN how = 'none' THEN [] ELSE [1] END |
+          SET e.recent_mentions = CASE how WHEN 'append' THEN (new_ids + e.recent_mentions)[..$recent]
+            ELSE rebuilt END)
         RETURN collect(CASE WHEN created THEN row.b END) AS created"#]].assert_eq(&w::merge_entities());
 }
 

@@ -72,6 +72,7 @@ impl EntityRow {
             ("key", self.key.as_str().into()),
             ("name", self.name.as_str().into()),
             ("type", self.entity_type.as_str().into()),
+            ("spec", int(u64::from(self.entity_type.specificity()))),
             ("forms", forms.into_iter().collect()),
             ("first", self.first.into()),
             ("last", self.last.into()),

@@ -42,8 +42,10 @@ pub(crate) fn recent_param() -> i64 {
     RECENT_MENTIONS as i64
 }
 
-/// Sets `recent` for entity `e` (in scope with `row`, `old_last` = its `last_seen` before this
-/// write, and `new_ids` = its new MENTIONS edges, newest first; `e.mentions` already counts them).
+/// Sets `e.recent_mentions` for entity `e` (in scope with `row`, `old_last` = its `last_seen` before
+/// this write, and `new_ids` = its new MENTIONS edges, newest first; `e.mentions` already counts
+/// them). Only a rebuild reads edges, in a subquery that every other row leaves at once (one arm,
+/// not a union of three: the list is chosen by a `CASE` after it).
 /// An entity with at most `RECENT_MENTIONS` mentions keeps no list (null: readers take all its
 /// mentions, which costs no more than the list). When every new edge is newer than all the old
 /// ones (the usual case: time moves forward) the list is the new edges followed by the old list,
@@ -56,30 +58,25 @@ WITH e, row, created, new_ids, CASE
     (size(e.recent_mentions) = 0 OR coalesce(row.first > old_last, false)) THEN 'append'
   ELSE 'rebuild' END AS how
 CALL (e, new_ids, how) {
-  WITH e WHERE how = 'none'
-  RETURN null AS recent
-  UNION ALL
-  WITH e, new_ids WHERE how = 'append'
-  RETURN (new_ids + e.recent_mentions)[..$recent] AS recent
-  UNION ALL
   WITH e, new_ids WHERE how = 'rebuild'
   CALL (e, new_ids) {
-    CALL (e, new_ids) {
-      WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
-      UNWIND e.recent_mentions + new_ids AS rid
-      WITH DISTINCT rid
-      MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
-      RETURN m, ep
-      UNION
-      WITH e WHERE e.recent_mentions IS NULL
-      MATCH (e)<-[m:MENTIONS]-(ep:Episode)
-      RETURN m, ep
-    }
-    WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
-    RETURN collect(elementId(m)) AS rebuilt
+    WITH e, new_ids WHERE e.recent_mentions IS NOT NULL
+    UNWIND e.recent_mentions + new_ids AS rid
+    WITH DISTINCT rid
+    MATCH (ep:Episode)-[m:MENTIONS]->() WHERE elementId(m) = rid
+    RETURN m, ep
+    UNION
+    WITH e WHERE e.recent_mentions IS NULL
+    MATCH (e)<-[m:MENTIONS]-(ep:Episode)
+    RETURN m, ep
   }
-  RETURN rebuilt AS recent
-}";
+  WITH m, ep ORDER BY m.at DESC, ep.id DESC LIMIT $recent
+  RETURN collect(elementId(m)) AS rebuilt
+}
+FOREACH (_ IN CASE WHEN how = 'none' THEN [] ELSE [1] END |
+  SET e.recent_mentions = CASE how WHEN 'append' THEN (new_ids + e.recent_mentions)[..$recent]
+    ELSE rebuilt END)
+";
 
 /// Whether fact `x` ranks above fact `l` in `EDGE_ORDER` (distinct facts never tie).
 fn ranks_above(x: &str, l: &str) -> String {

@@ -70,11 +70,10 @@ pub fn synthetic(n: usize, pool: usize, seed: u64) -> Vec<Row> {
     rows
 }
 
-/// mnemo's writer: chunks of `chunk` rows, each validated and written as one atomic batch.
-/// Returns the seconds taken.
-pub async fn mnemo_writer(m: &Mnemo, rows: &[Row], chunk: usize) -> anyhow::Result<f64> {
-    let chunks: Vec<TripleChunk> = rows
-        .chunks(chunk.max(1))
+/// mnemo's input: chunks of `chunk` rows, each to be validated and written as one atomic batch
+/// (built outside every timing, as the rows' keys are).
+pub fn mnemo_chunks(rows: &[Row], chunk: usize) -> Vec<TripleChunk> {
+    rows.chunks(chunk.max(1))
         .enumerate()
         .map(|(i, c)| TripleChunk {
             source: "bench-triples.jsonl".into(),
@@ -96,12 +95,24 @@ pub async fn mnemo_writer(m: &Mnemo, rows: &[Row], chunk: usize) -> anyhow::Resu
                 })
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// mnemo's writer on one chunk: validation, preparation and the atomic write.
+pub async fn mnemo_chunk(m: &Mnemo, chunk: &TripleChunk) -> anyhow::Result<()> {
+    let (prepared, bad) = m.prepare_triples(chunk).await?;
+    anyhow::ensure!(bad.is_empty(), "synthetic rows rejected: {bad:?}");
+    m.write_prepared(&prepared).await?;
+    Ok(())
+}
+
+/// mnemo's writer: chunks of `chunk` rows, each validated and written as one atomic batch.
+/// Returns the seconds taken.
+pub async fn mnemo_writer(m: &Mnemo, rows: &[Row], chunk: usize) -> anyhow::Result<f64> {
+    let chunks = mnemo_chunks(rows, chunk);
     let start = Instant::now();
     for c in &chunks {
-        let (prepared, bad) = m.prepare_triples(c).await?;
-        anyhow::ensure!(bad.is_empty(), "synthetic rows rejected: {bad:?}");
-        m.write_prepared(&prepared).await?;
+        mnemo_chunk(m, c).await?;
     }
     Ok(start.elapsed().as_secs_f64())
 }
@@ -128,34 +139,26 @@ fn raw_row(r: &Row) -> BoltType {
     BoltType::from(m)
 }
 
-/// The same rows as a raw `UNWIND ... MERGE`: one transaction per chunk, one statement per
-/// relationship type. Returns the seconds taken.
-pub async fn raw_unwind(
-    graph: &Graph,
-    tenant: &Tenant,
-    rows: &[Row],
-    chunk: usize,
-) -> anyhow::Result<f64> {
-    let start = Instant::now();
-    for c in rows.chunks(chunk.max(1)) {
-        let mut by_type: BTreeMap<&RelType, Vec<BoltType>> = BTreeMap::new();
-        for r in c {
-            by_type.entry(&r.rel).or_default().push(raw_row(r));
-        }
-        let mut tx = graph.start_txn().await.context("raw: start transaction")?;
-        for (rel, list) in by_type {
-            let list: BoltType = list.into_iter().collect();
-            tx.run(
-                query(&raw_statement(rel))
-                    .param("tenant", tenant.as_str())
-                    .param("rows", list),
-            )
-            .await
-            .context("raw UNWIND")?;
-        }
-        tx.commit().await.context("raw: commit")?;
+/// One chunk of the same rows as a raw `UNWIND ... MERGE`: one transaction, one statement per
+/// relationship type.
+pub async fn raw_unwind_chunk(graph: &Graph, tenant: &Tenant, c: &[Row]) -> anyhow::Result<()> {
+    let mut by_type: BTreeMap<&RelType, Vec<BoltType>> = BTreeMap::new();
+    for r in c {
+        by_type.entry(&r.rel).or_default().push(raw_row(r));
     }
-    Ok(start.elapsed().as_secs_f64())
+    let mut tx = graph.start_txn().await.context("raw: start transaction")?;
+    for (rel, list) in by_type {
+        let list: BoltType = list.into_iter().collect();
+        tx.run(
+            query(&raw_statement(rel))
+                .param("tenant", tenant.as_str())
+                .param("rows", list),
+        )
+        .await
+        .context("raw UNWIND")?;
+    }
+    tx.commit().await.context("raw: commit")?;
+    Ok(())
 }
 
 /// The chunk's document and its one episode, linked.
@@ -169,6 +172,7 @@ CREATE (d)-[:HAS_CHUNK {tenant: $tenant}]->(ep)";
 /// The chunk's distinct entities with their counts and times, each mentioned by the episode.
 const FULL_ENTITIES: &str = "\
 MATCH (ep:Episode {tenant: $tenant, id: $ep})
+USING INDEX ep:Episode(tenant, id)
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
 ON CREATE SET e.name = row.name, e.type = row.type, e.aliases = [], e.alias_keys = [],
@@ -203,6 +207,7 @@ fn map_of(pairs: [(&'static str, BoltType); 3]) -> BoltType {
 /// entities and facts made distinct per chunk (the only client-side work), none of mnemo's
 /// validation, type and alias rules, top-edge and recent-mention lists, or tenant counts. The
 /// floor of what writing mnemo's data model costs on this server. Returns the seconds taken.
+#[cfg(test)]
 pub async fn raw_full(
     graph: &Graph,
     tenant: &Tenant,
@@ -211,73 +216,82 @@ pub async fn raw_full(
 ) -> anyhow::Result<f64> {
     let start = Instant::now();
     for (i, c) in rows.chunks(chunk.max(1)).enumerate() {
-        let now = chrono::Utc::now();
-        let doc = format!("raw|bench-triples.jsonl|{i}");
-        let ep = format!("{doc}:0");
-        let content: String = c
-            .iter()
-            .map(|r| format!("{} {} {}.\n", r.subject, r.predicate, r.object))
-            .collect();
-        let mut seen = HashSet::new();
-        let mut entities = Vec::new();
-        for r in c {
-            for (key, name, ty) in [
-                (&r.s_key, &r.subject, r.s_type),
-                (&r.o_key, &r.object, r.o_type),
-            ] {
-                if seen.insert(key.as_str()) {
-                    entities.push(map_of([
-                        ("key", key.as_str().into()),
-                        ("name", name.as_str().into()),
-                        ("type", ty.into()),
-                    ]));
-                }
-            }
-        }
-        let mut facts = HashSet::new();
-        let mut by_type: BTreeMap<&RelType, Vec<BoltType>> = BTreeMap::new();
-        for r in c {
-            if facts.insert((r.s_key.as_str(), &r.rel, r.o_key.as_str())) {
-                by_type.entry(&r.rel).or_default().push(map_of([
-                    ("s", r.s_key.as_str().into()),
-                    ("o", r.o_key.as_str().into()),
-                    ("p", r.predicate.into()),
+        raw_full_chunk(graph, tenant, i, c).await?;
+    }
+    Ok(start.elapsed().as_secs_f64())
+}
+
+/// Chunk `i` of [`raw_full`]: its document, episode, entities and facts in one transaction.
+pub async fn raw_full_chunk(
+    graph: &Graph,
+    tenant: &Tenant,
+    i: usize,
+    c: &[Row],
+) -> anyhow::Result<()> {
+    let now = chrono::Utc::now();
+    let doc = format!("raw|bench-triples.jsonl|{i}");
+    let ep = format!("{doc}:0");
+    let content: String = c
+        .iter()
+        .map(|r| format!("{} {} {}.\n", r.subject, r.predicate, r.object))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut entities = Vec::new();
+    for r in c {
+        for (key, name, ty) in [
+            (&r.s_key, &r.subject, r.s_type),
+            (&r.o_key, &r.object, r.o_type),
+        ] {
+            if seen.insert(key.as_str()) {
+                entities.push(map_of([
+                    ("key", key.as_str().into()),
+                    ("name", name.as_str().into()),
+                    ("type", ty.into()),
                 ]));
             }
         }
-        let mut tx = graph
-            .start_txn()
-            .await
-            .context("raw full: start transaction")?;
-        // Every statement of the chunk names the tenant, the episode and the time.
-        let q = |text: &str| {
-            query(text)
-                .param("tenant", tenant.as_str())
-                .param("ep", ep.as_str())
-                .param("now", now)
-        };
-        tx.run(
-            q(FULL_EPISODE)
-                .param("doc", doc.as_str())
-                .param("source", "bench-triples.jsonl")
-                .param("hash", mnemo_core::content_hash(&content))
-                .param("content", content.as_str()),
-        )
+    }
+    let mut facts = HashSet::new();
+    let mut by_type: BTreeMap<&RelType, Vec<BoltType>> = BTreeMap::new();
+    for r in c {
+        if facts.insert((r.s_key.as_str(), &r.rel, r.o_key.as_str())) {
+            by_type.entry(&r.rel).or_default().push(map_of([
+                ("s", r.s_key.as_str().into()),
+                ("o", r.o_key.as_str().into()),
+                ("p", r.predicate.into()),
+            ]));
+        }
+    }
+    let mut tx = graph
+        .start_txn()
         .await
-        .context("raw full: episode")?;
-        tx.run(q(FULL_ENTITIES).param("rows", entities.into_iter().collect::<BoltType>()))
-            .await
-            .context("raw full: entities")?;
-        for (rel, list) in by_type {
-            tx.run(
-                q(&full_facts_statement(rel)).param("rows", list.into_iter().collect::<BoltType>()),
-            )
+        .context("raw full: start transaction")?;
+    // Every statement of the chunk names the tenant, the episode and the time.
+    let q = |text: &str| {
+        query(text)
+            .param("tenant", tenant.as_str())
+            .param("ep", ep.as_str())
+            .param("now", now)
+    };
+    tx.run(
+        q(FULL_EPISODE)
+            .param("doc", doc.as_str())
+            .param("source", "bench-triples.jsonl")
+            .param("hash", mnemo_core::content_hash(&content))
+            .param("content", content.as_str()),
+    )
+    .await
+    .context("raw full: episode")?;
+    tx.run(q(FULL_ENTITIES).param("rows", entities.into_iter().collect::<BoltType>()))
+        .await
+        .context("raw full: entities")?;
+    for (rel, list) in by_type {
+        tx.run(q(&full_facts_statement(rel)).param("rows", list.into_iter().collect::<BoltType>()))
             .await
             .context("raw full: facts")?;
-        }
-        tx.commit().await.context("raw full: commit")?;
     }
-    Ok(start.elapsed().as_secs_f64())
+    tx.commit().await.context("raw full: commit")?;
+    Ok(())
 }
 
 /// One auto-commit `MERGE` statement per fact. Returns the seconds taken.
