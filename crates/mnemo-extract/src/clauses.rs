@@ -205,8 +205,38 @@ pub(crate) fn sentence_clauses(
     out
 }
 
-/// Reads the verb group and object after a subject ending at word `k`.
-fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseFact>> {
+/// Whether WordNet files a word (a gerund) under a kind of activity: "camping", "swimming",
+/// "painting".
+fn is_activity(word: &str) -> bool {
+    lexicon::categories_of(word).iter().any(|c| {
+        matches!(
+            *c,
+            "sport" | "exercise" | "art" | "game" | "music" | "activity"
+        )
+    })
+}
+
+/// Reads the verb group and object after a subject ending at word `k`: the clause's fact, and
+/// the activity a gerund in its verb chain names ("we went camping with my family" also says
+/// that we went camping).
+fn clause_at(s: &Sentence<'_>, subject: End, k: usize) -> Option<Vec<ClauseFact>> {
+    let mut activities = Vec::new();
+    match clause_fact(s, subject, k, &mut activities) {
+        Some(mut facts) => {
+            facts.extend(activities);
+            Some(facts)
+        }
+        None => (!activities.is_empty()).then_some(activities),
+    }
+}
+
+/// [`clause_at`]'s fact; the activities of the verb chain go to `activities`.
+fn clause_fact(
+    s: &Sentence<'_>,
+    subject: End,
+    mut k: usize,
+    activities: &mut Vec<ClauseFact>,
+) -> Option<Vec<ClauseFact>> {
     let n = s.info.len();
     let mut copula = false;
     let mut have = false;
@@ -343,13 +373,7 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
                 || matches!(s.lower(k), "a" | "lately" | "recently");
         if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
-            let activity = lexicon::categories_of(gerund).iter().any(|c| {
-                matches!(
-                    *c,
-                    "sport" | "exercise" | "art" | "game" | "music" | "activity"
-                )
-            });
-            if activity && !is_light_verb(gerund) && s.at[k - 1].is_none() {
+            if is_activity(gerund) && !is_light_verb(gerund) && s.at[k - 1].is_none() {
                 let thing = s.thing(k - 1, k);
                 return Some(vec![fact(subject, "does".into(), thing, 0.5)]);
             }
@@ -368,6 +392,16 @@ fn clause_at(s: &Sentence<'_>, subject: End, mut k: usize) -> Option<Vec<ClauseF
                 // "I love painting." / "I started doing yoga".
                 let next = s.lower(k + 1);
                 if is_determiner(next) || is_prep(next) || s.noun_phrase(k + 1).is_some() {
+                    // Only a gerund with no object of its own names an activity: "camping with
+                    // my family" does, "using my voice" or "hitting the gym" does not.
+                    if is_prep(next) && is_activity(w) && !is_light_verb(w) && s.at[k].is_none() {
+                        activities.push(fact(
+                            subject.clone(),
+                            predicate.join(" "),
+                            s.thing(k, k + 1),
+                            confidence,
+                        ));
+                    }
                     predicate.push(w.to_string());
                     k += 1;
                 } else if is_light_verb(w) {

@@ -481,3 +481,37 @@ fn chat_slang_and_emphasis_are_no_names() {
     let ex = turn("Laura and I baked bread.", "Lena", "Tomas");
     assert_ne!(type_of(&ex, "laura"), Some(EntityType::Location));
 }
+
+#[test]
+fn an_activity_in_a_verb_chain_is_what_the_speaker_did() {
+    // The gerund names an activity and the clause goes on to say with whom or where.
+    let ex = turn(
+        "Last month we went fishing with my uncle at the lake.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "WENT", "fishing"), "{:?}", ex.facts);
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "fishing" && f.rel_type.as_str() == "IS_A"),
+        "the activity is filed under its category: {:?}",
+        ex.facts
+    );
+    let ex = turn("I really enjoy skiing in the Alps.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "ENJOY", "skiing"), "{:?}", ex.facts);
+    // A gerund with an object of its own is a verb, not an activity.
+    for text in [
+        "I keep using my notebook for ideas.",
+        "I started hitting the gym at six.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| matches!(f.object.as_str(), "using" | "hitting")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
