@@ -150,8 +150,8 @@ pub(crate) fn sentence_clauses(
             out.push(fact(End::Mention(k), "is a".into(), thing, 0.8));
         }
     }
-    for (subject, from, _) in subjects {
-        if let Some(f) = clause_at(&s, subject, from) {
+    for (subject, from, start) in subjects {
+        if let Some(f) = clause_at(&s, subject, start, from) {
             out.extend(f);
         }
     }
@@ -219,9 +219,9 @@ fn is_activity(word: &str) -> bool {
 /// Reads the verb group and object after a subject ending at word `k`: the clause's fact, and
 /// the activity a gerund in its verb chain names ("we went camping with my family" also says
 /// that we went camping).
-fn clause_at(s: &Sentence<'_>, subject: End, k: usize) -> Option<Vec<ClauseFact>> {
+fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<Vec<ClauseFact>> {
     let mut activities = Vec::new();
-    match clause_fact(s, subject, k, &mut activities) {
+    match clause_fact(s, subject, start, k, &mut activities) {
         Some(mut facts) => {
             facts.extend(activities);
             Some(facts)
@@ -230,10 +230,31 @@ fn clause_at(s: &Sentence<'_>, subject: End, k: usize) -> Option<Vec<ClauseFact>
     }
 }
 
-/// [`clause_at`]'s fact; the activities of the verb chain go to `activities`.
+/// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
+/// object of a relative clause that has none after its verb ("this book I read last year").
+fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
+    let mut a = start;
+    while a > 0 && start - a < 3 {
+        let w = &s.info[a - 1];
+        if !np_word(w) || is_time_word(&w.lower) || s.at[a - 1].is_some() {
+            break;
+        }
+        a -= 1;
+    }
+    // Only a kind of thing WordNet files ("the book", "a road trip"): "the ones I love", "the
+    // progress we made", "the good times we had" (WordNet's broad "activity") name nothing to keep.
+    let filed = a < start
+        && lexicon::category_of(&s.texts[a..start].join(" "))
+            .is_some_and(|c| !matches!(c, "person" | "family" | "activity"));
+    (filed && a > 0 && is_determiner(s.lower(a - 1))).then_some((a, start))
+}
+
+/// [`clause_at`]'s fact, for a subject spanning words `start..k`; the activities of the verb
+/// chain go to `activities`.
 fn clause_fact(
     s: &Sentence<'_>,
     subject: End,
+    start: usize,
     mut k: usize,
     activities: &mut Vec<ClauseFact>,
 ) -> Option<Vec<ClauseFact>> {
@@ -427,6 +448,12 @@ fn clause_fact(
     let object = match s.object(k) {
         Some(o) => o,
         None => {
+            // "This book I read last year reminds me": the object came first.
+            if !predicate.contains(' ') && !predicate.ends_with("ly") && !is_prep(s.lower(k)) {
+                if let Some((a, e)) = fronted_object(s, start) {
+                    return Some(vec![fact(subject, predicate, s.thing(a, e), confidence)]);
+                }
+            }
             // "had a blast at a music festival": an empty object, then where it happened.
             let mut j = k;
             while j < n && j < k + 6 && (np_word_or_det(&s.info[j]) || is_time_word(s.lower(j))) {

@@ -515,3 +515,26 @@ fn an_activity_in_a_verb_chain_is_what_the_speaker_did() {
         );
     }
 }
+
+#[test]
+fn a_relative_clause_object_comes_before_its_verb() {
+    // "The novel I bought" : the novel is what was bought, not the week.
+    let ex = turn(
+        "The novel I bought last week is wonderful.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "BOUGHT", "novel"), "{:?}", ex.facts);
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str().contains("20")),
+        "no date as what was bought: {:?}",
+        ex.facts
+    );
+    // Vague heads stay out: WordNet's broad "activity" ("times", "progress").
+    let ex = turn("I miss the good times we had.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str().contains("times")),
+        "{:?}",
+        ex.facts
+    );
+}
