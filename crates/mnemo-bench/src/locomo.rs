@@ -53,6 +53,11 @@ pub struct Args {
     /// Search settings to change, as JSON (e.g. '{"neighbour_window": 2}'), for tuning runs.
     #[arg(long)]
     search: Option<String>,
+    /// Remember a turn that shares a photo with the photo's caption appended ("[shares ...]", as
+    /// LoCoMo's own prompts give it), for mnemo and BM25 alike. Off by default: a host sends the
+    /// text it has.
+    #[arg(long)]
+    captions: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -128,7 +133,7 @@ async fn evaluate(
                     .flatten(),
             };
             let r = memory
-                .remember(&turn.text, &opts)
+                .remember(&turn.remembered(args.captions), &opts)
                 .await
                 .with_context(|| format!("remembering {} {}", conv.id, turn.id))?;
             extraction.add_turn(r.entities, r.facts);
@@ -153,7 +158,11 @@ async fn evaluate(
             .filter(|e| data::starts_with_greeting(&e.name))
             .count();
 
-        let texts: Vec<String> = conv.turns.iter().map(|t| t.text.clone()).collect();
+        let texts: Vec<String> = conv
+            .turns
+            .iter()
+            .map(|t| t.remembered(args.captions))
+            .collect();
         let bm25 = Bm25::new(&texts);
         let asked = questions
             .iter()

@@ -23,6 +23,22 @@ pub struct Turn {
     pub text: String,
     pub at: Timestamp,
     pub session: String,
+    /// The caption of a photo shared with the turn, if any.
+    #[serde(default)]
+    pub caption: Option<String>,
+}
+
+impl Turn {
+    /// What is remembered of the turn: its text, and with `captions` the photo it shared as
+    /// LoCoMo's own prompts give it ("[shares a photo of a dog on a beach]").
+    pub fn remembered(&self, captions: bool) -> String {
+        match (&self.caption, captions) {
+            (Some(c), true) if !c.trim().is_empty() => {
+                format!("{} [shares {}]", self.text, c.trim())
+            }
+            _ => self.text.clone(),
+        }
+    }
 }
 
 /// A question with its category and the ids of the turns that hold its answer.
