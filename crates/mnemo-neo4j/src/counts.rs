@@ -39,11 +39,13 @@ pub(crate) fn delta(n: u64) -> i64 {
 
 /// Takes the tenant's counter node (creating it) and its write lock; says whether it is new.
 const LOCK: &str = "\
+CYPHER replan=skip
 MERGE (s:TenantStats {tenant: $tenant})
 SET s.writes = coalesce(s.writes, 0) + 1
 RETURN s.entities IS NULL AS fresh";
 
 const ADD: &str = "\
+CYPHER replan=skip
 MATCH (s:TenantStats {tenant: $tenant})
 SET s.entities = s.entities + $entities, s.facts = s.facts + $facts,
   s.episodes = s.episodes + $episodes, s.documents = s.documents + $documents,

@@ -1,6 +1,9 @@
 //! Cypher text of the schema bootstrap, the batched writes and the deletes. Every value is a
 //! parameter; the only interpolated names are the closed set of entity-type labels and relationship
-//! types that pass the `RelType` whitelist (checked again right here).
+//! types that pass the `RelType` whitelist (checked again right here). The statements a write runs
+//! start with `CYPHER replan=skip`: their plans are pinned by index hints and tenant-scoped element
+//! ids, so recompiling them when the statistics move (1-1.5 s for all of them) would buy nothing
+//! but a stall (docs/neo4j.md).
 
 use mnemo_core::{EntityType, Error, RelType, Result};
 
@@ -32,6 +35,7 @@ pub(crate) const SCHEMA: &[&str] = &[
 
 /// Upserts the documents of a write (one row each); returns how many it created.
 pub(crate) const UPSERT_DOCUMENTS: &str = "\
+CYPHER replan=skip
 UNWIND $docs AS doc
 MERGE (d:Document {tenant: $tenant, id: doc.id})
 WITH d, doc, d.content_hash IS NULL AS created
@@ -41,6 +45,7 @@ RETURN sum(CASE WHEN created THEN 1 ELSE 0 END) AS created";
 
 /// Ids of the documents' stored episodes that their new versions do not have (`doc.keep`).
 pub(crate) const STALE_EPISODES: &str = "\
+CYPHER replan=skip
 UNWIND $docs AS doc
 MATCH (ep:Episode {tenant: $tenant, document_id: doc.id})
 USING INDEX ep:Episode(tenant, document_id)
@@ -53,6 +58,7 @@ RETURN doc.id AS doc, ep.id AS id";
 /// else can have linked them yet, which lets the later statements create their edges and extend
 /// provenance lists without checking for duplicates.
 pub(crate) const CREATE_EPISODES: &str = "\
+CYPHER replan=skip
 UNWIND $rows AS row
 MERGE (ep:Episode {tenant: $tenant, id: row.id})
 WITH ep, row, ep.kind IS NULL AS created
@@ -98,6 +104,7 @@ pub(crate) fn merge_entities() -> String {
     let labels: Vec<&str> = EntityType::ALL.iter().map(|t| t.as_str()).collect();
     let mut q = String::from(
         "\
+CYPHER replan=skip
 UNWIND range(0, size($episodes) - 1) AS i
 MATCH (ep:Episode {tenant: $tenant, id: $episodes[i]})
 USING INDEX ep:Episode(tenant, id)
@@ -175,6 +182,7 @@ pub(crate) fn merge_facts(rel: &RelType) -> Result<String> {
     let rel = checked_rel_type(rel)?;
     Ok(format!(
         "\
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (s:Entity {{tenant: $tenant, key: row.subject}})
 USING INDEX s:Entity(tenant, key)

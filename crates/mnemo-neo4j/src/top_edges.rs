@@ -103,6 +103,7 @@ fn ranks_above(x: &str, l: &str) -> String {
 pub(crate) fn refresh_top() -> String {
     format!(
         "\
+CYPHER replan=skip
 UNWIND $ids AS id
 MATCH ()-[f]->() WHERE elementId(f) = id AND f.tenant = $tenant
 UNWIND [startNode(f), endNode(f)] AS n

@@ -38,7 +38,8 @@ fn facts_of(table: &ValidityConfig) -> Option<String> {
         return None;
     }
     Some(format!(
-        "UNWIND $keys AS key
+        "CYPHER replan=skip
+UNWIND $keys AS key
 MATCH (h:Entity {{tenant: $tenant, key: key}})
 USING INDEX h:Entity(tenant, key)
 CALL (h) {{
@@ -149,6 +150,7 @@ pub(crate) async fn rebuild(
 /// By the relationship's element id, read in the same transaction (no hub's other relationships
 /// are looked at).
 const SET_VALIDITY: &str = "\
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH ()-[r]->() WHERE elementId(r) = row.id AND r.tenant = $tenant
 SET r.valid_from = row.valid_from, r.valid_to = row.valid_to";
