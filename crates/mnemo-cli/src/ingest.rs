@@ -20,8 +20,8 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use mnemo::sources::{Position, Resume, SourceError, SourceOptions, SourceReader};
 use mnemo::{
-    DocumentInput, ExtractedDocument, GroupLimits, IngestOutcome, Mnemo, PlannedDocument,
-    PreparedDocument, TripleChunk, TripleItem, TripleReader, WriteGroup,
+    DocumentInput, ExtractedDocument, GroupLimits, Mnemo, PreparedDocument, TripleChunk,
+    TripleItem, TripleReader, WriteGroup,
 };
 
 use crate::output::outln;

@@ -93,11 +93,11 @@ fn specificity_case(expr: &str) -> String {
 /// that mention them (`row.mentions`, created by this transaction, so the edges are new; each
 /// names its episode by position in `$episodes`, looked up once per statement rather than once per
 /// mention: a chunk has one or a few episodes and a thousand mentions). The episodes exist, so the
-/// collected list keeps the positions of `$episodes`. The
-/// first name stays, aliases are the capped union of new surface forms (merged only when a form is
-/// new to the entity: most rows repeat its name), the type (and its label) only moves to a more
-/// specific one (`row.spec`, the specificity of the row's type, is computed by the caller), the mention count moves by the edges created here, and the
-/// `recent_mentions` list takes the new edges. Unchanged aliases are not written again, since every
+/// collected list keeps the positions of `$episodes`. The first name stays, aliases are the capped
+/// union of new surface forms (merged only when a form is new to the entity: most rows repeat its
+/// name), the type (and its label) only moves to a more specific one (`row.spec`, the specificity
+/// of the row's type, is computed by the caller), the mention count moves by the edges created
+/// here, and the `recent_mentions` list takes the new edges. Unchanged aliases are not written again, since every
 /// write of them updates the full-text index. Returns the batch index (`row.b`) of every entity it
 /// created.
 pub(crate) fn merge_entities() -> String {

@@ -2,7 +2,17 @@
 //! planned on top of the open write group and written with it, and the counts, progress and
 //! checkpoint advanced as inputs are stored.
 
-use super::*;
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use mnemo::sources::{Position, SourceError};
+use mnemo::{
+    ExtractedDocument, IngestOutcome, Mnemo, PlannedDocument, PreparedDocument, WriteGroup,
+};
+
+use super::checkpoint::Checkpoint;
+use super::progress::{IngestSummary, Progress};
+use super::{prepare, resume_command, with_retries, Input, Made, Pending, Prepared};
 
 /// A prepared document waiting in the open group, with what its outcome needs.
 pub(super) struct Queued {
