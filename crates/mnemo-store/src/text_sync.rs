@@ -287,4 +287,59 @@ mod tests {
             ]
         );
     }
+
+    /// A store that alternates writes and searches commits a small segment each time; commits
+    /// merge them, so a search reads few segments. Merges keep every live episode, drop the
+    /// deleted ones, and keep the commit's payload: a reopen finds the index up to date.
+    #[tokio::test]
+    async fn commits_merge_segments_and_keep_the_index_up_to_date() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let t = Tenant::default();
+        {
+            let store = EmbeddedStore::open(dir.path()).expect("open");
+            for i in 0..30 {
+                let id = format!("e{i}");
+                store
+                    .write(&t, &said(&id, &format!("farm number {i} with alpacas")))
+                    .await
+                    .expect("write");
+                assert_eq!(found(&store, &format!("number {i}")).await[0], id);
+                assert!(
+                    store.text.segments() <= 2,
+                    "{} segments after {} commits",
+                    store.text.segments(),
+                    i + 1
+                );
+            }
+            let gone: Vec<String> = (0..10).map(|i| format!("e{i}")).collect();
+            store.delete_episodes(&t, &gone).await.expect("delete");
+            let mut left: Vec<String> = store
+                .search_text(&t, "alpacas farm", 50)
+                .await
+                .expect("search")
+                .into_iter()
+                .map(|h| h.episode)
+                .collect();
+            left.sort();
+            let mut want: Vec<String> = (10..30).map(|i| format!("e{i}")).collect();
+            want.sort();
+            assert_eq!(left, want, "the live episodes, and only those");
+            assert!(store.text.segments() <= 2);
+        }
+        let gen = {
+            let store = EmbeddedStore::open(dir.path()).expect("reopen");
+            let gen = store
+                .disk
+                .as_ref()
+                .expect("durable")
+                .text_gen()
+                .expect("gen");
+            let hits = store.search_text(&t, "alpacas", 50).await.expect("search");
+            assert_eq!(hits.len(), 20);
+            gen
+        };
+        let (_, payload) =
+            crate::text::TextIndex::open(&dir.path().join(crate::TEXT_INDEX_DIR)).expect("open");
+        assert_eq!(payload, Some(payload_for(gen)), "no rebuild needed");
+    }
 }
