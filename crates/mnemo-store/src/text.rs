@@ -118,7 +118,7 @@ const MAX_PENDING: usize = 20_000;
 /// Segments of about the same size merged as soon as there are this many (tantivy's default is
 /// 8). Every segment is searched on its own, each with its own top hits and its own pass over
 /// a common word's postings: at 1M facts (125k episodes in five segments) merging them into one
-/// cut the embedded search p95 by about a tenth and the index's resident size too (docs/retrieval.md).
+/// cut the embedded search p95 by about a tenth (docs/benchmarks.md, session 15).
 /// Sizes grow geometrically, so each episode is rewritten a logarithmic number of times.
 const MERGE_AT_SEGMENTS: usize = 2;
 
