@@ -199,19 +199,25 @@ pub async fn search_as_of(
         };
         Ok::<_, MemoryError>((hits, neighbours))
     };
+    // Words of the question other than the seeds' names (what the answer is about), found with
+    // the seeds and used by the second hop and the ranking.
     let hop = async {
         // A branch that failed sends nothing; its error is the search's.
         let (Ok(seeds), Ok(hits)) = (seeds_rx.await, hits_rx.await) else {
-            return Ok(None);
+            return Ok((HashSet::new(), None));
         };
         let (lexical, hit_entities) = (&hits.0, &hits.1);
-        let words = other_words(query, &seeds, rcfg.link.max_query_words);
-        let mut words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let query_words = other_words(query, &seeds, rcfg.link.max_query_words);
+        let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
         words.sort_unstable();
-        second_hop(store, tenant, &seeds, lexical, hit_entities, &words).await
+        let second = second_hop(store, tenant, &seeds, lexical, hit_entities, &words).await?;
+        Ok::<_, MemoryError>((query_words, second))
     };
-    let ((mut retrieval, (stats, mut seed_mentions, sources)), (hits, neighbours), second) =
-        futures::future::try_join3(graph, texts, hop).await?;
+    let (
+        (mut retrieval, (stats, mut seed_mentions, sources)),
+        (hits, neighbours),
+        (query_words, second),
+    ) = futures::future::try_join3(graph, texts, hop).await?;
     let (lexical, hit_entities) = (&hits.0, &hits.1);
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     if retrieval.seeds.is_empty()
@@ -220,9 +226,6 @@ pub async fn search_as_of(
         tracing::debug!(tenant = %tenant, "search miss: nothing linked, no text says enough");
         return Ok(SearchResult::miss(query, cfg.budget_tokens));
     }
-    // Words of the question other than the seeds' names: what the answer is about.
-    let query_words = other_words(query, &retrieval.seeds, rcfg.link.max_query_words);
-
     if let Some(t) = as_of {
         crate::validity::restrict_to(&mut retrieval, t);
         for ms in &mut seed_mentions {
