@@ -48,6 +48,11 @@ pub struct IngestSummary {
 }
 
 impl IngestSummary {
+    /// Counts and reports a document the store rejected as invalid (`location`: where it came from).
+    pub fn reject(&mut self, location: String, reason: String, progress: &Progress) {
+        self.fail(SourceError { location, reason }, progress);
+    }
+
     pub fn fail(&mut self, e: SourceError, progress: &Progress) {
         progress.warn(&format!("skipped {e}"));
         self.documents_failed += 1;

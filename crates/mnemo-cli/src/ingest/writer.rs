@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use mnemo::sources::{Position, SourceError};
+use mnemo::sources::Position;
 use mnemo::{
     ExtractedDocument, IngestOutcome, Mnemo, PlannedDocument, PreparedDocument, WriteGroup,
 };
@@ -57,13 +57,8 @@ impl Writer<'_> {
                 Ok(Some(p)) => return Ok(Some(p)),
                 Ok(None) => self.flush(group).await?,
                 Err(mnemo::Error::InvalidInput(reason)) => {
-                    self.summary.fail(
-                        SourceError {
-                            location: label.to_string(),
-                            reason,
-                        },
-                        self.progress,
-                    );
+                    self.summary
+                        .reject(label.to_string(), reason, self.progress);
                     return Ok(None);
                 }
                 Err(e) => return Err((anyhow::Error::from(e), label.to_string())),
@@ -221,13 +216,7 @@ impl Writer<'_> {
                     self.stored(&q.position, doc);
                 }
                 Err(mnemo::Error::InvalidInput(reason)) => {
-                    self.summary.fail(
-                        SourceError {
-                            location: q.label,
-                            reason,
-                        },
-                        self.progress,
-                    );
+                    self.summary.reject(q.label, reason, self.progress);
                 }
                 // The store itself failed: stop, since every further input would fail the same way.
                 Err(e) => return Err((anyhow::Error::from(e), q.label)),
@@ -294,13 +283,7 @@ pub(super) async fn handle(
     let (made, bad_rows) = match prepared {
         Ok(p) => p,
         Err(mnemo::Error::InvalidInput(reason)) => {
-            summary.fail(
-                SourceError {
-                    location: label,
-                    reason,
-                },
-                progress,
-            );
+            summary.reject(label, reason, progress);
             return Ok(Step::Done(bytes, None));
         }
         Err(e) => return Err(stopped(e)),
@@ -323,13 +306,7 @@ pub(super) async fn handle(
         }
         Ok(IngestOutcome::Unchanged { .. }) => summary.documents_skipped += 1,
         Err(mnemo::Error::InvalidInput(reason)) => {
-            summary.fail(
-                SourceError {
-                    location: label,
-                    reason,
-                },
-                progress,
-            );
+            summary.reject(label, reason, progress);
             return Ok(Step::Done(bytes, None));
         }
         // The store itself failed: stop, since every further input would fail the same way.
