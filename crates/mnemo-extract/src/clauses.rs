@@ -112,10 +112,24 @@ pub(crate) fn sentence_clauses(
             k += 1;
         }
         let w = s.lower(k);
+        let next = s.lower(k + 1);
+        // "Gonna start a bakery", "Been reading that book", "Going to try kayaking", "Heading
+        // to the beach": a plan or an ongoing act with the subject left out.
+        let planned =
+            matches!(w, "gonna" | "wanna" | "gotta") && is_verbish(next) && !is_copula(next);
+        let ongoing = w == "been" && is_gerund(next) && !is_light_verb(next);
+        let acting = is_gerund(w)
+            && !is_aux(next)
+            && ((!is_light_verb(w) && (is_prep(next) || is_determiner(next)))
+                || (w == "going" && next == "to" && is_verbish(s.lower(k + 2))))
+            && !gerund_subject(&s, k);
         let opens = k < n
             && s.at[k].is_none()
             && ((w.ends_with("ed") && is_verbish(w))
                 || crate::verbs::is_irregular_past(w)
+                || planned
+                || ongoing
+                || acting
                 || matches!(
                     w,
                     "love" | "loved" | "miss" | "missed" | "adore" | "enjoyed"
@@ -205,6 +219,25 @@ pub(crate) fn sentence_clauses(
     out
 }
 
+/// Whether the gerund at word `k` opens the subject of its clause rather than an act with the
+/// subject left out: a finite verb follows it before the clause ends ("Losing my job *was* tough",
+/// "Starting a business *takes* courage"; not "Heading to the beach with the kids!").
+fn gerund_subject(s: &Sentence<'_>, k: usize) -> bool {
+    for j in k + 1..s.info.len() {
+        let w = s.lower(j);
+        if !w.chars().any(char::is_alphanumeric) || matches!(w, "but" | "because") {
+            return false;
+        }
+        let finite_s = w.len() > 3
+            && w.ends_with('s')
+            && lexicon::parts_of_speech(&w[..w.len() - 1]).is_some_and(|p| p.starts_with('v'));
+        if is_aux(w) || crate::verbs::is_irregular_past(w) || finite_s {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether WordNet files a word (a gerund) under a kind of activity: "camping", "swimming",
 /// "painting".
 fn is_activity(word: &str) -> bool {
@@ -275,6 +308,11 @@ fn clause_fact(
         } else {
             break;
         }
+    }
+    // "I'm off to go swimming": the verbs after "off to" are what the subject is about to do.
+    if copula && s.lower(k) == "off" && s.lower(k + 1) == "to" && is_verbish(s.lower(k + 2)) {
+        k += 2;
+        copula = false;
     }
     let confidence = match &subject {
         End::Speaker => 0.5,

@@ -538,3 +538,44 @@ fn a_relative_clause_object_comes_before_its_verb() {
         ex.facts
     );
 }
+
+#[test]
+fn a_clause_without_its_subject_is_the_speakers() {
+    // Chat drops the "I": plans, ongoing acts and leaving to do something are the speaker's.
+    for (text, rel, object) in [
+        ("Gonna repaint the fence this weekend!", "REPAINT", "fence"),
+        ("Wanna try archery with my cousin.", "TRY", "archery"),
+        ("Been knitting a scarf for my niece.", "KNITTING", "scarf"),
+        (
+            "Going to open a bakery next spring!",
+            "GOING_TO_OPEN",
+            "bakery",
+        ),
+        ("Heading to the lake with the dogs.", "HEADING_TO", "lake"),
+        ("I'm off to go sailing with my uncle.", "GO", "sailing"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A gerund that opens the clause's subject states nothing about the speaker, nor does a
+    // plan to be something, nor a light verb.
+    for (text, verb) in [
+        ("Losing my keys was annoying.", "LOSING"),
+        ("Starting a bakery takes courage.", "STARTING"),
+        ("Gonna be a long week.", "IS_A"),
+        ("Been having a rough month.", "HAVING"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "odile" && f.rel_type.as_str().starts_with(verb)),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
