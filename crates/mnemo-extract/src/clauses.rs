@@ -122,7 +122,7 @@ pub(crate) fn sentence_clauses(
             && !is_aux(next)
             && ((!is_light_verb(w) && (is_prep(next) || is_determiner(next)))
                 || (w == "going" && next == "to" && is_verbish(s.lower(k + 2))))
-            && !gerund_subject(&s, k);
+            && gerund_subject(&s, k) != Some(false);
         let opens = k < n
             && s.at[k].is_none()
             && ((w.ends_with("ed") && is_verbish(w))
@@ -220,22 +220,30 @@ pub(crate) fn sentence_clauses(
 }
 
 /// Whether the gerund at word `k` opens the subject of its clause rather than an act with the
-/// subject left out: a finite verb follows it before the clause ends ("Losing my job *was* tough",
-/// "Starting a business *takes* courage"; not "Heading to the beach with the kids!").
-fn gerund_subject(s: &Sentence<'_>, k: usize) -> bool {
+/// subject left out: a finite verb follows it before the clause ends. `Some(true)` when that verb
+/// is past, told of what the speaker did ("Hiking to the top *was* awesome", "Volunteering at the
+/// shelter *made* me feel great"); `Some(false)` when present, a general remark ("Starting a
+/// business *takes* courage"); `None` for no subject at all ("Heading to the beach!").
+fn gerund_subject(s: &Sentence<'_>, k: usize) -> Option<bool> {
     for j in k + 1..s.info.len() {
         let w = s.lower(j);
         if !w.chars().any(char::is_alphanumeric) || matches!(w, "but" | "because") {
-            return false;
+            return None;
         }
+        let past = matches!(w, "was" | "were" | "had" | "did")
+            || crate::verbs::is_irregular_past(w)
+            || (w.ends_with("ed") && is_verbish(w));
         let finite_s = w.len() > 3
             && w.ends_with('s')
             && lexicon::parts_of_speech(&w[..w.len() - 1]).is_some_and(|p| p.starts_with('v'));
-        if is_aux(w) || crate::verbs::is_irregular_past(w) || finite_s {
-            return true;
+        if past {
+            return Some(true);
+        }
+        if is_aux(w) || finite_s {
+            return Some(false);
         }
     }
-    false
+    None
 }
 
 /// Whether WordNet files a word (a gerund) under a kind of activity: "camping", "swimming",

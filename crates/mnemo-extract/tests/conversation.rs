@@ -553,6 +553,9 @@ fn a_clause_without_its_subject_is_the_speakers() {
         ),
         ("Heading to the lake with the dogs.", "HEADING_TO", "lake"),
         ("I'm off to go sailing with my uncle.", "GO", "sailing"),
+        // A gerund subject told in the past is what the speaker did.
+        ("Hiking to the summit was amazing!", "HIKING_TO", "summit"),
+        ("Visiting the museum made my day.", "VISITING", "museum"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
@@ -561,10 +564,10 @@ fn a_clause_without_its_subject_is_the_speakers() {
             ex.facts
         );
     }
-    // A gerund that opens the clause's subject states nothing about the speaker, nor does a
-    // plan to be something, nor a light verb.
+    // A gerund that opens the subject of a general remark states nothing about the speaker,
+    // nor does a plan to be something, nor a light verb.
     for (text, verb) in [
-        ("Losing my keys was annoying.", "LOSING"),
+        ("Losing your keys is annoying.", "LOSING"),
         ("Starting a bakery takes courage.", "STARTING"),
         ("Gonna be a long week.", "IS_A"),
         ("Been having a rough month.", "HAVING"),
