@@ -271,6 +271,7 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
             println!("{} {:?}\n  linked {linked:?}", q.id, q.question);
             println!("  ranked {:?}", ranked.iter().take(10).collect::<Vec<_>>());
             println!("  gold   {:?}", q.supporting_titles);
+            println!("  bm25   {bm:?}");
         }
     }
     let n = questions.len().max(1) as f64;

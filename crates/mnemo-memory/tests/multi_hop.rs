@@ -201,3 +201,62 @@ async fn bridges_seen_only_once_are_passed_over() {
         assert!(at(id).is_some_and(|p| p < 2), "{id}: {cited:?}");
     }
 }
+
+/// A place named with the region it lies in ("Kando District, Zambara") is one entity, mentioned
+/// only in the first passage; the region at the end of its name is the bridge the question goes
+/// on from, so the passage about the region's waterfall is found among texts sharing more words.
+#[tokio::test]
+async fn the_region_ending_a_place_name_is_a_bridge() {
+    use EntityType::*;
+    let mut batches = vec![
+        passage(
+            "bubo",
+            0,
+            "The Bubo River is a tributary that flows through Kando District, Zambara.",
+            &[
+                ("Bubo River", Location),
+                ("Kando District, Zambara", Location),
+            ],
+        ),
+        passage(
+            "mosi",
+            1,
+            "Mosi Falls is the largest waterfall in Zambara.",
+            &[("Mosi Falls", Location), ("Zambara", Location)],
+        ),
+        passage(
+            "zambara",
+            2,
+            "Zambara exports copper and tobacco.",
+            &[("Zambara", Location)],
+        ),
+    ];
+    // Texts that share more of the question's words, about other countries.
+    for (i, land) in ["Norland", "Estmark", "Sudvia", "Westria"]
+        .iter()
+        .enumerate()
+    {
+        let text =
+            format!("The name of the country's best known waterfall is Fern Falls, in {land}.");
+        batches.push(passage(
+            &format!("falls-{i}"),
+            3 + i as i64,
+            &text,
+            &[("Fern Falls", Location), (land, Location)],
+        ));
+    }
+    for i in 0..30 {
+        let text = format!("Weather note {i}: mild and dry.");
+        batches.push(passage(&format!("note-{i}"), 20 + i, &text, &[]));
+    }
+    let res = ask(
+        &batches,
+        "What is the name of the waterfall in the country where the Bubo River is found?",
+    )
+    .await;
+    assert_eq!(res.linked[0].name, "Bubo River");
+    let cited = cited(&res);
+    let at = |id: &str| cited.iter().position(|c| c == id);
+    assert!(at("bubo:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
+    assert!(at("mosi:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
+}
