@@ -26,9 +26,13 @@ pub struct ExtractedDocument {
     hash: String,
     /// The hash of the version stored when it was extracted (None: not stored).
     stored: Option<String>,
+    /// Empty when the stored version was the same: an unchanged document is not chunked.
     chunks: Vec<Chunk>,
     /// One per chunk; None when the stored version was the same (nothing was extracted).
     extractions: Option<Vec<Extraction>>,
+    /// The text of a document that was not chunked, in case planning finds it changed after all
+    /// (a version of it written earlier in the same run).
+    unchunked: Option<String>,
 }
 
 impl ExtractedDocument {
@@ -72,11 +76,21 @@ impl Mnemo {
             .get_document(&self.tenant, &document_id)
             .await?
             .map(|d| d.content_hash);
+        // Most documents of a re-run are unchanged: chunking them (tokenizing every word) was
+        // most of such a run's time.
+        if stored.as_deref() == Some(hash.as_str()) {
+            return Ok(ExtractedDocument {
+                document_id,
+                source: doc.source.clone(),
+                hash,
+                stored,
+                chunks: Vec::new(),
+                extractions: None,
+                unchunked: Some(text),
+            });
+        }
         let chunks = mnemo_extract::chunk_text(&text, &self.options.chunk);
-        let extractions = match stored.as_deref() == Some(hash.as_str()) {
-            true => None,
-            false => Some(self.extract_chunks(&chunks).await?),
-        };
+        let extractions = Some(self.extract_chunks(&chunks).await?);
         Ok(ExtractedDocument {
             document_id,
             source: doc.source.clone(),
@@ -84,6 +98,7 @@ impl Mnemo {
             stored,
             chunks,
             extractions,
+            unchunked: None,
         })
     }
 
@@ -138,6 +153,18 @@ impl Mnemo {
                 replaces: false,
             }));
         }
+        let chunked;
+        let doc = match &doc.unchunked {
+            Some(text) => {
+                chunked = ExtractedDocument {
+                    chunks: mnemo_extract::chunk_text(text, &self.options.chunk),
+                    unchunked: None,
+                    ..doc.clone()
+                };
+                &chunked
+            }
+            None => doc,
+        };
         let mut extractions = match &doc.extractions {
             Some(x) => x.clone(),
             None => self.extract_chunks(&doc.chunks).await?,
