@@ -125,10 +125,18 @@ impl Sentence<'_> {
         // "a lot of", "a couple of", "some of": the phrase after "of".
         for _ in 0..2 {
             let (w0, w1, w2) = (self.lower(k), self.lower(k + 1), self.lower(k + 2));
-            if w1 == "of" && matches!(w0, "lots" | "some" | "all" | "one" | "most" | "kind") {
+            if w1 == "of"
+                && matches!(
+                    w0,
+                    "lots" | "some" | "all" | "one" | "most" | "kind" | "plenty" | "tons" | "loads"
+                )
+            {
                 k += 2;
             } else if w0 == "a" && w2 == "of" && matches!(w1, "lot" | "couple" | "bunch" | "few") {
                 k += 3;
+            } else if w0 == "a" && matches!(w1, "few" | "couple") {
+                // "a few dance classes", "a couple new bikes".
+                k += 2;
             }
         }
         let possessive = matches!(

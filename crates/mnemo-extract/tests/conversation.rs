@@ -582,3 +582,28 @@ fn a_clause_without_its_subject_is_the_speakers() {
         );
     }
 }
+
+#[test]
+fn a_quantified_object_is_the_thing_counted() {
+    // "a few", "plenty of", "tons of": the thing after the quantifier is the object.
+    for (text, rel, object) in [
+        (
+            "I entered a few chess tournaments last spring.",
+            "ENTERED",
+            "chess tournaments",
+        ),
+        (
+            "I have plenty of spare batteries at home.",
+            "HAVE",
+            "batteries",
+        ),
+        ("We grew tons of tomatoes this summer.", "GREW", "tomatoes"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
