@@ -458,7 +458,9 @@ fn clause_fact(
             } else if is_gerund(w) && takes_gerund(last) && is_verbish(w) {
                 // "I love painting." / "I started doing yoga".
                 let next = s.lower(k + 1);
-                if is_determiner(next) || is_prep(next) || s.noun_phrase(k + 1).is_some() {
+                let quoted = matches!(next, "\"" | "\u{201c}") && s.mention_at(k + 2).is_some();
+                if is_determiner(next) || is_prep(next) || quoted || s.noun_phrase(k + 1).is_some()
+                {
                     // Only a gerund with no object of its own names an activity: "camping with
                     // my family" does, "using my voice" or "hitting the gym" does not.
                     if is_prep(next) && is_activity(w) && !is_light_verb(w) && s.at[k].is_none() {

@@ -122,6 +122,10 @@ impl Sentence<'_> {
 
     /// The object at `k`: a mention (a name, "you", a relative) or a common-noun phrase.
     pub(crate) fn object(&self, mut k: usize) -> Option<Object> {
+        // A title in quotes: the name inside them.
+        if matches!(self.lower(k), "\"" | "\u{201c}") && self.mention_at(k + 1).is_some() {
+            k += 1;
+        }
         // "a lot of", "a couple of", "some of": the phrase after "of".
         for _ in 0..2 {
             let (w0, w1, w2) = (self.lower(k), self.lower(k + 1), self.lower(k + 2));

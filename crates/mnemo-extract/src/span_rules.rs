@@ -357,3 +357,63 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         }
     }
 }
+
+/// Words a title may keep in lower case ("Charlotte's Web", "The Lord of the Rings").
+fn title_small_word(w: &str) -> bool {
+    matches!(
+        w,
+        "a" | "an"
+            | "the"
+            | "of"
+            | "and"
+            | "or"
+            | "in"
+            | "on"
+            | "to"
+            | "for"
+            | "with"
+            | "at"
+            | "by"
+            | "from"
+            | "'s"
+            | "\u{2019}s"
+            | "&"
+            | "-"
+            | ":"
+    )
+}
+
+/// A title in quotes ("Becoming Nicole", "Charlotte's Web", "The Lion King") is one name, a work
+/// (type Other): the names the tagger found in it are words of the title, not names of their own.
+/// Only a short run in title case counts; a quoted saying ("Always look on the bright side") or
+/// speech keeps its words' own names.
+pub(crate) fn quoted_titles(spans: &mut Vec<RawSpan>, texts: &[&str], info: &[WordInfo]) {
+    let n = texts.len();
+    let mut j = 0;
+    while j < n {
+        if !matches!(texts[j], "\"" | "\u{201C}") {
+            j += 1;
+            continue;
+        }
+        let close = (j + 1..n.min(j + 10)).find(|&k| matches!(texts[k], "\"" | "\u{201D}"));
+        let Some(e) = close else {
+            j += 1;
+            continue;
+        };
+        let (a, b) = (j + 1, e);
+        let title_case = b > a
+            && (info[a].is_capitalised() || texts[a].starts_with(|c: char| c.is_ascii_digit()))
+            && (a..b).all(|k| {
+                let w = texts[k];
+                info[k].is_capitalised()
+                    || w.starts_with(|c: char| c.is_ascii_digit())
+                    || title_small_word(&info[k].lower)
+            });
+        if title_case {
+            spans.retain(|s| s.1 <= a || s.4 >= b);
+            spans.push((a, b, EntityType::Other, None, a));
+            spans.sort_by_key(|s| s.4);
+        }
+        j = e + 1;
+    }
+}

@@ -607,3 +607,63 @@ fn a_quantified_object_is_the_thing_counted() {
         );
     }
 }
+
+#[test]
+fn a_title_in_quotes_is_one_name() {
+    // Titles of books, films and songs are one name each, and the object of the verb before them.
+    for (text, rel, object, name) in [
+        (
+            "I loved \"Becoming Nicole\" last year.",
+            "LOVED",
+            "becoming nicole",
+            "Becoming Nicole",
+        ),
+        (
+            "We watched \"The Lion King\" again.",
+            "WATCHED",
+            "the lion king",
+            "The Lion King",
+        ),
+        (
+            "I finished reading \u{201C}Charlotte's Web\u{201D} with my son.",
+            "FINISHED_READING",
+            "charlottes web",
+            "Charlotte's Web",
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+        assert!(
+            ex.entities
+                .iter()
+                .any(|e| e.name == name && e.entity_type == EntityType::Other),
+            "{text}: {:?}",
+            ex.entities
+        );
+        // The title's words are no names of their own ("Nicole", "Charlotte", "King").
+        assert_eq!(
+            ex.entities
+                .iter()
+                .filter(|e| name.contains(e.name.as_str()))
+                .count(),
+            1,
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // A quoted saying keeps its words' own names.
+    let ex = turn(
+        "The sign said \"always trust Maria when in doubt\" in big letters.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        ex.entities.iter().any(|e| e.name == "Maria"),
+        "{:?}",
+        ex.entities
+    );
+}
