@@ -308,19 +308,24 @@ fn clause_fact(
             return None;
         }
         if is_aux(w) {
-            copula |= is_copula(w);
+            // "I'm gonna start a band": the verb after "gonna" is the clause's own.
+            copula = is_copula(w) || (copula && !matches!(w, "gonna" | "wanna" | "gotta"));
             have = matches!(w, "have" | "'ve" | "has" | "had" | "do" | "did" | "does");
             k += 1;
         } else if is_skipped_adverb(w) {
             k += 1;
+        } else if copula
+            && matches!(w, "off" | "about")
+            && s.lower(k + 1) == "to"
+            && is_verbish(s.lower(k + 2))
+        {
+            // "I'm off to go swimming", "I'm about to start a course": the verbs after "off
+            // to" are what the subject is about to do.
+            k += 2;
+            copula = false;
         } else {
             break;
         }
-    }
-    // "I'm off to go swimming": the verbs after "off to" are what the subject is about to do.
-    if copula && s.lower(k) == "off" && s.lower(k + 1) == "to" && is_verbish(s.lower(k + 2)) {
-        k += 2;
-        copula = false;
     }
     let confidence = match &subject {
         End::Speaker => 0.5,

@@ -553,6 +553,17 @@ fn a_clause_without_its_subject_is_the_speakers() {
         ),
         ("Heading to the lake with the dogs.", "HEADING_TO", "lake"),
         ("I'm off to go sailing with my uncle.", "GO", "sailing"),
+        ("I'm off to do some archery!", "DO", "archery"),
+        (
+            "I'm gonna chat with the gardeners.",
+            "CHAT_WITH",
+            "gardeners",
+        ),
+        (
+            "I'm about to start a pottery course.",
+            "START",
+            "pottery course",
+        ),
         // A gerund subject told in the past is what the speaker did.
         ("Hiking to the summit was amazing!", "HIKING_TO", "summit"),
         ("Visiting the museum made my day.", "VISITING", "museum"),
