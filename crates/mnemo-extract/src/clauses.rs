@@ -312,7 +312,14 @@ fn clause_fact(
             copula = is_copula(w) || (copula && !matches!(w, "gonna" | "wanna" | "gotta"));
             have = matches!(w, "have" | "'ve" | "has" | "had" | "do" | "did" | "does");
             k += 1;
-        } else if is_skipped_adverb(w) {
+        } else if is_skipped_adverb(w)
+            || (copula
+                && matches!(
+                    w,
+                    "so" | "very" | "super" | "pretty" | "totally" | "truly" | "extremely"
+                ))
+        {
+            // "I'm *so* excited about the trip".
             k += 1;
         } else if copula
             && matches!(w, "off" | "about")
@@ -377,6 +384,14 @@ fn clause_fact(
         {
             predicate.push(w.clone());
             k += 1;
+            // "happy and thankful for the support": the adjective the preposition goes with.
+            if s.lower(k) == "and"
+                && lexicon::parts_of_speech(s.lower(k + 1)).is_some_and(|p| p.starts_with('a'))
+                && is_prep(s.lower(k + 2))
+            {
+                predicate[0] = s.lower(k + 1).to_string();
+                k += 2;
+            }
             // "we're big fans of jazz".
             if s.lower(k + 1) == "of"
                 && np_word(&s.info[k])
@@ -460,6 +475,18 @@ fn clause_fact(
                 predicate.push("to".into());
                 predicate.push(s.lower(k + 1).to_string());
                 k += 2;
+            } else if matches!(last, "help" | "helped" | "helps" | "helping")
+                && s.at[k].is_none()
+                && lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('v'))
+                && !matches!(
+                    w,
+                    "make" | "do" | "get" | "have" | "take" | "keep" | "let" | "go"
+                )
+            {
+                // "I helped renovate a community center": a bare infinitive after "help" ("help
+                // make their lives better" is an idiom, no thing).
+                predicate.push(w.to_string());
+                k += 1;
             } else if is_gerund(w) && takes_gerund(last) && is_verbish(w) {
                 // "I love painting." / "I started doing yoga".
                 let next = s.lower(k + 1);

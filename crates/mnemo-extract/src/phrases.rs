@@ -141,6 +141,9 @@ impl Sentence<'_> {
             } else if w0 == "a" && matches!(w1, "few" | "couple") {
                 // "a few dance classes", "a couple new bikes".
                 k += 2;
+            } else if matches!(w0, "all" | "both") && is_determiner(w1) {
+                // "all the flowers", "both my sisters".
+                k += 1;
             }
         }
         let possessive = matches!(

@@ -609,6 +609,16 @@ fn a_quantified_object_is_the_thing_counted() {
             "batteries",
         ),
         ("We grew tons of tomatoes this summer.", "GREW", "tomatoes"),
+        (
+            "I was so happy and thankful for all the flowers.",
+            "THANKFUL_FOR",
+            "flowers",
+        ),
+        (
+            "Last year I helped renovate a community center.",
+            "HELPED_RENOVATE",
+            "community center",
+        ),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
