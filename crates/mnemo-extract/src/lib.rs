@@ -32,6 +32,7 @@ mod clause_words;
 mod clauses;
 mod definitions;
 mod demonyms;
+mod elided;
 mod error;
 mod extractor;
 mod favourites;
