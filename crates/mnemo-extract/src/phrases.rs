@@ -171,6 +171,18 @@ impl Sentence<'_> {
                 k += 1;
             }
         }
+        // "stuff like canned food", "things such as hiking": the examples are the object.
+        if is_empty_noun(self.lower(k)) {
+            // Things only: "people like you" names no one.
+            let examples = match (self.lower(k + 1), self.lower(k + 2)) {
+                ("like", _) => Some(k + 2),
+                ("such", "as") => Some(k + 3),
+                _ => None,
+            };
+            if let Some(j) = examples {
+                return self.object(j).filter(|o| matches!(o, Object::Thing(..)));
+            }
+        }
         let (a, e) = self.noun_phrase(k)?;
         Some(Object::Thing(a, e))
     }

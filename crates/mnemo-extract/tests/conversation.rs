@@ -596,7 +596,8 @@ fn a_clause_without_its_subject_is_the_speakers() {
 
 #[test]
 fn a_quantified_object_is_the_thing_counted() {
-    // "a few", "plenty of", "tons of": the thing after the quantifier is the object.
+    // "a few", "plenty of", "tons of": the thing after the quantifier is the object; after "stuff
+    // like" or "things such as", the example.
     for (text, rel, object) in [
         (
             "I entered a few chess tournaments last spring.",
@@ -619,6 +620,12 @@ fn a_quantified_object_is_the_thing_counted() {
             "HELPED_RENOVATE",
             "community center",
         ),
+        (
+            "I bought some stuff like paint brushes.",
+            "BOUGHT",
+            "paint brushes",
+        ),
+        ("We tried things such as archery.", "TRIED", "archery"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
@@ -686,5 +693,15 @@ fn a_title_in_quotes_is_one_name() {
         ex.entities.iter().any(|e| e.name == "Maria"),
         "{:?}",
         ex.entities
+    );
+}
+
+#[test]
+fn people_like_you_name_no_one() {
+    let ex = turn("We need more people like you.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "bram"),
+        "{:?}",
+        ex.facts
     );
 }
