@@ -1,0 +1,233 @@
+//! Clause shapes of conversation turns: activities in verb chains, objects before their verb,
+//! clauses that leave the speaker out, quantified objects and titles in quotes. All texts are
+//! written for these tests.
+
+mod chat;
+mod common;
+
+use chat::{has_fact, turn};
+use mnemo_core::EntityType;
+
+#[test]
+fn an_activity_in_a_verb_chain_is_what_the_speaker_did() {
+    // The gerund names an activity and the clause goes on to say with whom or where.
+    let ex = turn(
+        "Last month we went fishing with my uncle at the lake.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "WENT", "fishing"), "{:?}", ex.facts);
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "fishing" && f.rel_type.as_str() == "IS_A"),
+        "the activity is filed under its category: {:?}",
+        ex.facts
+    );
+    let ex = turn("I really enjoy skiing in the Alps.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "ENJOY", "skiing"), "{:?}", ex.facts);
+    // A gerund with an object of its own is a verb, not an activity.
+    for text in [
+        "I keep using my notebook for ideas.",
+        "I started hitting the gym at six.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| matches!(f.object.as_str(), "using" | "hitting")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
+
+#[test]
+fn a_relative_clause_object_comes_before_its_verb() {
+    // "The novel I bought" : the novel is what was bought, not the week.
+    let ex = turn(
+        "The novel I bought last week is wonderful.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "BOUGHT", "novel"), "{:?}", ex.facts);
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str().contains("20")),
+        "no date as what was bought: {:?}",
+        ex.facts
+    );
+    // Vague heads stay out: WordNet's broad "activity" ("times", "progress").
+    let ex = turn("I miss the good times we had.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str().contains("times")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_clause_without_its_subject_is_the_speakers() {
+    // Chat drops the "I": plans, ongoing acts and leaving to do something are the speaker's.
+    for (text, rel, object) in [
+        ("Gonna repaint the fence this weekend!", "REPAINT", "fence"),
+        ("Wanna try archery with my cousin.", "TRY", "archery"),
+        ("Been knitting a scarf for my niece.", "KNITTING", "scarf"),
+        (
+            "Going to open a bakery next spring!",
+            "GOING_TO_OPEN",
+            "bakery",
+        ),
+        ("Heading to the lake with the dogs.", "HEADING_TO", "lake"),
+        ("I'm off to go sailing with my uncle.", "GO", "sailing"),
+        ("I'm off to do some archery!", "DO", "archery"),
+        (
+            "I'm gonna chat with the gardeners.",
+            "CHAT_WITH",
+            "gardeners",
+        ),
+        (
+            "I'm about to start a pottery course.",
+            "START",
+            "pottery course",
+        ),
+        // A gerund subject told in the past is what the speaker did.
+        ("Hiking to the summit was amazing!", "HIKING_TO", "summit"),
+        ("Visiting the museum made my day.", "VISITING", "museum"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A gerund that opens the subject of a general remark states nothing about the speaker,
+    // nor does a plan to be something, nor a light verb.
+    for (text, verb) in [
+        ("Losing your keys is annoying.", "LOSING"),
+        ("Starting a bakery takes courage.", "STARTING"),
+        ("Gonna be a long week.", "IS_A"),
+        ("Been having a rough month.", "HAVING"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "odile" && f.rel_type.as_str().starts_with(verb)),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
+
+#[test]
+fn a_quantified_object_is_the_thing_counted() {
+    // "a few", "plenty of", "tons of": the thing after the quantifier is the object; after "stuff
+    // like" or "things such as", the example.
+    for (text, rel, object) in [
+        (
+            "I entered a few chess tournaments last spring.",
+            "ENTERED",
+            "chess tournaments",
+        ),
+        (
+            "I have plenty of spare batteries at home.",
+            "HAVE",
+            "batteries",
+        ),
+        ("We grew tons of tomatoes this summer.", "GREW", "tomatoes"),
+        (
+            "I was so happy and thankful for all the flowers.",
+            "THANKFUL_FOR",
+            "flowers",
+        ),
+        (
+            "Last year I helped renovate a community center.",
+            "HELPED_RENOVATE",
+            "community center",
+        ),
+        (
+            "I bought some stuff like paint brushes.",
+            "BOUGHT",
+            "paint brushes",
+        ),
+        ("We tried things such as archery.", "TRIED", "archery"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
+
+#[test]
+fn a_title_in_quotes_is_one_name() {
+    // Titles of books, films and songs are one name each, and the object of the verb before them.
+    for (text, rel, object, name) in [
+        (
+            "I loved \"Becoming Nicole\" last year.",
+            "LOVED",
+            "becoming nicole",
+            "Becoming Nicole",
+        ),
+        (
+            "We watched \"The Lion King\" again.",
+            "WATCHED",
+            "the lion king",
+            "The Lion King",
+        ),
+        (
+            "I finished reading \u{201C}Charlotte's Web\u{201D} with my son.",
+            "FINISHED_READING",
+            "charlottes web",
+            "Charlotte's Web",
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", rel, object),
+            "{text}: {:?}",
+            ex.facts
+        );
+        assert!(
+            ex.entities
+                .iter()
+                .any(|e| e.name == name && e.entity_type == EntityType::Other),
+            "{text}: {:?}",
+            ex.entities
+        );
+        // The title's words are no names of their own ("Nicole", "Charlotte", "King").
+        assert_eq!(
+            ex.entities
+                .iter()
+                .filter(|e| name.contains(e.name.as_str()))
+                .count(),
+            1,
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // A quoted saying keeps its words' own names.
+    let ex = turn(
+        "The sign said \"always trust Maria when in doubt\" in big letters.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        ex.entities.iter().any(|e| e.name == "Maria"),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
+fn people_like_you_name_no_one() {
+    let ex = turn("We need more people like you.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "bram"),
+        "{:?}",
+        ex.facts
+    );
+}
