@@ -7,6 +7,18 @@ mod common;
 
 use chat::{has_fact, turn};
 use mnemo_core::EntityType;
+use mnemo_extract::Extraction;
+
+/// `text` said by Odile to Bram, asserted to state Odile -[rel]-> object.
+fn said_by_odile(text: &str, rel: &str, object: &str) -> Extraction {
+    let ex = turn(text, "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", rel, object),
+        "{text}: {:?}",
+        ex.facts
+    );
+    ex
+}
 
 #[test]
 fn an_activity_in_a_verb_chain_is_what_the_speaker_did() {
@@ -94,12 +106,7 @@ fn a_clause_without_its_subject_is_the_speakers() {
         ("Hiking to the summit was amazing!", "HIKING_TO", "summit"),
         ("Visiting the museum made my day.", "VISITING", "museum"),
     ] {
-        let ex = turn(text, "Odile", "Bram");
-        assert!(
-            has_fact(&ex, "odile", rel, object),
-            "{text}: {:?}",
-            ex.facts
-        );
+        said_by_odile(text, rel, object);
     }
     // A gerund that opens the subject of a general remark states nothing about the speaker,
     // nor does a plan to be something, nor a light verb.
@@ -153,12 +160,7 @@ fn a_quantified_object_is_the_thing_counted() {
         ),
         ("We tried things such as archery.", "TRIED", "archery"),
     ] {
-        let ex = turn(text, "Odile", "Bram");
-        assert!(
-            has_fact(&ex, "odile", rel, object),
-            "{text}: {:?}",
-            ex.facts
-        );
+        said_by_odile(text, rel, object);
     }
 }
 
@@ -185,12 +187,7 @@ fn a_title_in_quotes_is_one_name() {
             "Charlotte's Web",
         ),
     ] {
-        let ex = turn(text, "Odile", "Bram");
-        assert!(
-            has_fact(&ex, "odile", rel, object),
-            "{text}: {:?}",
-            ex.facts
-        );
+        let ex = said_by_odile(text, rel, object);
         assert!(
             ex.entities
                 .iter()
