@@ -48,6 +48,17 @@ fn passage(id: &str, minutes: i64, text: &str, names: &[(&str, EntityType)]) -> 
     }
 }
 
+/// `n` texts naming no one, written from 20 minutes after t0 on, so that the names of a test's
+/// passages are not common words of its memory.
+fn weather_notes(n: i64) -> Vec<WriteBatch> {
+    (0..n)
+        .map(|i| {
+            let text = format!("Weather note {i}: mild and dry.");
+            passage(&format!("note-{i}"), 20 + i, &text, &[])
+        })
+        .collect()
+}
+
 /// The episodes a context cites, best first.
 fn cited(res: &mnemo_memory::SearchResult) -> Vec<String> {
     res.provenance
@@ -185,10 +196,7 @@ async fn bridges_seen_only_once_are_passed_over() {
         ));
     }
     // Enough other texts that the composer's name is not a common word of this memory.
-    for i in 0..40 {
-        let text = format!("Weather note {i}: mild and dry.");
-        batches.push(passage(&format!("note-{i}"), 20 + i, &text, &[]));
-    }
+    batches.extend(weather_notes(40));
     let res = ask(
         &batches,
         "Which country was the composer of Aschen a citizen of?",
@@ -245,10 +253,7 @@ async fn the_region_ending_a_place_name_is_a_bridge() {
             &[("Fern Falls", Location), (land, Location)],
         ));
     }
-    for i in 0..30 {
-        let text = format!("Weather note {i}: mild and dry.");
-        batches.push(passage(&format!("note-{i}"), 20 + i, &text, &[]));
-    }
+    batches.extend(weather_notes(30));
     let res = ask(
         &batches,
         "What is the name of the waterfall in the country where the Bubo River is found?",
