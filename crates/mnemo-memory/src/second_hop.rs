@@ -142,7 +142,7 @@ fn regions_named(bridges: &[Entity], seeds: &[LinkedEntity]) -> Vec<String> {
     regions
 }
 
-/// Evidence of each second-hop hit/// Evidence of each second-hop hit: `weight` times its score relative to the best one.
+/// Evidence of each second-hop hit: `weight` times its score relative to the best one.
 pub(crate) fn second_evidence(hits: &[TextHit], weight: f64) -> Vec<(String, f64)> {
     let best = crate::lexical::best_score(hits);
     hits.iter()
