@@ -183,6 +183,48 @@ def main(dict_dir, out_dir):
                 continue
             f.write(f"{lemma.replace('_', ' ')} {','.join(cats[lemma])}\n")
 
+    write_nouns(dict_dir, out_dir, idx)
+
+
+def write_nouns(dict_dir, out_dir, idx):
+    """`wordnet-nouns.txt`: WordNet's noun hierarchy, one synset a line, for the search's kinds
+    ("What European countries ..." finds Spain). Line k (from 0) is synset k:
+    `[*]lemma lemma ...|hypernym hypernym`, where `*` marks an instance (a named thing: Rome,
+    Spain), hypernyms are line numbers (instance-of links included), and `~lemma` means the synset
+    is not that lemma's first sense. Lemmas keep WordNet's underscores ("martial_art")."""
+    synsets = {}
+    for line in open(os.path.join(dict_dir, "data.noun"), encoding="latin-1"):
+        if line.startswith(" "):
+            continue
+        p = line.split("|")[0].split()
+        n_words = int(p[3], 16)
+        words = [p[4 + 2 * i].lower() for i in range(n_words)]
+        words = [re.sub(r"\(.*\)$", "", w) for w in words]
+        k = 4 + 2 * n_words
+        hyper, instance = [], False
+        for i in range(int(p[k])):
+            sym, off, pos = p[k + 1 + 4 * i : k + 4 + 4 * i]
+            if pos == "n" and sym in ("@", "@i"):
+                hyper.append(off)
+                instance |= sym == "@i"
+        synsets[p[0]] = (words, hyper, instance)
+    order = sorted(synsets)
+    number = {off: i for i, off in enumerate(order)}
+    first = {lemma: offs[0] for lemma, (_, offs) in idx["n"].items() if offs}
+    with open(os.path.join(out_dir, "wordnet-nouns.txt"), "w") as f:
+        for off in order:
+            words, hyper, instance = synsets[off]
+            lemmas = []
+            for w in words:
+                if not LEMMA_ANY.fullmatch(w) or w in lemmas or "~" + w in lemmas:
+                    continue
+                lemmas.append(w if first.get(w) == off else "~" + w)
+            f.write(("*" if instance else "") + " ".join(lemmas) + "|"
+                    + " ".join(str(number[h]) for h in hyper) + "\n")
+
+
+LEMMA_ANY = re.compile(r"[a-z0-9][a-z0-9'.-]*(_[a-z0-9][a-z0-9'.-]*){0,3}")
+
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2])

@@ -39,6 +39,7 @@ mod favourites;
 mod features;
 mod gazetteer;
 mod interjections;
+pub mod kinds;
 pub mod lexicon;
 pub mod mentions;
 mod name_rules;
@@ -65,6 +66,7 @@ pub fn is_demonym(lower: &str) -> bool {
 pub use error::ExtractError;
 pub use extractor::{ExtractContext, Extraction, Extractor};
 pub use gazetteer::is_given_name;
+pub use kinds::{kind_named, Kind};
 pub use lexicon::{categories_of, category_named, category_of};
 pub use mentions::{Mention, MentionKind, Owner, Participants};
 pub use perceptron::Perceptron;

@@ -2,6 +2,7 @@
 //! decay), fact ranking, context assembly under a token budget, and `search`, the entry point the
 //! facade calls. Ranking and assembly are pure functions of their inputs and a clock passed in.
 
+mod asked_kind;
 mod assemble;
 mod cache;
 mod cl100k;

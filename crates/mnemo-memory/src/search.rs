@@ -213,11 +213,24 @@ pub async fn search_as_of(
         let second = second_hop(store, tenant, &seeds, lexical, hit_entities, &words).await?;
         Ok::<_, MemoryError>((query_words, second))
     };
+    // The things of the kind the question asks for ("What European countries ...") depend on the
+    // query only.
+    let kinds = async {
+        if !snippets_on {
+            return Ok(Vec::new());
+        }
+        let mut mentions = crate::asked_kind::kind_mentions(store, tenant, query).await?;
+        if let Some(t) = as_of {
+            mentions.retain(|m| m.at <= t);
+        }
+        Ok::<_, MemoryError>(mentions)
+    };
     let (
         (mut retrieval, (stats, mut seed_mentions, sources)),
         (hits, neighbours),
         (query_words, second),
-    ) = futures::future::try_join3(graph, texts, hop).await?;
+        kind_mentions,
+    ) = futures::future::try_join4(graph, texts, hop, kinds).await?;
     let (lexical, hit_entities) = (&hits.0, &hits.1);
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     if retrieval.seeds.is_empty()
@@ -272,6 +285,7 @@ pub async fn search_as_of(
                 days: &days,
                 hit_entities,
                 second: second.as_ref(),
+                kind_mentions: &kind_mentions,
                 as_of,
             };
             gather_snippets(store, tenant, &stats, &found, &query_words, cfg).await

@@ -1,0 +1,229 @@
+//! WordNet 3.1's noun hierarchy (`data/wordnet-nouns.txt`, made by `scripts/wordnet_tables.py`,
+//! under WordNet's licence): the kinds of things a noun names. "European countries" names a kind
+//! whose members include Spain and England, "martial arts" one with taekwondo and judo, "cities"
+//! one with Rome and Paris: a question asking for a kind reaches the things of that kind that a
+//! memory holds, whatever words their texts use. Compiled in; nothing is read at run time.
+
+use std::sync::OnceLock;
+
+static NOUNS: &str = include_str!("../data/wordnet-nouns.txt");
+
+/// The hierarchy, indexed once on first use (about 3 MB): where each synset's line starts, its
+/// children (hyponyms and instances), and each lemma's first sense by the lemma's hash.
+struct Hierarchy {
+    line_start: Vec<u32>,
+    child_start: Vec<u32>,
+    children: Vec<u32>,
+    /// (hash of the lemma, synset of its first sense), sorted.
+    first_sense: Vec<(u64, u32)>,
+}
+
+fn hash(s: &str) -> u64 {
+    // FNV-1a: stable, and enough for 120k lemmas (a collision is checked against the line).
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn hierarchy() -> &'static Hierarchy {
+    static H: OnceLock<Hierarchy> = OnceLock::new();
+    H.get_or_init(|| {
+        let mut line_start = Vec::new();
+        let mut parents: Vec<(u32, u32)> = Vec::new();
+        let mut first_sense = Vec::new();
+        let mut at = 0usize;
+        for (k, line) in NOUNS.split_terminator('\n').enumerate() {
+            line_start.push(at as u32);
+            at += line.len() + 1;
+            let (lemmas, ups) = line.split_once('|').unwrap_or((line, ""));
+            for l in lemmas.trim_start_matches('*').split(' ') {
+                if !l.is_empty() && !l.starts_with('~') {
+                    first_sense.push((hash(l), k as u32));
+                }
+            }
+            for p in ups.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
+                parents.push((p, k as u32));
+            }
+        }
+        parents.sort_unstable();
+        let mut child_start = vec![0u32; line_start.len() + 1];
+        for (p, _) in &parents {
+            child_start[*p as usize + 1] += 1;
+        }
+        for i in 1..child_start.len() {
+            child_start[i] += child_start[i - 1];
+        }
+        first_sense.sort_unstable();
+        Hierarchy {
+            line_start,
+            child_start,
+            children: parents.into_iter().map(|(_, c)| c).collect(),
+            first_sense,
+        }
+    })
+}
+
+impl Hierarchy {
+    fn line(&self, synset: u32) -> &'static str {
+        let start = self.line_start[synset as usize] as usize;
+        let rest = &NOUNS[start..];
+        &rest[..rest.find('\n').unwrap_or(rest.len())]
+    }
+
+    /// The synset of a lemma's first sense ("martial_art", "city").
+    fn first_sense(&self, lemma: &str) -> Option<u32> {
+        let h = hash(lemma);
+        let i = self.first_sense.partition_point(|(x, _)| *x < h);
+        self.first_sense[i..]
+            .iter()
+            .take_while(|(x, _)| *x == h)
+            .map(|(_, s)| *s)
+            .find(|s| {
+                let (lemmas, _) = self.line(*s).split_once('|').unwrap_or_default();
+                lemmas
+                    .trim_start_matches('*')
+                    .split(' ')
+                    .any(|l| l == lemma)
+            })
+    }
+
+    fn children(&self, synset: u32) -> &[u32] {
+        let s = synset as usize;
+        &self.children[self.child_start[s] as usize..self.child_start[s + 1] as usize]
+    }
+}
+
+/// A kind of thing and the names of its members.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kind {
+    /// The WordNet lemma the phrase named, words joined by spaces ("european country").
+    pub lemma: String,
+    /// The lemmas under it (words joined by spaces, lower case), each with whether it names only
+    /// instances of the kind (named things: "spain", "rome"), which a text writes capitalised;
+    /// sorted, each once.
+    pub members: Vec<(String, bool)>,
+}
+
+impl Kind {
+    /// Whether `key` (a canonical, lower-case name) is a member, and if so whether only as a
+    /// named thing.
+    pub fn member(&self, key: &str) -> Option<bool> {
+        self.members
+            .binary_search_by(|(m, _)| m.as_str().cmp(key))
+            .ok()
+            .map(|i| self.members[i].1)
+    }
+}
+
+/// The kind a noun phrase names ("European countries", "martial arts", "cities"): WordNet's first
+/// sense of its last two words as one lemma, else of its last word, plural or singular; with every
+/// lemma below it. None for a phrase WordNet does not know as a noun, or a kind with more than
+/// `max_members` lemmas below it ("activities", "events": almost anything is one).
+pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
+    let words: Vec<String> = phrase
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let last = words.last()?;
+    let mut heads = vec![last.clone()];
+    heads.extend(crate::lexicon::singulars(last));
+    let h = hierarchy();
+    let mut found = None;
+    if let [.., before, _] = words.as_slice() {
+        found = heads
+            .iter()
+            .map(|w| format!("{before}_{w}"))
+            .find_map(|l| h.first_sense(&l).map(|s| (l, s)));
+    }
+    let (lemma, root) = found.or_else(|| {
+        heads
+            .iter()
+            .find_map(|l| h.first_sense(l).map(|s| (l.clone(), s)))
+    })?;
+    let mut seen = std::collections::HashSet::from([root]);
+    let mut stack = vec![root];
+    let mut members: Vec<(String, bool)> = Vec::new();
+    while let Some(s) = stack.pop() {
+        for &c in h.children(s) {
+            if !seen.insert(c) {
+                continue;
+            }
+            stack.push(c);
+            let line = h.line(c);
+            let instance = line.starts_with('*');
+            let (lemmas, _) = line.split_once('|').unwrap_or_default();
+            for l in lemmas.trim_start_matches('*').split(' ') {
+                let l = l.trim_start_matches('~');
+                if !l.is_empty() {
+                    members.push((l.replace('_', " "), instance));
+                }
+            }
+            if members.len() > max_members {
+                return None;
+            }
+        }
+    }
+    members.sort();
+    // A lemma both named and common ("bath", a city and a washing) is a member as a common noun.
+    let mut out: Vec<(String, bool)> = Vec::with_capacity(members.len());
+    for (m, instance) in members {
+        match out.last_mut() {
+            Some((last, named)) if *last == m => *named &= instance,
+            _ => out.push((m, instance)),
+        }
+    }
+    if out.len() > max_members {
+        return None;
+    }
+    Some(Kind {
+        lemma: lemma.replace('_', " "),
+        members: out,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kind_has_its_named_and_common_members() {
+        let countries = kind_named("European countries", 2000).expect("a kind");
+        assert_eq!(countries.lemma, "european country");
+        assert_eq!(countries.member("spain"), Some(true));
+        assert_eq!(countries.member("england"), Some(true));
+        assert_eq!(countries.member("japan"), None);
+
+        let arts = kind_named("martial arts", 2000).expect("a kind");
+        assert_eq!(arts.lemma, "martial art");
+        assert_eq!(arts.member("taekwondo"), Some(false));
+        assert_eq!(arts.member("judo"), Some(false));
+
+        let cities = kind_named("cities", 2000).expect("a kind");
+        assert_eq!(cities.lemma, "city");
+        assert_eq!(cities.member("rome"), Some(true));
+        assert_eq!(cities.member("paris"), Some(true));
+
+        let desserts = kind_named("desserts", 2000).expect("a kind");
+        assert_eq!(desserts.member("sundae"), Some(false));
+        assert_eq!(desserts.member("banana split"), Some(false));
+    }
+
+    #[test]
+    fn broad_and_unknown_phrases_name_no_kind() {
+        assert!(kind_named("activities", 2000).is_none());
+        assert!(kind_named("events", 2000).is_none());
+        assert!(kind_named("zyxwvs", 2000).is_none());
+        assert!(kind_named("", 2000).is_none());
+        assert!(kind_named("🙂 !!", 2000).is_none());
+        // A kind with fewer members than the cap is kept, with more is not.
+        let n = kind_named("martial arts", 2000)
+            .expect("a kind")
+            .members
+            .len();
+        assert!(kind_named("martial arts", n - 1).is_none());
+    }
+}

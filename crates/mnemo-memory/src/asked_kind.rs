@@ -1,0 +1,134 @@
+//! The kind of thing a question asks for, and the memory's things of that kind: "What European
+//! countries has Maria been to?" asks for European countries; the tenant's entities named Spain
+//! and England are of that kind (WordNet's noun hierarchy, `mnemo_extract::kinds`), and their
+//! mentions are the texts that answer, though no word of the question is in them ("Last year I
+//! took a solo trip and took this pic in Spain").
+
+use mnemo_core::{EntityType, GraphStore, MentionEvent, Tenant};
+
+/// Most lemmas a kind may have below it: broader kinds ("activities", "events") take in almost
+/// anything and say nothing about which texts answer.
+const MAX_MEMBERS: usize = 2000;
+/// Entities of the asked kind whose mentions are read, the most mentioned first, and mentions
+/// read per entity.
+const KIND_ENTITIES: usize = 16;
+const KIND_MENTIONS: usize = 8;
+/// Most words between the question word and the verb for a kind phrase ("European countries").
+const MAX_PHRASE_WORDS: usize = 3;
+
+/// Words that end the kind phrase: the auxiliary after it ("What cities *has* Jon visited?").
+const AUXILIARIES: &[&str] = &[
+    "am", "are", "can", "could", "did", "do", "does", "had", "has", "have", "is", "may", "might",
+    "shall", "should", "was", "were", "will", "would",
+];
+/// Plural nouns that name no kind worth a lookup ("What things has she done?").
+const GENERIC: &[&str] = &[
+    "kinds", "others", "ones", "sorts", "stuff", "things", "times", "types", "ways",
+];
+
+/// The plural noun phrase a question asks a kind of, when it opens with "What" or "Which" and
+/// the phrase runs up to the auxiliary: "Which cities has Jon visited?" -> "cities", "What
+/// European countries has Maria been to?" -> "European countries". A singular phrase ("What book
+/// did ...") asks for one thing, which the text's words find: None.
+pub fn asked_phrase(query: &str) -> Option<String> {
+    let words: Vec<&str> = query
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let (first, rest) = words.split_first()?;
+    if !matches!(first.to_lowercase().as_str(), "what" | "which") {
+        return None;
+    }
+    let end = rest
+        .iter()
+        .position(|w| AUXILIARIES.contains(&w.to_lowercase().as_str()))?;
+    let phrase = &rest[..end];
+    let head = phrase.last()?.to_lowercase();
+    let plural = head.len() > 3 && head.ends_with('s') && !head.ends_with("ss")
+        || matches!(head.as_str(), "children" | "people" | "men" | "women");
+    if phrase.len() > MAX_PHRASE_WORDS
+        || !plural
+        || head.contains('\'')
+        || GENERIC.contains(&head.as_str())
+        || phrase.iter().any(|w| w.contains('\''))
+    {
+        return None;
+    }
+    Some(phrase.join(" "))
+}
+
+/// The mentions of the tenant's things of the kind `query` asks for (nothing when it asks for
+/// none): at most `KIND_ENTITIES` entities, `KIND_MENTIONS` mentions each, newest first. A name
+/// WordNet knows only as a named thing (Rome) counts when the entity is one (a place, an
+/// organisation, a title), not a concept or a person; no person counts as a thing.
+pub async fn kind_mentions(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    query: &str,
+) -> Result<Vec<MentionEvent>, mnemo_core::Error> {
+    let Some(kind) = asked_phrase(query).and_then(|p| mnemo_extract::kind_named(&p, MAX_MEMBERS))
+    else {
+        return Ok(Vec::new());
+    };
+    let keys: Vec<String> = kind.members.iter().map(|(m, _)| m.clone()).collect();
+    let mut things: Vec<mnemo_core::Entity> = store
+        .lookup_names(tenant, &keys)
+        .await?
+        .into_iter()
+        .filter(|(key, e)| {
+            let named_only = kind.member(key) == Some(true);
+            match e.entity_type {
+                EntityType::Person | EntityType::Date => false,
+                EntityType::Concept | EntityType::Event => !named_only,
+                _ => true,
+            }
+        })
+        .map(|(_, e)| e)
+        .collect();
+    things.sort_by(|a, b| b.mentions.cmp(&a.mentions).then(a.key.cmp(&b.key)));
+    things.dedup_by(|a, b| a.key == b.key);
+    things.truncate(KIND_ENTITIES);
+    let mentions = futures::future::try_join_all(
+        things
+            .iter()
+            .map(|e| store.mentions_of(tenant, &e.key, KIND_MENTIONS)),
+    )
+    .await?;
+    Ok(mentions.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_phrase_runs_from_the_question_word_to_the_auxiliary() {
+        let asked = |q: &str| asked_phrase(q);
+        assert_eq!(
+            asked("Which cities has Jon visited?").as_deref(),
+            Some("cities")
+        );
+        assert_eq!(
+            asked("What European countries has Maria been to?").as_deref(),
+            Some("European countries")
+        );
+        assert_eq!(
+            asked("what martial arts has John done").as_deref(),
+            Some("martial arts")
+        );
+        assert_eq!(
+            asked("What kinds of desserts did she make?").as_deref(),
+            Some("kinds of desserts")
+        );
+        // A singular head asks for one thing; possessives, generic nouns and other openings ask
+        // for no kind.
+        assert_eq!(asked("What book did Caroline recommend?"), None);
+        assert_eq!(asked("What are Melanie's pets' names?"), None);
+        assert_eq!(asked("What things has she done?"), None);
+        assert_eq!(asked("Where has Maria made friends?"), None);
+        assert_eq!(asked("What"), None);
+        assert_eq!(asked(""), None);
+        assert_eq!(asked("What 🙂 🙂 🙂 🙂 has he done?"), None);
+    }
+}

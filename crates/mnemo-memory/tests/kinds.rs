@@ -1,0 +1,169 @@
+//! `search` for a kind of thing: "Which cities has Jon visited?" finds the turns where Jon names
+//! Rome and Paris, though none of them says "city" or "visited"; what others said of those places,
+//! a concept that only shares a city's name, and a person do not count.
+
+use chrono::{Duration, TimeZone, Utc};
+use mnemo_core::{
+    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
+    Timestamp, WriteBatch,
+};
+use mnemo_memory::{search, SearchConfig, SearchResult};
+use mnemo_store::EmbeddedStore;
+
+fn start() -> Timestamp {
+    Utc.with_ymd_and_hms(2025, 5, 2, 9, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+/// Turn `i` of session "s1", said by `speaker`, naming the speaker and `things` (name, type).
+fn turn(i: i64, speaker: &str, text: &str, things: &[(&str, EntityType)]) -> EpisodeWrite {
+    let mut entities = vec![EntityInput::named(speaker, EntityType::Person).expect("entity")];
+    for (name, ty) in things {
+        entities.push(EntityInput::named(name, *ty).expect("entity"));
+    }
+    EpisodeWrite {
+        episode: Episode {
+            id: format!("t{i}"),
+            kind: EpisodeKind::Interaction,
+            content: text.to_string(),
+            created_at: start() + Duration::minutes(i),
+            source: "chat".into(),
+            content_hash: content_hash(text),
+            document_id: None,
+            span: None,
+            speaker: Some(speaker.to_string()),
+            session: Some("s1".into()),
+        },
+        entities,
+        facts: Vec::new(),
+    }
+}
+
+async fn travels() -> (EmbeddedStore, Tenant) {
+    use EntityType::*;
+    let turns = vec![
+        turn(
+            0,
+            "Jon",
+            "Took a short trip last week to Rome to clear my mind.",
+            &[("Rome", Location)],
+        ),
+        turn(
+            1,
+            "Gina",
+            "I have visited so many cities for my shop, Rome twice.",
+            &[("Rome", Location)],
+        ),
+        turn(
+            2,
+            "Jon",
+            "The cities I visited for the studio search all felt too expensive.",
+            &[],
+        ),
+        turn(
+            3,
+            "Gina",
+            "Which cities has your crew visited on tour?",
+            &[],
+        ),
+        turn(
+            4,
+            "Jon",
+            "Nice one! The crew has visited every dance hall downtown.",
+            &[("Nice", Concept)],
+        ),
+        turn(
+            5,
+            "Jon",
+            "My cousin Florence visited the studio yesterday.",
+            &[("Florence", Person)],
+        ),
+        turn(
+            6,
+            "Gina",
+            "Paris is on my list for the spring collection.",
+            &[("Paris", Location)],
+        ),
+        turn(
+            7,
+            "Jon",
+            "Paris in April was magical, the light on the river!",
+            &[("Paris", Location)],
+        ),
+        turn(
+            8,
+            "Gina",
+            "Has Jon visited the new fabric market yet?",
+            &[("Jon", Person)],
+        ),
+        turn(
+            9,
+            "Jon",
+            "Not yet, I visited the bank about the loan instead.",
+            &[],
+        ),
+    ];
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let batch = WriteBatch {
+        document: None,
+        episodes: turns,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    (store, tenant)
+}
+
+async fn ask(store: &EmbeddedStore, tenant: &Tenant, query: &str) -> SearchResult {
+    search(
+        store,
+        tenant,
+        query,
+        &SearchConfig::default(),
+        &[],
+        start() + Duration::days(1),
+    )
+    .await
+    .expect("search")
+}
+
+/// The cited episodes, best first, each once.
+fn cited(r: &SearchResult) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for p in &r.provenance {
+        if !out.contains(&p.episode_id) {
+            out.push(p.episode_id.clone());
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_question_for_a_kind_finds_the_persons_things_of_that_kind() {
+    let (store, tenant) = travels().await;
+    let ids = cited(&ask(&store, &tenant, "Which cities has Jon visited?").await);
+    let rank = |id: &str| ids.iter().position(|x| x == id).unwrap_or(usize::MAX);
+    // Jon's Rome and Paris turns are among the first three, though turns saying "cities" and
+    // "visited" compete; Rome's turn says neither word.
+    assert!(rank("t0") < 3 && rank("t7") < 3, "cited {ids:?}");
+    // Gina's Rome and Paris, Jon's "Nice one!" (a concept) and his cousin Florence (a person)
+    // come after both.
+    for other in ["t1", "t4", "t5", "t6"] {
+        assert!(
+            rank(other) > rank("t0").max(rank("t7")),
+            "{other} ranked {} in {ids:?}",
+            rank(other)
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_singular_question_asks_for_no_kind() {
+    let (store, tenant) = travels().await;
+    // "Which city" asks for one thing: the words decide, and Rome's turn has none of them.
+    let ids = cited(&ask(&store, &tenant, "Which city has Jon visited?").await);
+    assert!(
+        ids.iter().position(|x| x == "t0").is_none_or(|r| r >= 3),
+        "cited {ids:?}"
+    );
+}
