@@ -128,6 +128,28 @@ fn matching_indices(text: &str, words: &[&str]) -> Vec<usize> {
     found
 }
 
+/// Whether a text only asks about the query's words: they occur in its questions ("Cool! What
+/// kind of yoga is it?") and in none of its statements. Such a turn rarely holds its own answer.
+pub fn only_asks(text: &str, words: &HashSet<String>) -> bool {
+    if words.is_empty() || !text.contains('?') {
+        return false;
+    }
+    let mut sorted: Vec<&str> = words.iter().map(String::as_str).collect();
+    sorted.sort_unstable();
+    let (mut asked, mut told) = (false, false);
+    for sentence in text.split_inclusive(['?', '!', '.', '\n']) {
+        if matching_indices(sentence, &sorted).is_empty() {
+            continue;
+        }
+        if sentence.trim_end().ends_with('?') {
+            asked = true;
+        } else {
+            told = true;
+        }
+    }
+    asked && !told
+}
+
 /// Query words that occur in text already folded by `fold` (whole-word match).
 fn matching_folded<'q>(folded: &str, query_words: &'q HashSet<String>) -> HashSet<&'q str> {
     folded
@@ -474,6 +496,17 @@ mod tests {
             "- [2023-05-08 Ada] We met yesterday (2023-05-07)."
         );
         assert_eq!(snippets[1].render(), "- [t] We met yesterday.");
+    }
+
+    #[test]
+    fn a_text_only_asks_when_the_words_are_in_its_questions_alone() {
+        let words: HashSet<String> = ["yoga", "practice"].iter().map(|w| w.to_string()).collect();
+        assert!(only_asks("Cool! What kind of yoga do you practice?", &words));
+        assert!(!only_asks("I practice yoga. Do you?", &words));
+        assert!(!only_asks("Yoga? I practice it daily.", &words));
+        assert!(!only_asks("Is it raining? I stayed home.", &words));
+        assert!(!only_asks("What kind of yoga?", &HashSet::new()));
+        assert!(!only_asks("", &words));
     }
 
     #[test]
