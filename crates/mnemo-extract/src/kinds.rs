@@ -8,8 +8,8 @@ use std::sync::OnceLock;
 
 static NOUNS: &str = include_str!("../data/wordnet-nouns.txt");
 
-/// The hierarchy, indexed once on first use (about 14 ms and 2.9 MB): where each synset's line starts, its
-/// children (hyponyms and instances), and each lemma's first sense by the lemma's hash.
+/// The hierarchy, indexed once on first use (about 14 ms and 2.9 MB): where each synset's line
+/// starts, its children (hyponyms and instances), and each lemma's first sense by its hash.
 struct Hierarchy {
     line_start: Vec<u32>,
     child_start: Vec<u32>,
