@@ -190,8 +190,9 @@ def write_nouns(dict_dir, out_dir, idx):
     """`wordnet-nouns.txt`: WordNet's noun hierarchy, one synset a line, for the search's kinds
     ("What European countries ..." finds Spain). Line k (from 0) is synset k:
     `[*]lemma lemma ...|hypernym hypernym`, where `*` marks an instance (a named thing: Rome,
-    Spain), hypernyms are line numbers (instance-of links included), and `~lemma` means the synset
-    is not that lemma's first sense. Lemmas keep WordNet's underscores ("martial_art")."""
+    Spain), hypernyms are line numbers (instance-of links included), and `lemma~N` means the synset
+    is the lemma's N-th sense (N >= 2; a bare lemma is its first). Lemmas keep WordNet's underscores
+    ("martial_art")."""
     synsets = {}
     for line in open(os.path.join(dict_dir, "data.noun"), encoding="latin-1"):
         if line.startswith(" "):
@@ -210,15 +211,18 @@ def write_nouns(dict_dir, out_dir, idx):
         synsets[p[0]] = (words, hyper, instance)
     order = sorted(synsets)
     number = {off: i for i, off in enumerate(order)}
-    first = {lemma: offs[0] for lemma, (_, offs) in idx["n"].items() if offs}
+    sense = {(lemma, off): k + 1 for lemma, (_, offs) in idx["n"].items()
+             for k, off in enumerate(offs)}
     with open(os.path.join(out_dir, "wordnet-nouns.txt"), "w") as f:
         for off in order:
             words, hyper, instance = synsets[off]
-            lemmas = []
+            lemmas, seen = [], set()
             for w in words:
-                if not LEMMA_ANY.fullmatch(w) or w in lemmas or "~" + w in lemmas:
+                if not LEMMA_ANY.fullmatch(w) or w in seen:
                     continue
-                lemmas.append(w if first.get(w) == off else "~" + w)
+                seen.add(w)
+                n = sense.get((w, off), 1)
+                lemmas.append(w if n == 1 else f"{w}~{n}")
             f.write(("*" if instance else "") + " ".join(lemmas) + "|"
                     + " ".join(str(number[h]) for h in hyper) + "\n")
 

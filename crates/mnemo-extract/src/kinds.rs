@@ -4,18 +4,27 @@
 //! one with Rome and Paris: a question asking for a kind reaches the things of that kind that a
 //! memory holds, whatever words their texts use. Compiled in; nothing is read at run time.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 static NOUNS: &str = include_str!("../data/wordnet-nouns.txt");
 
-/// The hierarchy, indexed once on first use (about 14 ms and 2.9 MB): where each synset's line
-/// starts, its children (hyponyms and instances), and each lemma's first sense by its hash.
+/// The hierarchy, indexed once on first use (about 15 ms and 3.4 MB): where each synset's line
+/// starts, its children (hyponyms and instances), and each lemma's senses by its hash.
 struct Hierarchy {
     line_start: Vec<u32>,
     child_start: Vec<u32>,
     children: Vec<u32>,
-    /// (hash of the lemma, synset of its first sense), sorted.
-    first_sense: Vec<(u64, u32)>,
+    /// (hash of the lemma, sense number, synset), sorted.
+    senses: Vec<(u64, u32, u32)>,
+}
+
+/// A lemma as the table writes it, with its sense number: "instrument~6" is the sixth sense.
+fn sense_of(written: &str) -> (&str, u32) {
+    match written.split_once('~') {
+        Some((lemma, n)) => (lemma, n.parse().unwrap_or(u32::MAX)),
+        None => (written, 1),
+    }
 }
 
 fn hash(s: &str) -> u64 {
@@ -30,15 +39,16 @@ fn hierarchy() -> &'static Hierarchy {
     H.get_or_init(|| {
         let mut line_start = Vec::new();
         let mut parents: Vec<(u32, u32)> = Vec::new();
-        let mut first_sense = Vec::new();
+        let mut senses = Vec::new();
         let mut at = 0usize;
         for (k, line) in NOUNS.split_terminator('\n').enumerate() {
             line_start.push(at as u32);
             at += line.len() + 1;
             let (lemmas, ups) = line.split_once('|').unwrap_or((line, ""));
             for l in lemmas.trim_start_matches('*').split(' ') {
-                if !l.is_empty() && !l.starts_with('~') {
-                    first_sense.push((hash(l), k as u32));
+                if !l.is_empty() {
+                    let (lemma, n) = sense_of(l);
+                    senses.push((hash(lemma), n, k as u32));
                 }
             }
             for p in ups.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
@@ -53,12 +63,12 @@ fn hierarchy() -> &'static Hierarchy {
         for i in 1..child_start.len() {
             child_start[i] += child_start[i - 1];
         }
-        first_sense.sort_unstable();
+        senses.sort_unstable();
         Hierarchy {
             line_start,
             child_start,
             children: parents.into_iter().map(|(_, c)| c).collect(),
-            first_sense,
+            senses,
         }
     })
 }
@@ -70,21 +80,22 @@ impl Hierarchy {
         &rest[..rest.find('\n').unwrap_or(rest.len())]
     }
 
-    /// The synset of a lemma's first sense ("martial_art", "city").
-    fn first_sense(&self, lemma: &str) -> Option<u32> {
+    /// The synsets of a lemma's senses ("martial_art", "instrument"), first sense first.
+    fn senses(&self, lemma: &str) -> Vec<u32> {
         let h = hash(lemma);
-        let i = self.first_sense.partition_point(|(x, _)| *x < h);
-        self.first_sense[i..]
+        let i = self.senses.partition_point(|(x, _, _)| *x < h);
+        self.senses[i..]
             .iter()
-            .take_while(|(x, _)| *x == h)
-            .map(|(_, s)| *s)
-            .find(|s| {
+            .take_while(|(x, _, _)| *x == h)
+            .map(|(_, _, s)| *s)
+            .filter(|s| {
                 let (lemmas, _) = self.line(*s).split_once('|').unwrap_or_default();
                 lemmas
                     .trim_start_matches('*')
                     .split(' ')
-                    .any(|l| l == lemma)
+                    .any(|l| sense_of(l).0 == lemma)
             })
+            .collect()
     }
 
     fn children(&self, synset: u32) -> &[u32] {
@@ -101,7 +112,7 @@ pub struct Kind {
     /// The lemmas under it (words joined by spaces, lower case), each with whether it names only
     /// instances of the kind (named things: "spain", "rome"), which a text writes capitalised;
     /// sorted, each once.
-    pub members: Vec<(String, bool)>,
+    pub members: Vec<(Cow<'static, str>, bool)>,
 }
 
 impl Kind {
@@ -109,17 +120,19 @@ impl Kind {
     /// named thing.
     pub fn member(&self, key: &str) -> Option<bool> {
         self.members
-            .binary_search_by(|(m, _)| m.as_str().cmp(key))
+            .binary_search_by(|(m, _)| m.as_ref().cmp(key))
             .ok()
             .map(|i| self.members[i].1)
     }
 }
 
-/// The kind a noun phrase names ("European countries", "martial arts", "cities"): WordNet's first
-/// sense of its last two words as one lemma, else of its last word, plural or singular; with every
-/// lemma below it. None for a phrase WordNet does not know as a noun, or a kind with more than
-/// `max_members` lemmas below it ("activities", "events": almost anything is one).
-pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
+/// The kinds a noun phrase can name ("European countries", "martial arts", "instruments"), one
+/// per WordNet sense of its last two words as one lemma, else of its last word, plural or
+/// singular, in sense order ("instruments": a device needing skill, ..., a musical instrument),
+/// each with every lemma below it. Empty for a phrase WordNet does not know as a noun, or one whose
+/// first sense has more than `max_members` lemmas below it ("activities", "events": almost
+/// anything is one); a later sense that broad is left out.
+pub fn kinds_named(phrase: &str, max_members: usize) -> Vec<Kind> {
     let words: Vec<String> = phrase
         .split_whitespace()
         .map(|w| {
@@ -128,7 +141,9 @@ pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
         })
         .filter(|w| !w.is_empty())
         .collect();
-    let last = words.last()?;
+    let Some(last) = words.last() else {
+        return Vec::new();
+    };
     let mut heads = vec![last.clone()];
     heads.extend(crate::lexicon::singulars(last));
     let h = hierarchy();
@@ -137,16 +152,41 @@ pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
         found = heads
             .iter()
             .map(|w| format!("{before}_{w}"))
-            .find_map(|l| h.first_sense(&l).map(|s| (l, s)));
+            .map(|l| (h.senses(&l), l))
+            .find(|(s, _)| !s.is_empty());
     }
-    let (lemma, root) = found.or_else(|| {
+    let Some((senses, lemma)) = found.or_else(|| {
         heads
             .iter()
-            .find_map(|l| h.first_sense(l).map(|s| (l.clone(), s)))
-    })?;
+            .map(|l| (h.senses(l), l.clone()))
+            .find(|(s, _)| !s.is_empty())
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (k, root) in senses.into_iter().enumerate() {
+        match members_below(h, root, max_members) {
+            Some(members) => out.push(Kind {
+                lemma: lemma.replace('_', " "),
+                members,
+            }),
+            None if k == 0 => return Vec::new(),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The lemmas below `root` (sorted, each once, with whether only as a named thing), or None when
+/// there are more than `max_members`.
+fn members_below(
+    h: &Hierarchy,
+    root: u32,
+    max_members: usize,
+) -> Option<Vec<(Cow<'static, str>, bool)>> {
     let mut seen = std::collections::HashSet::from([root]);
     let mut stack = vec![root];
-    let mut members: Vec<(String, bool)> = Vec::new();
+    let mut members: Vec<(Cow<'static, str>, bool)> = Vec::new();
     while let Some(s) = stack.pop() {
         for &c in h.children(s) {
             if !seen.insert(c) {
@@ -157,9 +197,11 @@ pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
             let instance = line.starts_with('*');
             let (lemmas, _) = line.split_once('|').unwrap_or_default();
             for l in lemmas.trim_start_matches('*').split(' ') {
-                let l = l.trim_start_matches('~');
-                if !l.is_empty() {
-                    members.push((l.replace('_', " "), instance));
+                let l = sense_of(l).0;
+                if l.contains('_') {
+                    members.push((Cow::Owned(l.replace('_', " ")), instance));
+                } else if !l.is_empty() {
+                    members.push((Cow::Borrowed(l), instance));
                 }
             }
             if members.len() > max_members {
@@ -169,20 +211,14 @@ pub fn kind_named(phrase: &str, max_members: usize) -> Option<Kind> {
     }
     members.sort();
     // A lemma both named and common ("bath", a city and a washing) is a member as a common noun.
-    let mut out: Vec<(String, bool)> = Vec::with_capacity(members.len());
+    let mut out: Vec<(Cow<'static, str>, bool)> = Vec::with_capacity(members.len());
     for (m, instance) in members {
         match out.last_mut() {
             Some((last, named)) if *last == m => *named &= instance,
             _ => out.push((m, instance)),
         }
     }
-    if out.len() > max_members {
-        return None;
-    }
-    Some(Kind {
-        lemma: lemma.replace('_', " "),
-        members: out,
-    })
+    (out.len() <= max_members).then_some(out)
 }
 
 #[cfg(test)]
@@ -191,39 +227,43 @@ mod tests {
 
     #[test]
     fn a_kind_has_its_named_and_common_members() {
-        let countries = kind_named("European countries", 2000).expect("a kind");
+        let first = |p: &str| kinds_named(p, 2000).into_iter().next().expect("a kind");
+        let countries = first("European countries");
         assert_eq!(countries.lemma, "european country");
         assert_eq!(countries.member("spain"), Some(true));
         assert_eq!(countries.member("england"), Some(true));
         assert_eq!(countries.member("japan"), None);
 
-        let arts = kind_named("martial arts", 2000).expect("a kind");
+        let arts = first("martial arts");
         assert_eq!(arts.lemma, "martial art");
         assert_eq!(arts.member("taekwondo"), Some(false));
         assert_eq!(arts.member("judo"), Some(false));
 
-        let cities = kind_named("cities", 2000).expect("a kind");
+        let cities = first("cities");
         assert_eq!(cities.lemma, "city");
         assert_eq!(cities.member("rome"), Some(true));
         assert_eq!(cities.member("paris"), Some(true));
 
-        let desserts = kind_named("desserts", 2000).expect("a kind");
+        let desserts = first("desserts");
         assert_eq!(desserts.member("sundae"), Some(false));
         assert_eq!(desserts.member("banana split"), Some(false));
+
+        // Every sense, in order: the sixth of "instrument" is the musical one.
+        let instruments = kinds_named("instruments", 2000);
+        assert!(instruments.len() >= 2, "{}", instruments.len());
+        assert_eq!(instruments[0].member("clarinet"), None);
+        assert!(instruments
+            .iter()
+            .any(|k| k.member("clarinet") == Some(false)));
     }
 
     #[test]
     fn broad_and_unknown_phrases_name_no_kind() {
-        assert!(kind_named("activities", 2000).is_none());
-        assert!(kind_named("events", 2000).is_none());
-        assert!(kind_named("zyxwvs", 2000).is_none());
-        assert!(kind_named("", 2000).is_none());
-        assert!(kind_named("🙂 !!", 2000).is_none());
+        for broad in ["activities", "events", "zyxwvs", "", "🙂 !!"] {
+            assert!(kinds_named(broad, 2000).is_empty(), "{broad}");
+        }
         // A kind with fewer members than the cap is kept, with more is not.
-        let n = kind_named("martial arts", 2000)
-            .expect("a kind")
-            .members
-            .len();
-        assert!(kind_named("martial arts", n - 1).is_none());
+        let n = kinds_named("martial arts", 2000)[0].members.len();
+        assert!(kinds_named("martial arts", n - 1).is_empty());
     }
 }

@@ -4,11 +4,13 @@
 //! mentions are the texts that answer, though no word of the question is in them ("Last year I
 //! took a solo trip and took this pic in Spain").
 
-use mnemo_core::{EntityType, GraphStore, MentionEvent, Tenant};
+use mnemo_core::{Entity, EntityType, GraphStore, MentionEvent, Tenant};
 
 /// Most lemmas a kind may have below it: broader kinds ("activities", "events") take in almost
 /// anything and say nothing about which texts answer.
 const MAX_MEMBERS: usize = 2000;
+/// Most names looked up for the senses of a kind phrase together.
+const MAX_KEYS: usize = 4000;
 /// Entities of the asked kind whose mentions are read, the most mentioned first, and mentions
 /// read per entity.
 const KIND_ENTITIES: usize = 16;
@@ -59,33 +61,58 @@ pub fn asked_phrase(query: &str) -> Option<String> {
 }
 
 /// The mentions of the tenant's things of the kind `query` asks for (nothing when it asks for
-/// none): at most `KIND_ENTITIES` entities, `KIND_MENTIONS` mentions each, newest first. A name
-/// WordNet knows only as a named thing (Rome) counts when the entity is one (a place, an
+/// none): at most `KIND_ENTITIES` entities, `KIND_MENTIONS` mentions each, newest first. The kind
+/// is the sense of the phrase under which the memory holds the most things (first sense on ties):
+/// "instruments" in a memory of clarinets and violins is the musical sense, WordNet's sixth. A
+/// name WordNet knows only as a named thing (Rome) counts when the entity is one (a place, an
 /// organisation, a title), not a concept or a person; no person counts as a thing.
 pub async fn kind_mentions(
     store: &dyn GraphStore,
     tenant: &Tenant,
     query: &str,
 ) -> Result<Vec<MentionEvent>, mnemo_core::Error> {
-    let Some(kind) = asked_phrase(query).and_then(|p| mnemo_extract::kind_named(&p, MAX_MEMBERS))
-    else {
+    let Some(phrase) = asked_phrase(query) else {
         return Ok(Vec::new());
     };
-    let keys: Vec<String> = kind.members.iter().map(|(m, _)| m.clone()).collect();
-    let mut things: Vec<mnemo_core::Entity> = store
-        .lookup_names(tenant, &keys)
-        .await?
-        .into_iter()
-        .filter(|(key, e)| {
-            let named_only = kind.member(key) == Some(true);
-            match e.entity_type {
-                EntityType::Person | EntityType::Date => false,
-                EntityType::Concept | EntityType::Event => !named_only,
-                _ => true,
-            }
-        })
-        .map(|(_, e)| e)
-        .collect();
+    let mut senses = mnemo_extract::kinds_named(&phrase, MAX_MEMBERS);
+    // The senses' names are looked up together, as many senses as `MAX_KEYS` allows.
+    let mut keys: Vec<String> = Vec::new();
+    let mut kept = 0;
+    for k in &senses {
+        if kept > 0 && keys.len() + k.members.len() > MAX_KEYS {
+            break;
+        }
+        keys.extend(k.members.iter().map(|(m, _)| m.to_string()));
+        kept += 1;
+    }
+    senses.truncate(kept);
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    let found = store.lookup_names(tenant, &keys).await?;
+    let things_of = |kind: &mnemo_extract::Kind| -> Vec<Entity> {
+        found
+            .iter()
+            .filter(|(key, e)| match kind.member(key) {
+                None => false,
+                Some(named_only) => match e.entity_type {
+                    EntityType::Person | EntityType::Date => false,
+                    EntityType::Concept | EntityType::Event => !named_only,
+                    _ => true,
+                },
+            })
+            .map(|(_, e)| e.clone())
+            .collect()
+    };
+    let mut things = senses
+        .iter()
+        .map(things_of)
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.len().cmp(&b.len()).then(j.cmp(i)))
+        .map(|(_, t)| t)
+        .unwrap_or_default();
     things.sort_by(|a, b| b.mentions.cmp(&a.mentions).then(a.key.cmp(&b.key)));
     things.dedup_by(|a, b| a.key == b.key);
     things.truncate(KIND_ENTITIES);

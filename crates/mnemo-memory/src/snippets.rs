@@ -501,7 +501,10 @@ mod tests {
     #[test]
     fn a_text_only_asks_when_the_words_are_in_its_questions_alone() {
         let words: HashSet<String> = ["yoga", "practice"].iter().map(|w| w.to_string()).collect();
-        assert!(only_asks("Cool! What kind of yoga do you practice?", &words));
+        assert!(only_asks(
+            "Cool! What kind of yoga do you practice?",
+            &words
+        ));
         assert!(!only_asks("I practice yoga. Do you?", &words));
         assert!(!only_asks("Yoga? I practice it daily.", &words));
         assert!(!only_asks("Is it raining? I stayed home.", &words));

@@ -167,3 +167,50 @@ async fn a_singular_question_asks_for_no_kind() {
         "cited {ids:?}"
     );
 }
+
+#[tokio::test]
+async fn the_kind_is_the_sense_under_which_the_memory_holds_things() {
+    use EntityType::*;
+    // WordNet's first "instrument" is a device needing skill (a microscope), its sixth the musical
+    // one; this memory holds two musical instruments and one microscope.
+    let turns = vec![
+        turn(
+            0,
+            "Jon",
+            "I play clarinet in a small band on Fridays.",
+            &[("clarinet", Concept)],
+        ),
+        turn(1, "Gina", "Which instruments should my son try first?", &[]),
+        turn(
+            2,
+            "Jon",
+            "My new microscope arrived, the lab is complete.",
+            &[("microscope", Concept)],
+        ),
+        turn(
+            3,
+            "Gina",
+            "Instruments are expensive, my son plays drums on pots.",
+            &[],
+        ),
+        turn(
+            4,
+            "Jon",
+            "The violin my grandfather left me still sounds warm.",
+            &[("violin", Concept)],
+        ),
+        turn(5, "Gina", "I play nothing, but I sing in the car.", &[]),
+    ];
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let batch = WriteBatch {
+        document: None,
+        episodes: turns,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    let ids = cited(&ask(&store, &tenant, "What instruments does Jon play?").await);
+    let rank = |id: &str| ids.iter().position(|x| x == id).unwrap_or(usize::MAX);
+    // The clarinet and the violin lead; the microscope (the first sense's) comes after both.
+    assert!(rank("t0") < 2 && rank("t4") < 2, "cited {ids:?}");
+    assert!(rank("t2") > 1, "cited {ids:?}");
+}
