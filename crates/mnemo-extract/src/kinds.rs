@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 static NOUNS: &str = include_str!("../data/wordnet-nouns.txt");
 
-/// The hierarchy, indexed once on first use (about 15 ms and 3.4 MB): where each synset's line
+/// The hierarchy, indexed once on first use (about 17 ms and 3.3 MB): where each synset's line
 /// starts, its children (hyponyms and instances), and each lemma's senses by its hash.
 struct Hierarchy {
     line_start: Vec<u32>,
