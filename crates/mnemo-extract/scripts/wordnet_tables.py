@@ -13,8 +13,10 @@ Writes, both sorted and deterministic:
   lower-case word for a noun).
 - `wordnet-categories.txt`: `noun label[,label...]` for common-noun lemmas whose first or second
   sense falls under one of the category roots below (hypernyms, instances excluded), labels
-  ordered from the nearest root of the first sense on: every one-word lemma, and the two-word
-  lemmas that occur in the sense-tagged corpus and say more than their head word.
+  ordered from the nearest root of the first sense on; a lemma the sense-tagged corpus never saw
+  is left out when its first two senses fall under different roots (their order is then
+  arbitrary): every one-word lemma, and the two-word lemmas that occur in the sense-tagged corpus
+  and say more than their head word.
 
 WordNet's licence (data/WORDNET-LICENSE) applies to both tables. Nothing reads WordNet at build time.
 """
@@ -162,9 +164,15 @@ def main(dict_dir, out_dir):
         for lemma in sorted(idx["n"]):
             if not LEMMA.fullmatch(lemma):
                 continue
-            senses = idx["n"][lemma][1][:2]
+            tagged, senses = idx["n"][lemma][0], idx["n"][lemma][1][:2]
             if data[senses[0]][1]:
                 continue  # an instance (a named thing), not a kind
+            # A lemma the sense-tagged corpus never saw lists its senses in no particular order:
+            # when its first two fall under different roots ("chess": a grass, a game; "pic": a
+            # movie, a photograph) its category is unknown.
+            if (tagged == 0 and len(senses) > 1 and not data[senses[1]][1]
+                    and labels(senses[0]) != labels(senses[1])):
+                continue
             out = []
             for k, off in enumerate(senses):
                 if data[off][1]:
