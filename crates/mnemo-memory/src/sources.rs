@@ -354,13 +354,15 @@ pub async fn gather_snippets(
         *evidence.entry(id.clone()).or_default() += hit + inherited + answer;
     }
 
-    // A text naming a thing of the kind the question asks for answers it when the person the
-    // question names said it (or when it names no one).
+    // A text naming a thing of the kind the question asks for answers it when it is about the
+    // question's subject: said by a person the question names, or matching the question's words
+    // (a corpus names many countries; "Which countries border Zimbabwe?" wants the ones a text
+    // about Zimbabwe's borders names).
     let mut of_kind: Vec<&str> = found
         .kind_mentions
         .iter()
         .map(|m| m.episode.as_str())
-        .filter(|id| seed_people.is_empty() || spoken_by_seed(id))
+        .filter(|id| spoken_by_seed(id) || lexical.get(*id).is_some_and(|(hit, _)| *hit > 0.0))
         .collect();
     of_kind.sort_unstable();
     of_kind.dedup();

@@ -214,3 +214,55 @@ async fn the_kind_is_the_sense_under_which_the_memory_holds_things() {
     assert!(rank("t0") < 2 && rank("t4") < 2, "cited {ids:?}");
     assert!(rank("t2") > 1, "cited {ids:?}");
 }
+
+/// A note of the default tenant (no speaker, no session) naming `things`.
+fn note(i: i64, text: &str, things: &[(&str, EntityType)]) -> EpisodeWrite {
+    let mut w = turn(i, "x", text, things);
+    w.entities.remove(0);
+    w.episode.speaker = None;
+    w.episode.session = None;
+    w.episode.source = "notes".into();
+    w
+}
+
+#[tokio::test]
+async fn without_a_named_person_the_kind_counts_in_texts_matching_the_question() {
+    use EntityType::*;
+    let notes = vec![
+        note(
+            0,
+            "The Harvest Fair was held in Lyon, drawing crowds from the whole valley.",
+            &[("Harvest Fair", Event), ("Lyon", Location)],
+        ),
+        note(1, "Paris is large and expensive.", &[("Paris", Location)]),
+        note(
+            2,
+            "The Harvest Fair is held every year in the old mill.",
+            &[("Harvest Fair", Event)],
+        ),
+        note(3, "Rome has wonderful food.", &[("Rome", Location)]),
+    ];
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let batch = WriteBatch {
+        document: None,
+        episodes: notes,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    let ids = cited(
+        &ask(
+            &store,
+            &tenant,
+            "Which cities has the Harvest Fair been held in?",
+        )
+        .await,
+    );
+    let rank = |id: &str| ids.iter().position(|x| x == id).unwrap_or(usize::MAX);
+    // Lyon's fair leads; Paris and Rome, cities in texts that say nothing of the fair, come after
+    // the fair's text that names no city (if at all).
+    assert_eq!(rank("t0"), 0, "cited {ids:?}");
+    assert!(
+        rank("t1") > rank("t2") && rank("t3") > rank("t2"),
+        "cited {ids:?}"
+    );
+}
