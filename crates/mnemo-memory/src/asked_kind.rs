@@ -158,5 +158,12 @@ mod tests {
         assert_eq!(asked("What"), None);
         assert_eq!(asked(""), None);
         assert_eq!(asked("What 🙂 🙂 🙂 🙂 has he done?"), None);
+        // Huge input: a long phrase asks for no kind; one huge word is a phrase WordNet lacks.
+        let long = format!("What cities {} has he seen?", "x ".repeat(5000));
+        assert_eq!(asked(&long), None);
+        let huge = format!("What {}s has he seen?", "a".repeat(10_000));
+        let phrase = asked(&huge).expect("one plural word");
+        assert!(mnemo_extract::kinds_named(&phrase, MAX_MEMBERS).is_empty());
+        assert_eq!(asked("ما هي المدن التي زارها؟"), None);
     }
 }
