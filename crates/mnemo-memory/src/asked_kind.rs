@@ -34,10 +34,13 @@ const GENERIC: &[&str] = &[
 /// European countries has Maria been to?" -> "European countries". A singular phrase ("What book
 /// did ...") asks for one thing, which the text's words find: None.
 pub fn asked_phrase(query: &str) -> Option<String> {
+    // The question word, the phrase and its auxiliary are the first words: a long query is not
+    // read past them.
     let words: Vec<&str> = query
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''))
         .filter(|w| !w.is_empty())
+        .take(MAX_PHRASE_WORDS + 2)
         .collect();
     let (first, rest) = words.split_first()?;
     if !matches!(first.to_lowercase().as_str(), "what" | "which") {
