@@ -33,7 +33,7 @@ mod write;
 pub use config::Neo4jConfig;
 pub use deadline::server_name;
 pub use store::Neo4jStore;
-pub use test_server::test_server_uri;
+pub use test_server::{test_server_config, test_server_uri, unique_test_tenant};
 
 #[cfg(test)]
 mod cypher_snapshots;

@@ -23,3 +23,24 @@ pub fn test_server_uri(what: &str) -> Option<String> {
         }
     }
 }
+
+/// The test server's configuration for `uri`: user `NEO4J_TEST_USER` (default "neo4j") and
+/// password `NEO4J_TEST_PASSWORD` (default empty), the rest the defaults.
+pub fn test_server_config(uri: &str) -> crate::Neo4jConfig {
+    crate::Neo4jConfig {
+        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
+        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
+        ..crate::Neo4jConfig::with_uri(uri.trim())
+    }
+}
+
+/// A tenant of its own for one test run on the shared server (`prefix-<pid>-<nanoseconds>`), so
+/// that reruns and other runs never see each other's data.
+pub fn unique_test_tenant(prefix: &str) -> mnemo_core::Tenant {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    mnemo_core::Tenant::new(format!("{prefix}-{}-{nanos:x}", std::process::id()))
+        .expect("a valid tenant name")
+}

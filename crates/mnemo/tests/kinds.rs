@@ -124,17 +124,9 @@ async fn a_kind_question_cites_the_same_turns_on_both_stores() {
     let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j half of the kinds test") else {
         return;
     };
-    let config = mnemo_neo4j::Neo4jConfig {
-        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-        ..mnemo_neo4j::Neo4jConfig::with_uri(uri.trim())
-    };
+    let config = mnemo_neo4j::test_server_config(&uri);
     let neo4j = Arc::new(mnemo_neo4j::Neo4jStore::connect(config).await.unwrap());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tenant = Tenant::new(format!("kinds-{}-{nanos:x}", std::process::id())).unwrap();
+    let tenant = mnemo_neo4j::unique_test_tenant("kinds");
     let on_neo4j = cited(neo4j.clone(), tenant.clone()).await;
     neo4j.purge_tenant(&tenant).await.unwrap();
     check(&on_neo4j);

@@ -207,17 +207,9 @@ async fn facts_change_the_same_way_on_both_stores() {
     let Some(uri) = mnemo_neo4j::test_server_uri("the Neo4j half of the validity test") else {
         return;
     };
-    let config = mnemo_neo4j::Neo4jConfig {
-        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
-        ..mnemo_neo4j::Neo4jConfig::with_uri(uri.trim())
-    };
+    let config = mnemo_neo4j::test_server_config(&uri);
     let neo4j = Arc::new(mnemo_neo4j::Neo4jStore::connect(config).await.unwrap());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tenant = Tenant::new(format!("validity-{}-{nanos:x}", std::process::id())).unwrap();
+    let tenant = mnemo_neo4j::unique_test_tenant("validity");
     let on_neo4j = check(neo4j.clone(), tenant.clone()).await;
     neo4j.purge_tenant(&tenant).await.unwrap();
     assert_eq!(on_embedded, on_neo4j);
