@@ -10,6 +10,9 @@ use mnemo_core::{
 use mnemo_memory::{search, SearchConfig, SearchResult};
 use mnemo_store::EmbeddedStore;
 
+mod common;
+use common::{chat_turn, stored};
+
 fn start() -> Timestamp {
     Utc.with_ymd_and_hms(2025, 3, 14, 18, 0, 0)
         .single()
@@ -28,27 +31,10 @@ fn turn(i: i64, speaker: &str, text: &str) -> EpisodeWrite {
     {
         entities.push(EntityInput::named(other, EntityType::Person).expect("entity"));
     }
-    EpisodeWrite {
-        episode: Episode {
-            id: format!("t{i}"),
-            kind: EpisodeKind::Interaction,
-            content: text.to_string(),
-            created_at: start() + Duration::seconds(i),
-            source: "chat".into(),
-            content_hash: content_hash(text),
-            document_id: None,
-            span: None,
-            speaker: Some(speaker.to_string()),
-            session: Some("s1".into()),
-        },
-        entities,
-        facts: Vec::new(),
-    }
+    chat_turn(i, start() + Duration::seconds(i), speaker, text, entities)
 }
 
 async fn conversation() -> (EmbeddedStore, Tenant) {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
     let turns = [
         ("Odile", "Morning! The weather finally turned warm."),
         ("Bruno", "It did. I spent the weekend fixing the fence."),
@@ -62,28 +48,14 @@ async fn conversation() -> (EmbeddedStore, Tenant) {
         ("Odile", "Tomorrow I start the watercolour course downtown."),
         ("Bruno", "Good luck with it!"),
     ];
-    let batch = WriteBatch {
-        document: None,
-        episodes: turns
+    stored(
+        turns
             .iter()
             .enumerate()
             .map(|(i, (who, text))| turn(i as i64, who, text))
             .collect(),
-    };
-    store.write(&tenant, &batch).await.expect("writes");
-    (store, tenant)
-}
-
-/// A new in-memory store holding `episodes` (one batch, no document) in the default tenant.
-async fn stored(episodes: Vec<EpisodeWrite>) -> (EmbeddedStore, Tenant) {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
-    let batch = WriteBatch {
-        document: None,
-        episodes,
-    };
-    store.write(&tenant, &batch).await.expect("writes");
-    (store, tenant)
+    )
+    .await
 }
 
 /// `search` with the default settings, as of `now`.

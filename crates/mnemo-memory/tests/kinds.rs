@@ -3,12 +3,12 @@
 //! a concept that only shares a city's name, and a person do not count.
 
 use chrono::{Duration, TimeZone, Utc};
-use mnemo_core::{
-    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
-    Timestamp, WriteBatch,
-};
+use mnemo_core::{EntityInput, EntityType, EpisodeWrite, Tenant, Timestamp};
 use mnemo_memory::{search, SearchConfig, SearchResult};
 use mnemo_store::EmbeddedStore;
+
+mod common;
+use common::{chat_turn, stored};
 
 fn start() -> Timestamp {
     Utc.with_ymd_and_hms(2025, 5, 2, 9, 0, 0)
@@ -22,22 +22,7 @@ fn turn(i: i64, speaker: &str, text: &str, things: &[(&str, EntityType)]) -> Epi
     for (name, ty) in things {
         entities.push(EntityInput::named(name, *ty).expect("entity"));
     }
-    EpisodeWrite {
-        episode: Episode {
-            id: format!("t{i}"),
-            kind: EpisodeKind::Interaction,
-            content: text.to_string(),
-            created_at: start() + Duration::minutes(i),
-            source: "chat".into(),
-            content_hash: content_hash(text),
-            document_id: None,
-            span: None,
-            speaker: Some(speaker.to_string()),
-            session: Some("s1".into()),
-        },
-        entities,
-        facts: Vec::new(),
-    }
+    chat_turn(i, start() + Duration::minutes(i), speaker, text, entities)
 }
 
 async fn travels() -> (EmbeddedStore, Tenant) {
@@ -104,14 +89,7 @@ async fn travels() -> (EmbeddedStore, Tenant) {
             &[],
         ),
     ];
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
-    let batch = WriteBatch {
-        document: None,
-        episodes: turns,
-    };
-    store.write(&tenant, &batch).await.expect("writes");
-    (store, tenant)
+    stored(turns).await
 }
 
 async fn ask(store: &EmbeddedStore, tenant: &Tenant, query: &str) -> SearchResult {
@@ -201,13 +179,7 @@ async fn the_kind_is_the_sense_under_which_the_memory_holds_things() {
         ),
         turn(5, "Gina", "I play nothing, but I sing in the car.", &[]),
     ];
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
-    let batch = WriteBatch {
-        document: None,
-        episodes: turns,
-    };
-    store.write(&tenant, &batch).await.expect("writes");
+    let (store, tenant) = stored(turns).await;
     let ids = cited(&ask(&store, &tenant, "What instruments does Jon play?").await);
     let rank = |id: &str| ids.iter().position(|x| x == id).unwrap_or(usize::MAX);
     // The clarinet and the violin lead; the microscope (the first sense's) comes after both.
@@ -242,13 +214,7 @@ async fn without_a_named_person_the_kind_counts_in_texts_matching_the_question()
         ),
         note(3, "Rome has wonderful food.", &[("Rome", Location)]),
     ];
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
-    let batch = WriteBatch {
-        document: None,
-        episodes: notes,
-    };
-    store.write(&tenant, &batch).await.expect("writes");
+    let (store, tenant) = stored(notes).await;
     let ids = cited(
         &ask(
             &store,

@@ -1,12 +1,14 @@
-//! What the search tests share: a fixed clock and a note episode that mentions given people.
+//! What the search tests share: a fixed clock, a note episode that mentions given people, a chat
+//! turn, and an in-memory store holding given episodes.
 
 #![allow(dead_code)]
 
 use chrono::{TimeZone, Utc};
 use mnemo_core::{
-    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, Timestamp,
-    WriteBatch,
+    content_hash, EntityInput, EntityType, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant,
+    Timestamp, WriteBatch,
 };
+use mnemo_store::EmbeddedStore;
 
 /// The tests' clock.
 pub fn now() -> Timestamp {
@@ -39,4 +41,42 @@ pub fn batch(id: &str, text: &str, names: &[&str]) -> WriteBatch {
             facts: Vec::new(),
         }],
     }
+}
+
+/// Turn `t{i}` of session "s1", said by `speaker` at `at`, mentioning `entities`.
+pub fn chat_turn(
+    i: i64,
+    at: Timestamp,
+    speaker: &str,
+    text: &str,
+    entities: Vec<EntityInput>,
+) -> EpisodeWrite {
+    EpisodeWrite {
+        episode: Episode {
+            id: format!("t{i}"),
+            kind: EpisodeKind::Interaction,
+            content: text.to_string(),
+            created_at: at,
+            source: "chat".into(),
+            content_hash: content_hash(text),
+            document_id: None,
+            span: None,
+            speaker: Some(speaker.to_string()),
+            session: Some("s1".into()),
+        },
+        entities,
+        facts: Vec::new(),
+    }
+}
+
+/// A new in-memory store holding `episodes` (one batch, no document) in the default tenant.
+pub async fn stored(episodes: Vec<EpisodeWrite>) -> (EmbeddedStore, Tenant) {
+    let store = EmbeddedStore::in_memory();
+    let tenant = Tenant::default();
+    let batch = WriteBatch {
+        document: None,
+        episodes,
+    };
+    store.write(&tenant, &batch).await.expect("writes");
+    (store, tenant)
 }
