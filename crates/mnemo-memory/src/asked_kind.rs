@@ -120,12 +120,8 @@ pub async fn kind_mentions(
     things.sort_by(|a, b| b.mentions.cmp(&a.mentions).then(a.key.cmp(&b.key)));
     things.dedup_by(|a, b| a.key == b.key);
     things.truncate(KIND_ENTITIES);
-    let mentions = futures::future::try_join_all(
-        things
-            .iter()
-            .map(|e| store.mentions_of(tenant, &e.key, KIND_MENTIONS)),
-    )
-    .await?;
+    let keys = things.iter().map(|e| &e.key);
+    let mentions = crate::sources::mentions_of_each(store, tenant, keys, KIND_MENTIONS).await?;
     Ok(mentions.into_iter().flatten().collect())
 }
 

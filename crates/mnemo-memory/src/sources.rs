@@ -65,10 +65,20 @@ pub async fn seed_mentions(
     tenant: &Tenant,
     seeds: &[EntityKey],
 ) -> Result<Vec<Vec<MentionEvent>>, mnemo_core::Error> {
+    mentions_of_each(store, tenant, seeds, SEED_MENTIONS).await
+}
+
+/// The newest `limit` mention events of each of `keys`, in their order, read concurrently (a store
+/// that batches concurrent reads, Neo4j, answers them together).
+pub(crate) async fn mentions_of_each<'a>(
+    store: &dyn GraphStore,
+    tenant: &Tenant,
+    keys: impl IntoIterator<Item = &'a EntityKey>,
+    limit: usize,
+) -> Result<Vec<Vec<MentionEvent>>, mnemo_core::Error> {
     futures::future::try_join_all(
-        seeds
-            .iter()
-            .map(|k| store.mentions_of(tenant, k, SEED_MENTIONS)),
+        keys.into_iter()
+            .map(|k| store.mentions_of(tenant, k, limit)),
     )
     .await
 }
@@ -208,10 +218,11 @@ pub async fn gather_snippets(
             }
             most_specific_first(&mut bridges);
             bridges.truncate(BRIDGES);
-            let mentions = futures::future::try_join_all(
-                bridges
-                    .iter()
-                    .map(|b| store.mentions_of(tenant, &b.key, BRIDGE_MENTIONS)),
+            let mentions = mentions_of_each(
+                store,
+                tenant,
+                bridges.iter().map(|b| &b.key),
+                BRIDGE_MENTIONS,
             )
             .await?;
             Ok::<_, MemoryError>((bridges, mentions))
