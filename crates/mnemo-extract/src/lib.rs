@@ -27,6 +27,7 @@
 
 mod chat_facts;
 mod chunk;
+pub mod cl100k;
 mod clause_fact;
 mod clause_words;
 mod clauses;

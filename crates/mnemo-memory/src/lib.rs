@@ -5,7 +5,6 @@
 mod asked_kind;
 mod assemble;
 mod cache;
-mod cl100k;
 mod compose;
 mod config;
 mod error;

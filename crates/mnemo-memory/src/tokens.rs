@@ -1,17 +1,14 @@
-//! Token counting with the cl100k_base BPE (tiktoken), loaded once per process.
+//! Token counting as OpenAI's cl100k_base encoding counts (`mnemo_extract::cl100k`), and the
+//! text helpers that fit snippets into lines.
 
 /// Tokens of `text` as an OpenAI cl100k_base model counts them.
 pub fn count_tokens(text: &str) -> usize {
-    if text.is_empty() {
-        return 0;
-    }
-    crate::cl100k::count(text)
-        .unwrap_or_else(|| tiktoken_rs::cl100k_base_singleton().count_ordinary(text))
+    mnemo_extract::count_tokens(text)
 }
 
 /// Tokens of `line`, of `line + "\n"` and of `line + "\n\n"`.
 pub(crate) fn count_line_tokens(line: &str) -> [usize; 3] {
-    crate::cl100k::count_line(line).unwrap_or_else(|| {
+    mnemo_extract::cl100k::count_line(line).unwrap_or_else(|| {
         [
             count_tokens(line),
             count_tokens(&format!("{line}\n")),

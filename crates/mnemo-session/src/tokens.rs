@@ -1,9 +1,7 @@
-//! Token counting with the cl100k_base BPE (tiktoken), as the rest of mnemo counts.
+//! Token counting as OpenAI's cl100k_base encoding counts, with the counter the rest of mnemo
+//! uses (`mnemo_extract::count_tokens`: the bundled rank table, no encoder to load).
 
 /// Tokens of `text` as an OpenAI cl100k_base model counts them.
 pub fn count_tokens(text: &str) -> usize {
-    if text.is_empty() {
-        return 0;
-    }
-    tiktoken_rs::cl100k_base_singleton().count_ordinary(text)
+    mnemo_extract::count_tokens(text)
 }

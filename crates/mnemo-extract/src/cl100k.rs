@@ -7,10 +7,13 @@
 //! `'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s`
 //!
 //! alternative by alternative (leftmost alternative wins at each position), and then does the same
-//! merges with tiktoken's own `byte_pair_split` over tiktoken's own ranks. Character classes of
-//! non-ASCII characters come from the `regex` crate, the engine tiktoken's pattern runs on. Texts
-//! with a piece of 100 bytes or more (tiktoken merges those with another algorithm) are handed to
-//! tiktoken whole. The tests compare both counters on many generated texts.
+//! merges as tiktoken's `byte_pair_split` over the same ranks. The ranks come from
+//! `data/cl100k-tokens.bin` (made by `scripts/cl100k_table.py` from the tiktoken-rs crate's own
+//! `cl100k_base.tiktoken`), read in place: loading tiktoken's whole encoder took 60 ms and 26 MB,
+//! most of a one-shot `mnemo search`. Character classes of non-ASCII characters come from the
+//! `regex` crate, the engine tiktoken's pattern runs on. Texts with a piece of 100 bytes or more
+//! (tiktoken merges those with another algorithm) are handed to tiktoken whole. The tests compare
+//! both counters on many generated texts, and the table with tiktoken's encoder.
 
 use std::sync::OnceLock;
 
@@ -20,8 +23,9 @@ use tiktoken_rs::Rank;
 
 /// Pieces at least this long go through tiktoken (it switches merge algorithms there).
 const LONG_PIECE: usize = 100;
-/// First rank of cl100k_base's special tokens; ordinary tokens are below it.
-const FIRST_SPECIAL: Rank = 100_257;
+/// Number of cl100k_base's ordinary tokens, ranked 0 to 100,255 (its special tokens start at
+/// 100,257).
+const ORDINARY: Rank = 100_256;
 /// Most pieces whose merged count a thread remembers (a few hundred kB); the memo is emptied
 /// when full, which keeps it bounded without bookkeeping.
 const MERGED_CAP: usize = 8192;
@@ -53,8 +57,11 @@ enum Class {
     Other,
 }
 
+/// cl100k_base's ordinary tokens in rank order, each as its length byte and its bytes.
+static TOKENS: &[u8] = include_bytes!("../data/cl100k-tokens.bin");
+
 struct Tables {
-    ranks: FxHashMap<Vec<u8>, Rank>,
+    ranks: FxHashMap<&'static [u8], Rank>,
     letter: Regex,
     number: Regex,
     space: Regex,
@@ -64,13 +71,7 @@ fn tables() -> Option<&'static Tables> {
     static TABLES: OnceLock<Option<Tables>> = OnceLock::new();
     TABLES
         .get_or_init(|| {
-            let bpe = tiktoken_rs::cl100k_base_singleton();
-            let mut ranks = FxHashMap::default();
-            for rank in 0..FIRST_SPECIAL {
-                if let Ok(bytes) = bpe.decode_bytes(&[rank]) {
-                    ranks.insert(bytes, rank);
-                }
-            }
+            let ranks = token_ranks(TOKENS)?;
             let re = |p: &str| Regex::new(p).ok();
             Some(Tables {
                 ranks,
@@ -121,7 +122,7 @@ impl Tables {
             if let Some(&n) = m.get(piece) {
                 return n as usize;
             }
-            let n = tiktoken_rs::byte_pair_split(piece, &self.ranks).len();
+            let n = merged_len(piece, &self.ranks);
             if m.len() >= MERGED_CAP {
                 m.clear();
             }
@@ -129,6 +130,60 @@ impl Tables {
             n
         }))
     }
+}
+
+/// The rank of every token of a table in `TOKENS`' format, or None when it is not one (a cut or
+/// corrupt table: counting falls back to tiktoken).
+fn token_ranks(table: &'static [u8]) -> Option<FxHashMap<&'static [u8], Rank>> {
+    let mut ranks = FxHashMap::with_capacity_and_hasher(ORDINARY as usize, Default::default());
+    let mut at = 0;
+    let mut rank: Rank = 0;
+    while at < table.len() {
+        let len = usize::from(table[at]);
+        let token = table.get(at + 1..at + 1 + len)?;
+        ranks.insert(token, rank);
+        at += 1 + len;
+        rank += 1;
+    }
+    (rank == ORDINARY).then_some(ranks)
+}
+
+/// How many tokens byte-pair merging makes of `piece` (at least two bytes, shorter than
+/// `LONG_PIECE`): tiktoken's `_byte_pair_merge`, which merges the adjacent pair of lowest rank
+/// until no pair is a token, counting the parts instead of listing them.
+fn merged_len(piece: &[u8], ranks: &FxHashMap<&'static [u8], Rank>) -> usize {
+    let rank_of = |bytes: &[u8]| ranks.get(bytes).copied().unwrap_or(Rank::MAX);
+    // (start of the part, rank of the part merged with the next one).
+    let mut parts: Vec<(usize, Rank)> = Vec::with_capacity(piece.len() + 1);
+    for i in 0..piece.len() - 1 {
+        parts.push((i, rank_of(&piece[i..i + 2])));
+    }
+    parts.push((piece.len() - 1, Rank::MAX));
+    parts.push((piece.len(), Rank::MAX));
+    let lowest = |parts: &[(usize, Rank)]| {
+        parts[..parts.len() - 1]
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, p)| (p.1, *i))
+            .filter(|(_, p)| p.1 != Rank::MAX)
+            .map(|(i, _)| i)
+    };
+    // The rank of part i merged with the next one once part i + 1 is gone.
+    let merged_rank = |parts: &[(usize, Rank)], i: usize| {
+        if i + 3 < parts.len() {
+            rank_of(&piece[parts[i].0..parts[i + 3].0])
+        } else {
+            Rank::MAX
+        }
+    };
+    while let Some(i) = lowest(&parts) {
+        if i > 0 {
+            parts[i - 1].1 = merged_rank(&parts, i - 1);
+        }
+        parts[i].1 = merged_rank(&parts, i);
+        parts.remove(i + 1);
+    }
+    parts.len() - 1
 }
 
 /// `c` folded as the pattern's case-insensitive contraction group folds it.
@@ -370,5 +425,57 @@ mod tests {
         // " " + 98 letters is one 99-byte piece: still counted here.
         let short = format!("a {}", "y".repeat(98));
         assert_eq!(count(&short), Some(tiktoken(&short)));
+    }
+
+    #[test]
+    fn the_table_holds_tiktokens_ranks() {
+        let bpe = tiktoken_rs::cl100k_base_singleton();
+        let ranks = &tables().expect("the bundled table loads").ranks;
+        assert_eq!(ranks.len(), ORDINARY as usize);
+        for rank in 0..ORDINARY {
+            let bytes = bpe.decode_bytes(&[rank]).expect("an ordinary rank");
+            assert_eq!(ranks.get(bytes.as_slice()), Some(&rank), "rank {rank}");
+        }
+    }
+
+    #[test]
+    fn a_cut_or_short_table_is_refused() {
+        // The last token cut short, a length byte that runs past the end, nothing at all.
+        assert!(token_ranks(&TOKENS[..TOKENS.len() - 1]).is_none());
+        assert!(token_ranks(b"\x03ab").is_none());
+        assert!(token_ranks(b"").is_none());
+        // One token too many.
+        let longer: &'static [u8] = [TOKENS, b"\x01z"].concat().leak();
+        assert!(token_ranks(longer).is_none());
+    }
+
+    #[test]
+    fn merges_match_tiktoken_on_odd_bytes() {
+        let bpe = tiktoken_rs::cl100k_base_singleton();
+        let t = tables().expect("the bundled table loads");
+        let mut g = Gen(0x5eed_cafe);
+        for _ in 0..3000 {
+            let len = 2 + (g.next() % 60) as usize;
+            let piece: Vec<u8> = (0..len)
+                .map(|_| match g.next() % 4 {
+                    0 => b"etaoinshr"[(g.next() % 9) as usize],
+                    1 => b" .,'!"[(g.next() % 5) as usize],
+                    2 => (g.next() % 256) as u8,
+                    _ => b"ETAOIN"[(g.next() % 6) as usize],
+                })
+                .collect();
+            let expected = tiktoken_rs::byte_pair_split(&piece, bpe_ranks(bpe)).len();
+            assert_eq!(merged_len(&piece, &t.ranks), expected, "{piece:?}");
+        }
+    }
+
+    /// tiktoken's own rank map, for its `byte_pair_split`.
+    fn bpe_ranks(bpe: &tiktoken_rs::CoreBPE) -> &'static FxHashMap<Vec<u8>, Rank> {
+        static MAP: OnceLock<FxHashMap<Vec<u8>, Rank>> = OnceLock::new();
+        MAP.get_or_init(|| {
+            (0..ORDINARY)
+                .filter_map(|r| Some((bpe.decode_bytes(&[r]).ok()?, r)))
+                .collect()
+        })
     }
 }
