@@ -156,9 +156,7 @@ impl TenantGraph {
                 self.unlink_adj(e);
                 if edges.contains(&e) {
                     // The same episode states the fact twice: keep its higher confidence.
-                    for sp in self.graph[e].supports.iter_mut().filter(|sp| sp.0 == slot) {
-                        sp.1 = sp.1.max(f.confidence);
-                    }
+                    self.graph[e].supports.raise(slot, f.confidence);
                 } else {
                     let pos = self.graph[e]
                         .supports
@@ -167,8 +165,6 @@ impl TenantGraph {
                     self.graph[e].supports.insert(pos, (slot, f.confidence));
                     edges.push(e);
                 }
-                let fr = &mut self.graph[e];
-                fr.confidence = fr.confidence.max(f.confidence);
                 self.link_adj(e);
                 self.set_occurred(slot, e, f.occurred.as_deref());
             } else {
@@ -185,7 +181,6 @@ impl TenantGraph {
                     FactRec {
                         rel,
                         predicate,
-                        confidence: f.confidence,
                         supports: Supports::one((slot, f.confidence)),
                     },
                 );
@@ -230,7 +225,6 @@ impl TenantGraph {
                 self.graph.remove_edge(e);
                 report.facts += 1;
             } else {
-                fr.confidence = fr.supports.iter().map(|sp| sp.1).fold(0.0, f32::max);
                 self.link_adj(e);
             }
         }

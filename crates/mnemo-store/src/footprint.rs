@@ -64,9 +64,9 @@ impl TenantGraph {
             .graph
             .edge_indices()
             .map(|e| {
-                let cap = self.graph[e].supports.heap_capacity();
-                if cap > 0 {
-                    alloc(size_of::<Vec<()>>()) + alloc(cap * 8)
+                let [boxed, list] = self.graph[e].supports.heap_allocations();
+                if boxed > 0 {
+                    alloc(boxed) + alloc(list)
                 } else {
                     0
                 }

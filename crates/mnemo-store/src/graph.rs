@@ -171,7 +171,11 @@ impl TenantGraph {
         fb.supports
             .len()
             .cmp(&fa.supports.len())
-            .then_with(|| fb.confidence.total_cmp(&fa.confidence))
+            .then_with(|| {
+                fb.supports
+                    .confidence()
+                    .total_cmp(&fa.supports.confidence())
+            })
             .then_with(|| self.fact_last_seen(fb).cmp(&self.fact_last_seen(fa)))
             .then_with(|| self.edge_ids_cmp(a, b))
     }
@@ -383,7 +387,7 @@ impl TenantGraph {
             object: self.entity_key(o),
             predicate: self.strings.resolve(f.predicate).to_string(),
             mentions: f.supports.len() as u64,
-            confidence: f.confidence,
+            confidence: f.supports.confidence(),
             first_seen: f
                 .supports
                 .first()

@@ -91,7 +91,11 @@ fn check(g: &TenantGraph) {
         assert_eq!(g.facts.get(&g.graph, s, f.rel, o), Some(e), "fact index");
         assert!(!f.supports.is_empty());
         let max = f.supports.iter().map(|s| s.1).fold(0.0, f32::max);
-        assert_eq!(f.confidence, max, "confidence is not the max of supports");
+        assert_eq!(
+            f.supports.confidence(),
+            max,
+            "confidence is not the max of supports"
+        );
         for w in f.supports.windows(2) {
             assert!(g.ep_cmp(w[0].0, w[1].0).is_lt(), "supports unsorted");
         }

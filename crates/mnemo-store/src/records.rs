@@ -26,9 +26,8 @@ pub(crate) struct EntityRec {
 pub(crate) struct FactRec {
     pub rel: u32,
     pub predicate: u32,
-    /// Max over `supports`.
-    pub confidence: f32,
-    /// Supporting episodes with the confidence each stated, sorted by (created_at, id).
+    /// Supporting episodes with the confidence each stated, sorted by (created_at, id); the
+    /// fact's confidence is the highest of theirs (`Supports::confidence`).
     pub supports: Supports,
 }
 
