@@ -17,19 +17,15 @@ fn test_uri() -> Option<String> {
 async fn round_trip_on_neo4j() {
     let Some(uri) = test_uri() else { return };
     let config = Neo4jConfig {
-        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
         max_connections: 4,
-        ..Neo4jConfig::with_uri(&uri)
+        ..mnemo_neo4j::test_server_config(&uri)
     };
     let store = Neo4jStore::connect(config)
         .await
         .unwrap_or_else(|e| panic!("cannot connect to the Neo4j test server at {uri}: {e}"));
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let tenant = format!("records-{}-{nanos:x}", std::process::id());
+    let tenant = mnemo_neo4j::unique_test_tenant("records")
+        .as_str()
+        .to_string();
     let store: Arc<dyn mnemo::GraphStore> = Arc::new(store);
     common::round_trip(store.clone(), &tenant).await;
 

@@ -16,10 +16,8 @@ fn test_uri() -> Option<String> {
 async fn store() -> Option<Arc<dyn GraphStore>> {
     let uri = test_uri()?;
     let config = Neo4jConfig {
-        user: std::env::var("NEO4J_TEST_USER").unwrap_or_else(|_| "neo4j".into()),
-        password: std::env::var("NEO4J_TEST_PASSWORD").unwrap_or_default(),
         max_connections: 4,
-        ..Neo4jConfig::with_uri(&uri)
+        ..mnemo_neo4j::test_server_config(&uri)
     };
     let store = Neo4jStore::connect(config)
         .await
@@ -29,11 +27,9 @@ async fn store() -> Option<Arc<dyn GraphStore>> {
 
 /// A tenant of its own per run, so reruns and other engineers' data never interfere.
 fn fresh_tenant() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or_default();
-    format!("session_test_{}_{nanos}", std::process::id())
+    mnemo_neo4j::unique_test_tenant("session-test")
+        .as_str()
+        .to_string()
 }
 
 #[tokio::test]
