@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::tokens::{count_line_tokens, count_tokens};
+use crate::count_tokens;
+use crate::tokens::count_line_tokens;
 
 /// The sections of a context, in priority (and display) order: earlier sections are kept longer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -33,11 +33,12 @@ pub use error::MemoryError;
 pub use history::{history_lines, ChatTurn, HistoryLine};
 pub use importance::{importance, rank_entities, RankedEntity};
 pub use knowledge::top_entities;
+/// Tokens of a text as OpenAI's cl100k_base encoding counts them.
+pub use mnemo_extract::count_tokens;
 pub use rank::{rank_facts, Role, ScoredFact};
 pub use result::{Linked, PathView, Provenance, ProvenanceVia, SearchResult, MISS_TEXT};
 pub use search::{search, search_as_of};
 pub use snippets::{excerpt, Snippet};
-pub use tokens::count_tokens;
 pub use validity::{validity, Dated, Validity, ValidityConfig};
 
 #[cfg(test)]

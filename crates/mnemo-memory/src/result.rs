@@ -112,7 +112,7 @@ impl SearchResult {
             hit: false,
             query: crate::tokens::truncate_chars(query, QUERY_ECHO_CHARS),
             context_text: MISS_TEXT.to_string(),
-            tokens: crate::tokens::count_tokens(MISS_TEXT),
+            tokens: crate::count_tokens(MISS_TEXT),
             budget_tokens,
             linked: Vec::new(),
             facts: Vec::new(),

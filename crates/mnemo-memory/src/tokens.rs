@@ -1,10 +1,7 @@
-//! Token counting as OpenAI's cl100k_base encoding counts (`mnemo_extract::cl100k`), and the
-//! text helpers that fit snippets into lines.
+//! Token counts of context lines (`mnemo_extract::cl100k`), and the text helpers that fit
+//! snippets into lines.
 
-/// Tokens of `text` as an OpenAI cl100k_base model counts them.
-pub fn count_tokens(text: &str) -> usize {
-    mnemo_extract::count_tokens(text)
-}
+use mnemo_extract::count_tokens;
 
 /// Tokens of `line`, of `line + "\n"` and of `line + "\n\n"`.
 pub(crate) fn count_line_tokens(line: &str) -> [usize; 3] {

@@ -19,7 +19,6 @@ mod session;
 mod state;
 mod summarize;
 mod target;
-mod tokens;
 
 pub use blocks::{fit, render, Block, BlockReport, FittedBlocks};
 pub use compact::{compact, summary_text, Compacted, ContextMessage};
@@ -34,8 +33,9 @@ pub use message::{
     episode_id, normalize_tag, normalize_tags, validate_session_id, Message, NewMessage, Role,
     DEFAULT_TAG, MAX_MESSAGE_BYTES, MAX_SESSION_ID, MAX_TAG, MAX_TAGS,
 };
+/// Tokens of a text as OpenAI's cl100k_base encoding counts them: the counter the context uses.
+pub use mnemo_extract::count_tokens;
 pub use run::{CompactionReport, TagOutcome};
 pub use session::{FlushReport, PutReport, Sessions};
 pub use summarize::{sentences, ExtractiveSummarizer, LlmSummarizer, Summarizer, Summary};
 pub use target::{plan, target_pct, Compaction, Decision, Plan, Skip, TagState};
-pub use tokens::count_tokens;
