@@ -307,8 +307,11 @@ pub(crate) fn is_light_verb(w: &str) -> bool {
 /// A word that can stand inside a common-noun phrase.
 pub(crate) fn np_word(w: &WordInfo) -> bool {
     let l = w.lower.as_str();
+    // A trailing "+" belongs to the word ("LGBTQ+", "C++").
     l.chars().next().is_some_and(char::is_alphabetic)
-        && l.chars().all(|c| c.is_alphabetic() || c == '-')
+        && l.trim_end_matches('+')
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '-')
         && (w.flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
             || matches!(l, "new" | "old"))
         && !gz::is_function_word(l)

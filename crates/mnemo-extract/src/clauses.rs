@@ -142,6 +142,7 @@ pub(crate) fn sentence_clauses(
             })
             .unwrap_or(n);
         crate::favourites::favourites(&s, opening, &mut out);
+        crate::to_me::thing_for_speaker(&s, opening, &mut out);
     }
     // "my dance studio", "our new car": what the speaker has, when WordNet knows what kind of
     // thing it is (relatives are mentions of their own; "my life" is too empty to keep).
@@ -319,6 +320,21 @@ fn clause_fact(
         {
             predicate.push(w.clone());
             k += 1;
+            // "I've been busy painting": the activity the subject is taken up with.
+            let g = s.lower(k);
+            if is_gerund(g)
+                && is_activity(g)
+                && !is_light_verb(g)
+                && s.at[k].is_none()
+                && s.object(k + 1).is_none()
+            {
+                return Some(vec![fact(
+                    subject,
+                    w.clone(),
+                    s.thing(k, k + 1),
+                    confidence,
+                )]);
+            }
             // "happy and thankful for the support": the adjective the preposition goes with.
             if s.lower(k) == "and"
                 && lexicon::parts_of_speech(s.lower(k + 1)).is_some_and(|p| p.starts_with('a'))
@@ -388,11 +404,12 @@ fn clause_fact(
         let progressive = copula && is_gerund(&main);
         predicate.push(main);
         // "I've been painting a lot": the activity itself, when WordNet says it is one.
-        let bare_end =
-            s.info.get(k).is_none_or(|w| {
+        let bare_end = s.info.get(k).is_none_or(|w| {
                 !w.lower.chars().any(char::is_alphanumeric) || is_time_word(&w.lower)
             }) || is_skipped_adverb(s.lower(k))
-                || matches!(s.lower(k), "a" | "lately" | "recently");
+                || matches!(s.lower(k), "a" | "lately" | "recently")
+                // "been running longer", "painting again": an adverb, no object.
+                || lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r'));
         if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
             if is_activity(gerund) && !is_light_verb(gerund) && s.at[k - 1].is_none() {
@@ -446,6 +463,15 @@ fn clause_fact(
                     let thing = s.thing(k, k + 1);
                     return Some(vec![fact(subject, predicate.join(" "), thing, confidence)]);
                 }
+            } else if matches!(last, "get" | "gets" | "got" | "getting" | "gotten")
+                && s.at[k].is_none()
+                && is_prep(s.lower(k + 1))
+                && (lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('a'))
+                    || (w.ends_with("ed") && is_verbish(w)))
+            {
+                // "I got accepted into a program", "we're getting ready for the show".
+                predicate.push(w.to_string());
+                k += 1;
             } else if is_particle(w) && particles < 2 {
                 predicate.push(w.to_string());
                 particles += 1;

@@ -55,6 +55,7 @@ mod span_rules;
 pub mod tagger;
 pub mod text;
 pub mod times;
+mod to_me;
 mod verbs;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};

@@ -61,10 +61,20 @@ impl Sentence<'_> {
                 break;
             }
             e += 1;
-            // "a veteran's hospital": a common noun's possessive stays inside the phrase.
+            // "books- classics": a dash written onto the word ends the phrase there.
+            if self.lower(e - 1).ends_with('-') {
+                break;
+            }
+            // "a veteran's hospital", "kids' books": a common noun's possessive stays inside the
+            // phrase.
+            let possessive = match self.lower(e) {
+                "'s" | "\u{2019}s" => true,
+                "'" | "\u{2019}" => self.lower(e - 1).ends_with('s'),
+                _ => false,
+            };
             if e + 1 < n
                 && e < k + 4
-                && matches!(self.lower(e), "'s" | "\u{2019}s")
+                && possessive
                 && !self.info[e - 1].is_capitalised()
                 && self.at[e - 1].is_none()
                 && np_word(&self.info[e + 1])
@@ -236,7 +246,9 @@ impl Sentence<'_> {
             }
             text.push_str(w);
         }
-        let head = self.lower(e - 1);
+        // A dash written onto the last word is punctuation ("books- classics").
+        let text = text.trim_end_matches('-').to_string();
+        let head = self.lower(e - 1).trim_end_matches('-');
         let event = lexicon::category_of(&text) == Some("event")
             || crate::definitions::noun_type(head) == Some(EntityType::Event);
         End::Thing {

@@ -228,3 +228,83 @@ fn people_like_you_name_no_one() {
         ex.facts
     );
 }
+
+#[test]
+fn what_a_thing_does_for_the_speaker_links_it_to_them() {
+    // The thing opens the sentence; the speaker is what it acts on.
+    said_by_odile_from("Knitting helps me unwind after work.", "knitting", "HELPS");
+    said_by_odile_from(
+        "The old lighthouse is really special to us.",
+        "lighthouse",
+        "SPECIAL_TO",
+    );
+    said_by_odile_from(
+        "Gardening means a lot to me.",
+        "gardening",
+        "MEANS_A_LOT_TO",
+    );
+    said_by_odile_from("The choir has made me feel at home.", "choir", "MADE");
+    // A sentence-opening capital is no name: the thing is written lower case.
+    let ex = turn("Knitting helps me unwind.", "Odile", "Bram");
+    assert!(
+        ex.entities.iter().any(|e| e.name == "knitting"),
+        "{:?}",
+        ex.entities
+    );
+    // Negated, conditional or asked, it states nothing.
+    for text in [
+        "Knitting never helps me.",
+        "If knitting helps me, I will buy more wool.",
+        "Does knitting help me sleep?",
+        "Knitting doesn't help me at all.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| f.subject.as_str() == "knitting"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
+
+/// `text` said by Odile to Bram, asserted to state thing -[rel]-> Odile.
+fn said_by_odile_from(text: &str, thing: &str, rel: &str) {
+    let ex = turn(text, "Odile", "Bram");
+    assert!(has_fact(&ex, thing, rel, "odile"), "{text}: {:?}", ex.facts);
+}
+
+#[test]
+fn odd_words_and_shapes_still_state_their_facts() {
+    // A trailing "+" is part of the word.
+    said_by_odile(
+        "I went to a LGBTQ+ book club yesterday.",
+        "WENT_TO",
+        "lgbtq book club",
+    );
+    // An ongoing activity with the speaker left out, followed by an adverb.
+    said_by_odile("Been cycling longer since the spring.", "DOES", "cycling");
+    // Busy with an activity.
+    said_by_odile("I've been busy swimming.", "BUSY", "swimming");
+    // "got" with a participle or adjective, then its preposition.
+    said_by_odile(
+        "I just got accepted into a summer school!",
+        "GOT_ACCEPTED_INTO",
+        "summer school",
+    );
+    said_by_odile(
+        "We're getting ready for the harvest festival.",
+        "GETTING_READY_FOR",
+        "harvest festival",
+    );
+    // A plural possessive stays inside the phrase; a dash written onto a word ends it.
+    said_by_odile(
+        "I bought some kids' games for the trip.",
+        "BOUGHT",
+        "kids games",
+    );
+    said_by_odile(
+        "I bought two board games- old ones, mostly.",
+        "BOUGHT",
+        "board games",
+    );
+}
