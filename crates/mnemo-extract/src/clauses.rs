@@ -143,6 +143,15 @@ pub(crate) fn sentence_clauses(
             .unwrap_or(n);
         crate::favourites::favourites(&s, opening, &mut out);
         crate::to_me::thing_for_speaker(&s, opening, &mut out);
+        // "It's been tough, but dancing has kept me going": a clause after a comma and a
+        // conjunction opens the same way.
+        for j in opening + 1..n.saturating_sub(1) {
+            if matches!(s.lower(j), "," | "-" | "\u{2013}" | "\u{2014}")
+                && matches!(s.lower(j + 1), "but" | "and" | "so")
+            {
+                crate::to_me::thing_for_speaker(&s, j + 2, &mut out);
+            }
+        }
     }
     // "my dance studio", "our new car": what the speaker has, when WordNet knows what kind of
     // thing it is (relatives are mentions of their own; "my life" is too empty to keep).

@@ -244,6 +244,12 @@ fn what_a_thing_does_for_the_speaker_links_it_to_them() {
         "MEANS_A_LOT_TO",
     );
     said_by_odile_from("The choir has made me feel at home.", "choir", "MADE");
+    // After a comma and a conjunction, a clause opens the same way.
+    said_by_odile_from(
+        "It has been a hard year, but knitting has kept me going.",
+        "knitting",
+        "KEPT",
+    );
     // A sentence-opening capital is no name: the thing is written lower case.
     let ex = turn("Knitting helps me unwind.", "Odile", "Bram");
     assert!(
