@@ -6,7 +6,7 @@
 use crate::clause_words::*;
 use crate::lexicon;
 use crate::mentions::MentionKind;
-use crate::phrases::Sentence;
+use crate::phrases::{Object, Sentence};
 use crate::verbs::{is_gerund, is_verbish};
 
 /// The word where a clause with the speaker left out begins its verb group, if the sentence opens
@@ -32,7 +32,13 @@ pub(crate) fn speaker_left_out(s: &Sentence<'_>) -> Option<usize> {
     let w = s.lower(k);
     let next = s.lower(k + 1);
     let planned = matches!(w, "gonna" | "wanna" | "gotta") && is_verbish(next) && !is_copula(next);
-    let ongoing = w == "been" && is_gerund(next) && !is_light_verb(next);
+    // "Been doing some promotion", "been taking a class": a light verb of doing counts when a
+    // thing follows it ("been doing great" states nothing, "been having a rough month" no act).
+    let ongoing = w == "been"
+        && is_gerund(next)
+        && (!is_light_verb(next)
+            || (matches!(next, "doing" | "making" | "taking")
+                && matches!(s.object(k + 2), Some(Object::Thing(..)))));
     let acting = is_gerund(w)
         && !is_aux(next)
         && ((!is_light_verb(w) && (is_prep(next) || is_determiner(next)))

@@ -289,6 +289,14 @@ fn odd_words_and_shapes_still_state_their_facts() {
     );
     // An ongoing activity with the speaker left out, followed by an adverb.
     said_by_odile("Been cycling longer since the spring.", "DOES", "cycling");
+    // A light verb with the speaker left out counts when a thing follows it.
+    said_by_odile(
+        "Been doing some promotion for the bakery.",
+        "DOING",
+        "promotion",
+    );
+    let ex = turn("Been doing great lately!", "Odile", "Bram");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
     // Busy with an activity.
     said_by_odile("I've been busy swimming.", "BUSY", "swimming");
     // "got" with a participle or adjective, then its preposition.
