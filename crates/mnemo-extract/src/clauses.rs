@@ -100,6 +100,32 @@ pub(crate) fn sentence_clauses(
             subjects.push((End::Speaker, k, k));
         }
     }
+    // "I spent Sunday with my family, volunteering at a shelter": a participle after a comma says
+    // what the speaker, the clause's subject, was doing.
+    if speaker {
+        let first_speaker = subjects
+            .iter()
+            .filter(|(e, _, _)| {
+                matches!(e, End::Mention(m) if matches!(mentions[*m].kind, MentionKind::Speaker))
+            })
+            .map(|(_, _, a)| *a)
+            .min();
+        let speaks = |j: usize| first_speaker.is_some_and(|a| a < j);
+        for j in 1..n.saturating_sub(2) {
+            let g = s.lower(j + 1);
+            let next = s.lower(j + 2);
+            if s.lower(j) == ","
+                && is_gerund(g)
+                && is_verbish(g)
+                && !is_light_verb(g)
+                && s.at[j + 1].is_none()
+                && (is_prep(next) || is_determiner(next))
+                && speaks(j)
+            {
+                subjects.push((End::Speaker, j + 1, j + 1));
+            }
+        }
+    }
     // "my dog Max", "your cat Luna": the owner's animal, named.
     for (i, m) in mentions.iter().enumerate() {
         let b = m.words.1 - offset;
@@ -143,13 +169,12 @@ pub(crate) fn sentence_clauses(
             .unwrap_or(n);
         crate::favourites::favourites(&s, opening, &mut out);
         crate::to_me::thing_for_speaker(&s, opening, &mut out);
-        // "It's been tough, but dancing has kept me going": a clause after a comma and a
-        // conjunction opens the same way.
-        for j in opening + 1..n.saturating_sub(1) {
-            if matches!(s.lower(j), "," | "-" | "\u{2013}" | "\u{2014}")
-                && matches!(s.lower(j + 1), "but" | "and" | "so")
-            {
-                crate::to_me::thing_for_speaker(&s, j + 2, &mut out);
+        // "It's been tough, but dancing has kept me going", "Plus, painting helps me": a clause
+        // after a comma (and a conjunction) opens the same way.
+        for j in opening..n.saturating_sub(1) {
+            if matches!(s.lower(j), "," | "-" | "\u{2013}" | "\u{2014}") {
+                let conjunction = matches!(s.lower(j + 1), "but" | "and" | "so");
+                crate::to_me::thing_for_speaker(&s, j + 1 + usize::from(conjunction), &mut out);
             }
         }
     }
@@ -456,7 +481,9 @@ fn clause_fact(
                 {
                     // Only a gerund with no object of its own names an activity: "camping with
                     // my family" does, "using my voice" or "hitting the gym" does not.
-                    if is_prep(next) && is_activity(w) && !is_light_verb(w) && s.at[k].is_none() {
+                    // "gone camping a few times": no thing after it either.
+                    let no_thing = is_prep(next) || s.object(k + 1).is_none();
+                    if no_thing && is_activity(w) && !is_light_verb(w) && s.at[k].is_none() {
                         activities.push(fact(
                             subject.clone(),
                             predicate.join(" "),

@@ -24,6 +24,25 @@ fn speaker_at(s: &Sentence<'_>, k: usize) -> Option<usize> {
     })
 }
 
+/// The thing phrase opening a clause at word `opening`: an object-like noun phrase, or one word
+/// before a contracted "is"/"has" ("Art's allowed me", "Family's super important"), which the
+/// phrase reader takes for a possessive.
+fn subject_at(s: &Sentence<'_>, opening: usize) -> Option<(usize, usize)> {
+    if let Some(Object::Thing(a, e)) = s.object(opening) {
+        return Some((a, e));
+    }
+    let after = s.lower(opening + 2);
+    let contracted = matches!(s.lower(opening + 1), "'s" | "\u{2019}s")
+        && np_word(&s.info[opening])
+        && s.at[opening].is_none()
+        && (matches!(
+            after,
+            "been" | "so" | "super" | "really" | "very" | "always"
+        ) || lexicon::parts_of_speech(after).is_some_and(|p| p.starts_with('a'))
+            || (after.ends_with("ed") && is_verbish(after)));
+    contracted.then_some((opening, opening + 1))
+}
+
 /// Adds the fact of a sentence that opens (at word `opening`) with a thing and goes on to what it
 /// does for the speaker: `thing -[verb]-> speaker` ("helps", "made"), `thing -[adjective to]->
 /// speaker` ("important to", "special to") or `thing -[verb ... to]-> speaker` ("means a lot
@@ -36,7 +55,7 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
     }
     // The subject: a common-noun phrase right at the opening, after its determiner and the
     // adjectives the phrase leaves out ("The old lighthouse" is a lighthouse).
-    let Some(Object::Thing(a, mut k)) = s.object(opening) else {
+    let Some((a, mut k)) = subject_at(s, opening) else {
         return;
     };
     if a > opening + MAX_BETWEEN || !(opening..a).all(|j| np_word_or_det(&s.info[j])) {
@@ -60,7 +79,12 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
             return;
         }
         if is_aux(w) {
-            copula |= is_copula(w);
+            // "'s" before a participle is "has" ("Yoga's allowed me"), not "is".
+            let next = s.lower(k + 1);
+            let has = matches!(w, "'s" | "\u{2019}s")
+                && (next.ends_with("ed") && is_verbish(next)
+                    || crate::verbs::is_irregular_past(next));
+            copula |= is_copula(w) && !has;
             k += 1;
         } else if is_skipped_adverb(w)
             || matches!(w, "so" | "very" | "super" | "really" | "truly" | "pretty")

@@ -250,6 +250,17 @@ fn what_a_thing_does_for_the_speaker_links_it_to_them() {
         "knitting",
         "KEPT",
     );
+    said_by_odile_from("Plus, gardening helps me sleep.", "gardening", "HELPS");
+    // A contracted "is" or "has" after the thing.
+    said_by_odile_from("Yoga's allowed me to grow.", "yoga", "ALLOWED");
+    said_by_odile_from("Music's super important to me.", "music", "IMPORTANT_TO");
+    // A possessive is no contraction.
+    let ex = turn("Art's history helps me think.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.subject.as_str() == "art"),
+        "{:?}",
+        ex.facts
+    );
     // A sentence-opening capital is no name: the thing is written lower case.
     let ex = turn("Knitting helps me unwind.", "Odile", "Bram");
     assert!(
@@ -297,6 +308,13 @@ fn odd_words_and_shapes_still_state_their_facts() {
     );
     let ex = turn("Been doing great lately!", "Odile", "Bram");
     assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+    // An activity gerund followed by how often, and one after a comma.
+    said_by_odile("I've gone sailing a few times.", "GONE", "sailing");
+    said_by_odile(
+        "I spent Sunday with my cousins, volunteering at a soup kitchen.",
+        "VOLUNTEERING_AT",
+        "soup kitchen",
+    );
     // Busy with an activity.
     said_by_odile("I've been busy swimming.", "BUSY", "swimming");
     // "got" with a participle or adjective, then its preposition.
