@@ -57,6 +57,14 @@ pub(crate) fn is_negation(w: &str) -> bool {
 }
 
 /// Adverbs skipped inside a verb group ("I've *just recently* adopted").
+/// Degree words before an adjective: "so excited", "very important", "truly grateful".
+pub(crate) fn is_intensifier(w: &str) -> bool {
+    matches!(
+        w,
+        "so" | "very" | "super" | "pretty" | "totally" | "truly" | "extremely"
+    )
+}
+
 pub(crate) fn is_skipped_adverb(w: &str) -> bool {
     matches!(
         w,

@@ -282,13 +282,7 @@ fn clause_fact(
             copula = is_copula(w) || (copula && !matches!(w, "gonna" | "wanna" | "gotta"));
             have = matches!(w, "have" | "'ve" | "has" | "had" | "do" | "did" | "does");
             k += 1;
-        } else if is_skipped_adverb(w)
-            || (copula
-                && matches!(
-                    w,
-                    "so" | "very" | "super" | "pretty" | "totally" | "truly" | "extremely"
-                ))
-        {
+        } else if is_skipped_adverb(w) || (copula && is_intensifier(w)) {
             // "I'm *so* excited about the trip".
             k += 1;
         } else if copula

@@ -61,17 +61,21 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
     if a > opening + MAX_BETWEEN || !(opening..a).all(|j| np_word_or_det(&s.info[j])) {
         return;
     }
-    let mut thing = s.thing(a, k);
-    // A common noun capitalised only because it opens the sentence is written lower case (the
-    // phrase is no name: names are mentions of their own).
-    if let End::Thing { text, .. } = &mut thing {
-        let first = &s.info[a];
-        if a == opening && !first.is_upper {
-            let rest: String = text.chars().skip(1).collect();
-            let head: String = text.chars().take(1).flat_map(char::to_lowercase).collect();
-            *text = head + &rest;
+    // Built only for a fact: most clauses this is tried on (every comma of a turn) state none.
+    let subject_end = k;
+    let thing = || {
+        let mut thing = s.thing(a, subject_end);
+        // A common noun capitalised only because it opens the sentence is written lower case
+        // (the phrase is no name: names are mentions of their own).
+        if let End::Thing { text, .. } = &mut thing {
+            if a == opening && !s.info[a].is_upper {
+                let rest: String = text.chars().skip(1).collect();
+                let head: String = text.chars().take(1).flat_map(char::to_lowercase).collect();
+                *text = head + &rest;
+            }
         }
-    }
+        thing
+    };
     let mut copula = false;
     while k < n {
         let w = s.lower(k);
@@ -86,9 +90,7 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
                     || crate::verbs::is_irregular_past(next));
             copula |= is_copula(w) && !has;
             k += 1;
-        } else if is_skipped_adverb(w)
-            || matches!(w, "so" | "very" | "super" | "really" | "truly" | "pretty")
-        {
+        } else if is_skipped_adverb(w) || is_intensifier(w) {
             k += 1;
         } else {
             break;
@@ -104,7 +106,7 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
         if matches!(prep, "to" | "for") {
             if let Some(me) = speaker_at(s, k + 2) {
                 out.push(fact(
-                    thing,
+                    thing(),
                     format!("{w} {prep}"),
                     End::Mention(me),
                     CONFIDENCE,
@@ -118,7 +120,7 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
     }
     // "helps me", "made us".
     if let Some(me) = speaker_at(s, k + 1) {
-        out.push(fact(thing, w, End::Mention(me), CONFIDENCE));
+        out.push(fact(thing(), w, End::Mention(me), CONFIDENCE));
         return;
     }
     // "means a lot to me", "means the world to us".
@@ -130,7 +132,7 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
         if let Some(me) = speaker_at(s, j + 1) {
             let between: Vec<&str> = (k + 1..j).map(|i| s.lower(i)).collect();
             out.push(fact(
-                thing,
+                thing(),
                 format!("{w} {} to", between.join(" ")),
                 End::Mention(me),
                 CONFIDENCE,
