@@ -250,6 +250,13 @@ pub trait GraphStore: Send + Sync + std::fmt::Debug {
     /// Episodes with these ids (missing ids left out), in the order asked.
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>>;
 
+    /// As `get_episodes`, for readers of texts (searches), which never show an episode's hash:
+    /// `content_hash` may come back empty, sparing a store that does not keep it (an in-memory
+    /// store recomputes it) the work.
+    async fn get_episode_texts(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.get_episodes(tenant, ids).await
+    }
+
     /// A document by id.
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>>;
 

@@ -6,6 +6,7 @@
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use mnemo_core::Timestamp;
+use std::borrow::Cow;
 
 use crate::text;
 
@@ -115,10 +116,10 @@ fn day_of_month(w: &str) -> Option<u32> {
 }
 
 /// Words that make a sentence speak of the future, for a bare weekday or month.
-fn future(words: &[String]) -> bool {
+fn future(words: &[Cow<'_, str>]) -> bool {
     words.iter().any(|w| {
         matches!(
-            w.as_str(),
+            w.as_ref(),
             "will" | "'ll" | "gonna" | "tomorrow" | "next" | "upcoming" | "planning" | "plan"
         )
     }) || words.windows(2).any(|p| p[0] == "going" && p[1] == "to")
@@ -131,7 +132,20 @@ pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
     for span in text::sentence_spans(text) {
         let sentence = &text[span.clone()];
         let ws = text::words(sentence);
-        let lower: Vec<String> = ws.iter().map(|w| w.text(sentence).to_lowercase()).collect();
+        // Most words are lower case already: only the others are copied.
+        let lower: Vec<Cow<'_, str>> = ws
+            .iter()
+            .map(|w| {
+                let t = w.text(sentence);
+                if t.bytes()
+                    .all(|b| b.is_ascii_lowercase() || !b.is_ascii_alphabetic() && b.is_ascii())
+                {
+                    Cow::Borrowed(t)
+                } else {
+                    Cow::Owned(t.to_lowercase())
+                }
+            })
+            .collect();
         let capital: Vec<bool> = ws
             .iter()
             .map(|w| w.text(sentence).starts_with(|c: char| c.is_uppercase()))
@@ -159,13 +173,13 @@ pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
 
 /// The time expression starting at word `i`: its length in words and its resolution.
 fn match_at(
-    w: &[String],
+    w: &[Cow<'_, str>],
     capital: &[bool],
     i: usize,
     today: NaiveDate,
     ahead: bool,
 ) -> Option<(usize, String)> {
-    let at = |k: usize| w.get(i + k).map_or("", String::as_str);
+    let at = |k: usize| w.get(i + k).map_or("", |s| s.as_ref());
     let d = |n: i64| today + Duration::days(n);
     // Fixed phrases, longest first.
     match (at(0), at(1), at(2), at(3)) {
@@ -256,7 +270,7 @@ fn match_at(
     }
     // Dates: "May 7", "May 7th, 2023", "7 May 2023", "May 2022", "in May", a year.
     if let Some(m) = month_number(at(0)).filter(|_| capital[i]) {
-        let prev = if i > 0 { w[i - 1].as_str() } else { "" };
+        let prev = if i > 0 { w[i - 1].as_ref() } else { "" };
         if let Some(dd) = day_of_month(at(1)) {
             let (y, len) = match (at(2), at(3)) {
                 (",", y) if year(y).is_some() => (year(y), 4),

@@ -13,7 +13,8 @@ use rustc_hash::FxHashMap;
 
 /// Longest an entry is used even when the store's counts did not change.
 const TTL: Duration = Duration::from_secs(10);
-/// Most episodes (and, separately, text linkings) kept per tenant; a full map is emptied.
+/// Most episodes (and, separately, text linkings) kept per tenant; a full map drops entries as
+/// new ones come.
 const EPISODES: usize = 2048;
 /// Most (store, tenant) entries kept.
 const TENANTS: usize = 64;
@@ -104,7 +105,7 @@ impl<'a> Episodes<'a> {
             .collect();
         if !missing.is_empty() {
             let read: Vec<Arc<Episode>> = store
-                .get_episodes(tenant, &missing)
+                .get_episode_texts(tenant, &missing)
                 .await?
                 .into_iter()
                 .map(Arc::new)
@@ -117,9 +118,7 @@ impl<'a> Episodes<'a> {
                 }
             }
             self.with(|c| {
-                if c.episodes.len() + read.len() > EPISODES {
-                    c.episodes.clear();
-                }
+                make_room(&mut c.episodes, read.len());
                 for e in read {
                     c.episodes.insert(e.id.clone(), e);
                 }
@@ -135,10 +134,46 @@ impl<'a> Episodes<'a> {
 
     pub fn set_named(&self, id: &str, entities: Arc<Vec<Entity>>) {
         self.with(|c| {
-            if c.named.len() >= EPISODES {
-                c.named.clear();
-            }
+            make_room(&mut c.named, 1);
             c.named.insert(id.to_string(), entities);
         });
+    }
+}
+
+/// Removes entries until `n` more fit under `EPISODES`: a few at a time, so no single search pays
+/// for dropping a whole full map (thousands of episodes freed at once).
+fn make_room<V>(map: &mut FxHashMap<String, V>, n: usize) {
+    let over = (map.len() + n).saturating_sub(EPISODES);
+    if over == 0 {
+        return;
+    }
+    if n >= EPISODES {
+        map.clear();
+        return;
+    }
+    let victims: Vec<String> = map.keys().take(over).cloned().collect();
+    for k in victims {
+        map.remove(&k);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_map_drops_only_what_new_entries_need() {
+        let mut map: FxHashMap<String, u32> = FxHashMap::default();
+        for i in 0..EPISODES {
+            map.insert(format!("e{i}"), 0);
+        }
+        make_room(&mut map, 10);
+        assert_eq!(map.len(), EPISODES - 10);
+        // Room to spare: nothing goes.
+        make_room(&mut map, 10);
+        assert_eq!(map.len(), EPISODES - 10);
+        // More than the map holds at once: it empties, and the caller's entries are what is kept.
+        make_room(&mut map, EPISODES + 1);
+        assert!(map.is_empty());
     }
 }

@@ -42,7 +42,7 @@ async fn strong_text_evidence(
         .take(COVERAGE_HITS)
         .map(|h| h.episode.clone())
         .collect();
-    let episodes = store.get_episodes(tenant, &ids).await?;
+    let episodes = store.get_episode_texts(tenant, &ids).await?;
     let texts: Vec<&str> = episodes.iter().map(|e| e.content.as_str()).collect();
     Ok(coverage(&words, &texts) >= cfg.min_text_coverage)
 }
@@ -56,7 +56,7 @@ async fn recorded_by(
 ) -> Result<Vec<TextHit>, MemoryError> {
     let ids: Vec<String> = hits.iter().map(|h| h.episode.clone()).collect();
     let early: HashSet<String> = store
-        .get_episodes(tenant, &ids)
+        .get_episode_texts(tenant, &ids)
         .await?
         .into_iter()
         .filter(|e| e.created_at <= t)

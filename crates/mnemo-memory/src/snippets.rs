@@ -66,10 +66,10 @@ pub(crate) fn fold(text: &str) -> String {
     out
 }
 
-/// Calls `f` with each word of `fold(text)` in order, without building the folded text (every
-/// candidate source is matched against the query on every search). None for non-ASCII text, whose
-/// folding is `canonical_key`'s.
-fn folded_words(text: &str, mut f: impl FnMut(&str)) -> Option<()> {
+/// Calls `f` with each word of `fold(text)` in order (its bytes: ASCII letters and digits, lower
+/// case), without building the folded text (every candidate source is matched against the query
+/// on every search). None for non-ASCII text, whose folding is `canonical_key`'s.
+fn folded_words(text: &str, mut f: impl FnMut(&[u8])) -> Option<()> {
     const MAX: usize = 256;
     if !text.is_ascii() {
         return None;
@@ -79,15 +79,11 @@ fn folded_words(text: &str, mut f: impl FnMut(&str)) -> Option<()> {
     let mut word = [0u8; MAX];
     let mut len = 0usize;
     let mut flush = |word: &[u8], written: &mut usize| {
-        if word.is_empty() {
-            return true;
-        }
         let space = usize::from(*written > 0);
         let room = MAX.saturating_sub(*written + space);
         let take = word.len().min(room);
         if take > 0 {
-            // Only ASCII alphanumerics are ever stored.
-            f(std::str::from_utf8(&word[..take]).unwrap_or_default());
+            f(&word[..take]);
         }
         *written += space + word.len();
         *written < MAX
@@ -105,15 +101,42 @@ fn folded_words(text: &str, mut f: impl FnMut(&str)) -> Option<()> {
             len = 0;
         }
     }
-    flush(&word[..len.min(MAX)], &mut written);
+    if len > 0 {
+        flush(&word[..len.min(MAX)], &mut written);
+    }
     Some(())
 }
 
-/// Indices (into `words`) of the query words that occur in a text, whole-word, sorted.
-fn matching_indices(text: &str, words: &[&str]) -> Vec<usize> {
+/// Query words sorted, with a mask of their lengths: most words of a text are told apart from
+/// all of them by length alone.
+struct QueryWords<'a> {
+    words: &'a [&'a str],
+    lengths: u64,
+}
+
+impl<'a> QueryWords<'a> {
+    fn new(words: &'a [&'a str]) -> Self {
+        let lengths = words.iter().fold(0u64, |m, w| {
+            m | 1u64.checked_shl(w.len() as u32).unwrap_or(0)
+        });
+        QueryWords { words, lengths }
+    }
+
+    /// The index of `w` among the words.
+    fn position(&self, w: &[u8]) -> Option<usize> {
+        let bit = 1u64.checked_shl(w.len() as u32).unwrap_or(0);
+        if bit != 0 && self.lengths & bit == 0 {
+            return None;
+        }
+        self.words.iter().position(|q| q.as_bytes() == w)
+    }
+}
+
+/// Indices (into `q`) of the query words that occur in a text, whole-word, sorted.
+fn matching_in(text: &str, q: &QueryWords<'_>) -> Vec<usize> {
     let mut found = Vec::new();
-    let mut add = |w: &str| {
-        if let Some(i) = words.iter().position(|q| *q == w) {
+    let mut add = |w: &[u8]| {
+        if let Some(i) = q.position(w) {
             if !found.contains(&i) {
                 found.push(i);
             }
@@ -121,7 +144,7 @@ fn matching_indices(text: &str, words: &[&str]) -> Vec<usize> {
     };
     if folded_words(text, &mut add).is_none() {
         for w in fold(text).split(' ') {
-            add(w);
+            add(w.as_bytes());
         }
     }
     found.sort_unstable();
@@ -136,9 +159,10 @@ pub fn only_asks(text: &str, words: &HashSet<String>) -> bool {
     }
     let mut sorted: Vec<&str> = words.iter().map(String::as_str).collect();
     sorted.sort_unstable();
+    let q = QueryWords::new(&sorted);
     let (mut asked, mut told) = (false, false);
     for sentence in text.split_inclusive(['?', '!', '.', '\n']) {
-        if matching_indices(sentence, &sorted).is_empty() {
+        if matching_in(sentence, &q).is_empty() {
             continue;
         }
         if sentence.trim_end().ends_with('?') {
@@ -199,13 +223,14 @@ pub fn lexical_scores(query_words: &HashSet<String>, episodes: &[Arc<Episode>]) 
     // Sorted, so sums run in one order whatever the set's hashing.
     let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
     words.sort_unstable();
+    let q = QueryWords::new(&words);
     let found: Vec<Vec<usize>> = episodes
         .iter()
         .map(|e| {
             if words.is_empty() {
                 Vec::new()
             } else {
-                matching_indices(&e.content, &words)
+                matching_in(&e.content, &q)
             }
         })
         .collect();
@@ -440,7 +465,9 @@ mod tests {
             "'lead' trail'",
         ] {
             let mut words = Vec::new();
-            assert!(folded_words(text, |w| words.push(w.to_string())).is_some());
+            assert!(folded_words(text, |w| words
+                .push(String::from_utf8_lossy(w).into_owned()))
+            .is_some());
             let folded = fold(text);
             let expected: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
             assert_eq!(words, expected, "{text:?}");

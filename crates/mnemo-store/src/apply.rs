@@ -191,6 +191,8 @@ impl TenantGraph {
                 edges.push(e);
             }
         }
+        // In key order, so readers of an episode's entities (`episode_entities`) need not sort.
+        nodes.sort_by(|&a, &b| self.graph[a].key.cmp(&self.graph[b].key));
         if let Some(Some(rec)) = self.episodes.get_mut(slot as usize) {
             rec.entities = nodes.into_boxed_slice();
             rec.facts = edges.into_boxed_slice();

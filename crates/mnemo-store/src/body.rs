@@ -65,6 +65,16 @@ impl Body {
     /// The episode as it was written, given what its record holds: id, time, document, span
     /// start and thread (`mnemo_core::thread_key`: a session's is `s:` and the session).
     pub fn episode(&self, strings: &Interner, rec: &EpisodeRec) -> Episode {
+        self.build(strings, rec, true)
+    }
+
+    /// The episode without its content hash (empty): what a search reads, which never shows the
+    /// hash and would otherwise pay for recomputing it on every read.
+    pub fn text(&self, strings: &Interner, rec: &EpisodeRec) -> Episode {
+        self.build(strings, rec, false)
+    }
+
+    fn build(&self, strings: &Interner, rec: &EpisodeRec, hashed: bool) -> Episode {
         let (id, created_at, document, span_start) = (
             &*rec.id,
             rec.created_at,
@@ -81,6 +91,7 @@ impl Body {
             created_at,
             source: strings.resolve(self.source).to_string(),
             content_hash: match &self.hash {
+                _ if !hashed => String::new(),
                 Some(h) => h.to_string(),
                 None => content_hash(&self.content),
             },

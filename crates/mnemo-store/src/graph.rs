@@ -128,6 +128,13 @@ impl TenantGraph {
         Some(rec.body.as_ref()?.episode(&self.strings, rec))
     }
 
+    /// The episode in a slot without its content hash (`Body::text`), when its body is kept in
+    /// memory.
+    pub fn episode_text(&self, slot: Slot) -> Option<Episode> {
+        let rec = self.episodes.get(slot as usize)?.as_ref()?;
+        Some(rec.body.as_ref()?.text(&self.strings, rec))
+    }
+
     /// Episode order: (created_at, id) ascending.
     pub fn ep_cmp(&self, a: Slot, b: Slot) -> Ordering {
         let (ea, eb) = (self.ep(a), self.ep(b));

@@ -207,7 +207,10 @@ impl TenantGraph {
                 let rec = self.ep(self.episode_slot(i)?);
                 let mut entities: Vec<EntityKey> =
                     rec.entities.iter().map(|&n| self.entity_key(n)).collect();
-                entities.sort();
+                // Written in key order (`apply.rs`); checked, as a check costs less than a sort.
+                if !entities.is_sorted() {
+                    entities.sort();
+                }
                 Some(EpisodeEntities {
                     episode: i.clone(),
                     entities,

@@ -283,6 +283,14 @@ impl GraphStore for Timed {
             .await
     }
 
+    async fn get_episode_texts(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
+        self.time(
+            "get_episode_texts",
+            self.inner.get_episode_texts(tenant, ids),
+        )
+        .await
+    }
+
     async fn get_document(&self, tenant: &Tenant, id: &str) -> Result<Option<Document>> {
         self.inner.get_document(tenant, id).await
     }

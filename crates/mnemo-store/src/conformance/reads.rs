@@ -267,7 +267,7 @@ pub async fn mentions_of_newest_first(store: &dyn GraphStore) {
         .is_empty());
 }
 
-/// Episodes come back whole, in the order asked, missing ids left out.
+/// Episodes come back whole, in the order asked, missing ids left out; text reads alike.
 pub async fn get_episodes_order(store: &dyn GraphStore) {
     let t = fresh_tenant("episodes");
     let mut eps = vec![
@@ -292,6 +292,23 @@ pub async fn get_episodes_order(store: &dyn GraphStore) {
         eps[0].episode.clone(),
     ];
     assert_eq!(got, want);
+    // A text read gives the same episodes, in the same order; only the hash may be left out.
+    let texts = store
+        .get_episode_texts(
+            &t,
+            &["e3".into(), "missing".into(), "e2".into(), "e1".into()],
+        )
+        .await
+        .expect("get texts");
+    assert_eq!(texts.len(), want.len());
+    for (got, want) in texts.iter().zip(&want) {
+        assert!(got.content_hash.is_empty() || got.content_hash == want.content_hash);
+        let got = mnemo_core::Episode {
+            content_hash: want.content_hash.clone(),
+            ..got.clone()
+        };
+        assert_eq!(&got, want);
+    }
 }
 
 /// Export returns every entity and fact of the tenant with their aggregates.
