@@ -36,7 +36,10 @@ pub(crate) fn store_key(store: &dyn GraphStore, tenant: &Tenant) -> Key {
 struct TenantCache {
     stats: StoreStats,
     at: Instant,
-    episodes: FxHashMap<String, Arc<Episode>>,
+    /// By the hash of the id (`id_hash`), checked against the episode's id on every hit: a search
+    /// looks up and inserts a hundred or more episodes, and a copied id per insert cost more than
+    /// the rest of the bookkeeping.
+    episodes: FxHashMap<u64, Arc<Episode>>,
     named: FxHashMap<String, Arc<Vec<Entity>>>,
 }
 
@@ -95,8 +98,16 @@ impl<'a> Episodes<'a> {
         tenant: &Tenant,
         ids: &[String],
     ) -> Result<Vec<Arc<Episode>>, mnemo_core::Error> {
-        let mut found: Vec<Option<Arc<Episode>>> =
-            self.with(|c| ids.iter().map(|id| c.episodes.get(id).cloned()).collect());
+        let mut found: Vec<Option<Arc<Episode>>> = self.with(|c| {
+            ids.iter()
+                .map(|id| {
+                    c.episodes
+                        .get(&id_hash(id))
+                        .filter(|e| e.id == *id)
+                        .cloned()
+                })
+                .collect()
+        });
         let missing: Vec<String> = ids
             .iter()
             .zip(&found)
@@ -120,7 +131,7 @@ impl<'a> Episodes<'a> {
             self.with(|c| {
                 make_room(&mut c.episodes, read.len());
                 for e in read {
-                    c.episodes.insert(e.id.clone(), e);
+                    c.episodes.insert(id_hash(&e.id), e);
                 }
             });
         }
@@ -140,9 +151,15 @@ impl<'a> Episodes<'a> {
     }
 }
 
+/// The key of an episode id in the cache (two ids sharing one only cost a read).
+fn id_hash(id: &str) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(id)
+}
+
 /// Removes entries until `n` more fit under `EPISODES`: a few at a time, so no single search pays
 /// for dropping a whole full map (thousands of episodes freed at once).
-fn make_room<V>(map: &mut FxHashMap<String, V>, n: usize) {
+fn make_room<K: Clone + Eq + std::hash::Hash, V>(map: &mut FxHashMap<K, V>, n: usize) {
     let over = (map.len() + n).saturating_sub(EPISODES);
     if over == 0 {
         return;
@@ -151,7 +168,7 @@ fn make_room<V>(map: &mut FxHashMap<String, V>, n: usize) {
         map.clear();
         return;
     }
-    let victims: Vec<String> = map.keys().take(over).cloned().collect();
+    let victims: Vec<K> = map.keys().take(over).cloned().collect();
     for k in victims {
         map.remove(&k);
     }
