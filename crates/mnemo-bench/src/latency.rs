@@ -239,7 +239,7 @@ async fn measure_on(
                 .await
                 .with_context(|| format!("writing synthetic batch at episode {next}"))?;
             next += n;
-            if args.store == backend::StoreKind::Neo4j && next * 10 / episodes > reported {
+            if args.store != backend::StoreKind::Embedded && next * 10 / episodes > reported {
                 reported = next * 10 / episodes;
                 eprintln!(
                     "loading {facts} facts into {tenant}: {}% after {:.0} s",

@@ -472,13 +472,21 @@ impl Disk {
         let mut out = Vec::with_capacity(seqs.len());
         for &seq in seqs {
             if let Some(v) = table.get((tenant, seq)).map_err(|e| u(e.into()))? {
-                let ew: EpisodeWrite =
+                let stored: StoredEpisode =
                     serde_json::from_slice(v.value()).map_err(|e| self.corrupt(e))?;
-                out.push(ew.episode);
+                out.push(stored.episode);
             }
         }
         Ok(out)
     }
+}
+
+/// What a read of episodes takes from a stored `EpisodeWrite`: the episode. Its entities and facts
+/// (most of the record) are skipped without being built: building them was most of the time a
+/// search spent reading episodes from disk.
+#[derive(serde::Deserialize)]
+struct StoredEpisode {
+    episode: Episode,
 }
 
 fn open_error(path: &Path, e: redb::DatabaseError) -> Error {

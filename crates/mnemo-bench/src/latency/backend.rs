@@ -1,6 +1,7 @@
 //! The store a latency run measures: a fresh in-memory embedded store per size (in a fresh child
-//! process), or a fresh tenant on a Neo4j server per size (purged afterwards unless kept for a
-//! later run).
+//! process), a fresh durable embedded store (the CLI's default: redb files in a temporary
+//! directory, removed afterwards), or a fresh tenant on a Neo4j server per size (purged afterwards
+//! unless kept for a later run).
 
 use std::sync::Arc;
 
@@ -14,6 +15,9 @@ use mnemo_store::EmbeddedStore;
 pub enum StoreKind {
     /// The in-memory embedded store (also reports resident bytes per fact).
     Embedded,
+    /// The durable embedded store, as `mnemo` runs by default (redb files in a temporary
+    /// directory): episodes are read from disk.
+    Durable,
     /// A Neo4j server (`--neo4j-uri`).
     Neo4j,
 }
@@ -22,6 +26,7 @@ impl StoreKind {
     pub fn name(self) -> &'static str {
         match self {
             StoreKind::Embedded => "embedded",
+            StoreKind::Durable => "durable",
             StoreKind::Neo4j => "neo4j",
         }
     }
@@ -44,6 +49,8 @@ pub struct Target {
     pub embedded: Option<Arc<EmbeddedStore>>,
     pub tenant: Tenant,
     neo4j: Option<(Neo4jStore, bool)>,
+    /// The durable store's directory, removed when the target is dropped.
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Target {
@@ -56,6 +63,19 @@ impl Target {
                     embedded: Some(store),
                     tenant: Tenant::default(),
                     neo4j: None,
+                    _dir: None,
+                })
+            }
+            StoreKind::Durable => {
+                let dir = tempfile::tempdir().context("creating a directory for the store")?;
+                let store = EmbeddedStore::open(dir.path())
+                    .with_context(|| format!("opening a store in {}", dir.path().display()))?;
+                Ok(Target {
+                    store: Arc::new(store),
+                    embedded: None,
+                    tenant: Tenant::default(),
+                    neo4j: None,
+                    _dir: Some(dir),
                 })
             }
             StoreKind::Neo4j => {
@@ -89,6 +109,7 @@ impl Target {
                     embedded: None,
                     tenant,
                     neo4j: Some((store, keep)),
+                    _dir: None,
                 })
             }
         }
@@ -147,4 +168,35 @@ pub fn default_uri() -> String {
         .ok()
         .filter(|u| !u.trim().is_empty())
         .unwrap_or_else(|| "bolt://127.0.0.1:7687".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_durable_target_is_a_fresh_store_on_disk_removed_afterwards() {
+        let neo4j = Neo4jTarget {
+            uri: String::new(),
+            tenant: None,
+            keep: false,
+        };
+        let target = Target::open(StoreKind::Durable, &neo4j, 10)
+            .await
+            .expect("opens");
+        let dir = target
+            ._dir
+            .as_ref()
+            .expect("a directory")
+            .path()
+            .to_path_buf();
+        assert!(
+            dir.read_dir().expect("listed").next().is_some(),
+            "store files"
+        );
+        let stats = target.store.stats(&target.tenant).await.expect("stats");
+        assert_eq!(stats.episodes, 0);
+        target.finish().await.expect("finished");
+        assert!(!dir.exists(), "removed with the target");
+    }
 }
