@@ -37,8 +37,7 @@ struct TenantCache {
     stats: StoreStats,
     at: Instant,
     /// By the hash of the id (`id_hash`), checked against the episode's id on every hit: a search
-    /// looks up and inserts a hundred or more episodes, and a copied id per insert cost more than
-    /// the rest of the bookkeeping.
+    /// looks up and inserts a hundred or more episodes, and caching one copies no id.
     episodes: FxHashMap<u64, Arc<Episode>>,
     named: FxHashMap<String, Arc<Vec<Entity>>>,
 }
