@@ -63,18 +63,10 @@ impl Body {
     }
 
     /// The episode as it was written, given what its record holds: id, time, document, span
-    /// start and thread (`mnemo_core::thread_key`: a session's is `s:` and the session).
-    pub fn episode(&self, strings: &Interner, rec: &EpisodeRec) -> Episode {
-        self.build(strings, rec, true)
-    }
-
-    /// The episode without its content hash (empty): what a search reads, which never shows the
-    /// hash and would otherwise pay for recomputing it on every read.
-    pub fn text(&self, strings: &Interner, rec: &EpisodeRec) -> Episode {
-        self.build(strings, rec, false)
-    }
-
-    fn build(&self, strings: &Interner, rec: &EpisodeRec, hashed: bool) -> Episode {
+    /// start and thread (`mnemo_core::thread_key`: a session's is `s:` and the session). Without
+    /// `hashed` its content hash is left empty: a search never shows it and would otherwise pay
+    /// for recomputing it on every read.
+    pub fn episode(&self, strings: &Interner, rec: &EpisodeRec, hashed: bool) -> Episode {
         let (id, created_at, document, span_start) = (
             &*rec.id,
             rec.created_at,
@@ -152,7 +144,7 @@ mod tests {
             facts: Box::new([]),
             body: None,
         };
-        Body::new(ep, strings).episode(strings, &rec)
+        Body::new(ep, strings).episode(strings, &rec, true)
     }
 
     #[test]

@@ -122,17 +122,11 @@ impl TenantGraph {
         }
     }
 
-    /// The full episode in a slot, when its body is kept in memory.
-    pub fn episode_body(&self, slot: Slot) -> Option<Episode> {
+    /// The full episode in a slot (its content hash left empty without `hashed`, see
+    /// `Body::episode`), when its body is kept in memory.
+    pub fn episode_body(&self, slot: Slot, hashed: bool) -> Option<Episode> {
         let rec = self.episodes.get(slot as usize)?.as_ref()?;
-        Some(rec.body.as_ref()?.episode(&self.strings, rec))
-    }
-
-    /// The episode in a slot without its content hash (`Body::text`), when its body is kept in
-    /// memory.
-    pub fn episode_text(&self, slot: Slot) -> Option<Episode> {
-        let rec = self.episodes.get(slot as usize)?.as_ref()?;
-        Some(rec.body.as_ref()?.text(&self.strings, rec))
+        Some(rec.body.as_ref()?.episode(&self.strings, rec, hashed))
     }
 
     /// Episode order: (created_at, id) ascending.

@@ -115,6 +115,26 @@ fn poisoned<T>(_: T) -> Error {
 }
 
 impl EmbeddedStore {
+    /// The stored episodes among `ids`, in the order asked. From memory, the content hash is left
+    /// empty without `hashed` (`Body::episode`); from disk, it is read as stored either way.
+    fn read_episodes(&self, tenant: &Tenant, ids: &[String], hashed: bool) -> Result<Vec<Episode>> {
+        let Some(disk) = &self.disk else {
+            return self.with_tenant(tenant, Vec::new(), |g| {
+                ids.iter()
+                    .filter_map(|id| g.episode_slot(id))
+                    .filter_map(|s| g.episode_body(s, hashed))
+                    .collect()
+            });
+        };
+        let seqs = self.with_tenant(tenant, Vec::new(), |g| {
+            ids.iter()
+                .filter_map(|id| g.episode_slot(id))
+                .map(|s| g.ep(s).seq)
+                .collect::<Vec<u64>>()
+        })?;
+        blocking(|| disk.episodes(tenant.as_str(), &seqs))
+    }
+
     /// A store that lives in memory only (tests, benchmarks).
     pub fn in_memory() -> Self {
         EmbeddedStore::default()
@@ -374,34 +394,11 @@ impl GraphStore for EmbeddedStore {
     }
 
     async fn get_episodes(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
-        let Some(disk) = &self.disk else {
-            return self.with_tenant(tenant, Vec::new(), |g| {
-                ids.iter()
-                    .filter_map(|id| g.episode_slot(id))
-                    .filter_map(|s| g.episode_body(s))
-                    .collect()
-            });
-        };
-        let seqs = self.with_tenant(tenant, Vec::new(), |g| {
-            ids.iter()
-                .filter_map(|id| g.episode_slot(id))
-                .map(|s| g.ep(s).seq)
-                .collect::<Vec<u64>>()
-        })?;
-        blocking(|| disk.episodes(tenant.as_str(), &seqs))
+        self.read_episodes(tenant, ids, true)
     }
 
     async fn get_episode_texts(&self, tenant: &Tenant, ids: &[String]) -> Result<Vec<Episode>> {
-        if self.disk.is_some() {
-            // Read from disk with the hash as stored: nothing to spare.
-            return self.get_episodes(tenant, ids).await;
-        }
-        self.with_tenant(tenant, Vec::new(), |g| {
-            ids.iter()
-                .filter_map(|id| g.episode_slot(id))
-                .filter_map(|s| g.episode_text(s))
-                .collect()
-        })
+        self.read_episodes(tenant, ids, false)
     }
 
     async fn search_text(

@@ -36,7 +36,7 @@ impl EmbeddedStore {
                 self.text.rebuild(None, |add| {
                     for (t, g) in tenants.iter() {
                         for slot in 0..g.episodes.len() {
-                            if let Some(ep) = g.episode_body(slot as Slot) {
+                            if let Some(ep) = g.episode_body(slot as Slot, true) {
                                 add(t, TextDoc::of(&ep))?;
                             }
                         }

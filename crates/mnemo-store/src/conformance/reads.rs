@@ -279,13 +279,8 @@ pub async fn get_episodes_order(store: &dyn GraphStore) {
     eps[1].episode.span = Some((3, 99));
     eps[1].episode.document_id = Some("loose-doc".into());
     write(store, &t, &batch(eps.clone())).await;
-    let got = store
-        .get_episodes(
-            &t,
-            &["e3".into(), "missing".into(), "e2".into(), "e1".into()],
-        )
-        .await
-        .expect("get");
+    let asked: Vec<String> = ["e3", "missing", "e2", "e1"].map(String::from).to_vec();
+    let got = store.get_episodes(&t, &asked).await.expect("get");
     let want = vec![
         eps[2].episode.clone(),
         eps[1].episode.clone(),
@@ -294,10 +289,7 @@ pub async fn get_episodes_order(store: &dyn GraphStore) {
     assert_eq!(got, want);
     // A text read gives the same episodes, in the same order; only the hash may be left out.
     let texts = store
-        .get_episode_texts(
-            &t,
-            &["e3".into(), "missing".into(), "e2".into(), "e1".into()],
-        )
+        .get_episode_texts(&t, &asked)
         .await
         .expect("get texts");
     assert_eq!(texts.len(), want.len());
