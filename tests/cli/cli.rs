@@ -211,6 +211,54 @@ fn remember_keeps_the_event_time_a_text_gives() {
     );
 }
 
+/// `[store.embedded] texts_in_memory = false` opens the same data dir with its texts left on disk:
+/// a search answers exactly as with the texts in memory (the default), cited texts and all.
+#[test]
+fn texts_left_on_disk_answer_as_texts_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    for (speaker, text) in [
+        ("Lena", "I finally signed up for a pottery class in Bergen."),
+        ("Tom", "Nice! My sister Jess teaches pottery there."),
+    ] {
+        let o = mnemo(&data, &["remember", "--speaker", speaker, text]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let search = |texts_in_memory: &str| {
+        let o = Command::new(crate::MNEMO)
+            .arg("--data-dir")
+            .arg(&data)
+            .args(["search", "Who teaches pottery?", "--json"])
+            .env("MNEMO__STORE__EMBEDDED__TEXTS_IN_MEMORY", texts_in_memory)
+            .env_remove("RUST_LOG")
+            .output()
+            .expect("run mnemo");
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        v
+    };
+    let (in_memory, on_disk) = (search("true"), search("false"));
+    let cited = in_memory["provenance"].as_array().expect("provenance");
+    assert!(
+        cited.len() >= 2 && in_memory.to_string().contains("sister Jess"),
+        "{in_memory}"
+    );
+    assert_eq!(in_memory["provenance"], on_disk["provenance"]);
+    assert_eq!(
+        in_memory["context_text"], on_disk["context_text"],
+        "{on_disk}"
+    );
+    let o = Command::new(crate::MNEMO)
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["search", "pottery"])
+        .env("MNEMO__STORE__EMBEDDED__TEXTS_IN_MEMORY", "sometimes")
+        .output()
+        .expect("run mnemo");
+    assert!(!o.status.success(), "a bad value is refused");
+    assert!(stderr(&o).contains("texts_in_memory"), "{}", stderr(&o));
+}
+
 #[test]
 fn search_json_and_export_formats() {
     let dir = tempfile::tempdir().unwrap();

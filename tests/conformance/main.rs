@@ -8,5 +8,6 @@
 //! `conformance_tests!` (and `run_all`); a new store gets a module here.
 
 mod durable;
+mod durable_texts_on_disk;
 mod memory;
 mod neo4j;

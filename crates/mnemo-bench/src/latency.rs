@@ -1,9 +1,10 @@
 //! `mnemo-bench latency`: search latency on synthetic power-law graphs of growing size (episodes
 //! with everyday text around their facts, in chat and note sessions), for queries naming 1, 2 or 3
 //! entities among ordinary words and for words-only queries, in the in-memory embedded store (with
-//! resident memory per fact, text index included) or on a Neo4j server (`--store neo4j`, a fresh
-//! tenant per size, loaded through the store's batched writer and purged afterwards). Each
-//! embedded size is measured in a fresh child process (this binary run again with its own
+//! resident memory per fact, text index included), the durable one (`--store durable`, texts in
+//! memory as the CLI opens it; `durable-texts-on-disk` reads them back from the file) or on a Neo4j
+//! server (`--store neo4j`, a fresh tenant per size, loaded through the store's batched writer and
+//! purged afterwards). Each embedded size is measured in a fresh child process (this binary run again with its own
 //! arguments and `--in-process FACTS`), so its resident bytes do not depend on what an earlier
 //! size allocated and freed.
 
@@ -153,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     for (i, &facts) in args.facts.iter().enumerate() {
-        let report = if args.store == backend::StoreKind::Embedded {
+        let report = if args.store.is_embedded() {
             backend::measure_in_child(facts)?
         } else {
             rt.block_on(measure(&args, facts, args.neo4j_tenant.get(i)))?
@@ -259,7 +260,9 @@ async fn measure_on(
     store.search_text(tenant, "warm", 1).await?;
     let stats = store.stats(tenant).await?;
     let rss_grown = rss_bytes().saturating_sub(rss_before);
-    let bytes_per_fact = (args.store == backend::StoreKind::Embedded)
+    let bytes_per_fact = args
+        .store
+        .is_embedded()
         .then(|| rss_grown as f64 / stats.facts.max(1) as f64);
     if let (true, Some(embedded)) = (args.heap, &target.embedded) {
         let per_fact = |b: usize| b as f64 / stats.facts.max(1) as f64;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use mnemo::{ChunkConfig, GraphStore, Mnemo, MnemoOptions, RuleExtractor};
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
-use mnemo_store::EmbeddedStore;
+use mnemo_store::{EmbeddedOptions, EmbeddedStore};
 
 use crate::settings::{Settings, StoreKind};
 
@@ -24,15 +24,19 @@ pub async fn open(settings: &Settings, read_only: bool) -> anyhow::Result<Mnemo>
         }
         StoreKind::Embedded => {
             let dir = settings.data_dir.clone();
-            let store = tokio::task::spawn_blocking(move || EmbeddedStore::open(&dir))
-                .await
-                .context("opening the embedded store")?
-                .with_context(|| {
-                    format!(
-                        "cannot open the embedded store in {}",
-                        settings.data_dir.display()
-                    )
-                })?;
+            let options = EmbeddedOptions {
+                texts_in_memory: settings.store.embedded.texts_in_memory,
+            };
+            let store =
+                tokio::task::spawn_blocking(move || EmbeddedStore::open_with(&dir, options))
+                    .await
+                    .context("opening the embedded store")?
+                    .with_context(|| {
+                        format!(
+                            "cannot open the embedded store in {}",
+                            settings.data_dir.display()
+                        )
+                    })?;
             Arc::new(store)
         }
         StoreKind::Neo4j => Arc::new(connect_neo4j(settings).await?),

@@ -61,9 +61,17 @@ pub struct Neo4jSettings {
     pub read_cache_ms: u64,
 }
 
+/// Settings of the embedded store (`[store.embedded]`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EmbeddedSettings {
+    /// See `mnemo_store::EmbeddedOptions::texts_in_memory`.
+    pub texts_in_memory: bool,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StoreSettings {
     pub kind: StoreKind,
+    pub embedded: EmbeddedSettings,
     pub neo4j: Neo4jSettings,
 }
 

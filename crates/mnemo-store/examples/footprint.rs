@@ -1,7 +1,8 @@
 //! Measures the embedded store's memory per fact and hub query latency on a synthetic graph.
 //!
-//! `cargo run --release -p mnemo-store --example footprint -- [facts] [dir]`: with `dir` the store
-//! is durable there (episode bodies stay on disk), otherwise in memory. Prints RSS growth per fact,
+//! `cargo run --release -p mnemo-store --example footprint -- [facts] [dir] [--texts-on-disk]`:
+//! with `dir` the store is durable there (its episode texts kept in memory, as by default, or left
+//! on disk with `--texts-on-disk`), otherwise in memory. Prints RSS growth per fact,
 //! `approx_heap_bytes` per fact, write throughput and neighbourhood latency on a 100k-edge hub.
 //! With `facts` = 0 it only opens `dir` (measuring load time and RSS of a reopened store) and times
 //! the hub query.
@@ -13,7 +14,7 @@ use mnemo_core::{
     content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
     FactInput, GraphStore, NeighbourhoodQuery, Tenant, WriteBatch,
 };
-use mnemo_store::EmbeddedStore;
+use mnemo_store::{EmbeddedOptions, EmbeddedStore};
 
 fn rss_bytes() -> usize {
     std::fs::read_to_string("/proc/self/statm")
@@ -59,9 +60,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let facts: u64 = args.next().map_or(Ok(1_000_000), |s| s.parse())?;
     let dir = args.next();
+    let options = EmbeddedOptions {
+        texts_in_memory: args.next().as_deref() != Some("--texts-on-disk"),
+    };
     let start_all = Instant::now();
     let store = match &dir {
-        Some(d) => EmbeddedStore::open(std::path::Path::new(d))?,
+        Some(d) => EmbeddedStore::open_with(std::path::Path::new(d), options)?,
         None => EmbeddedStore::in_memory(),
     };
     let t = Tenant::default();

@@ -20,10 +20,12 @@
 //! - Key-value records (`kv.rs`) live beside the graph, in memory or in the redb file's `kv` table,
 //!   and are untouched by graph writes and deletes.
 //!
-//! Footprint (`cargo run --release -p mnemo-store --example footprint -- 1000000 DIR`): about 215
-//! bytes of RSS per fact at 1M facts for a durable store, about 230 in memory (episode bodies stay
-//! on disk in a durable store), a depth-2 neighbourhood of a 100k-edge hub in about 0.15 ms
-//! (2026-11-24, glibc malloc). `EmbeddedStore::heap_breakdown` says what the bytes are made of.
+//! Footprint (`cargo run --release -p mnemo-store --example footprint -- 1000000 DIR
+//! --texts-on-disk`): about 215 bytes of RSS per fact at 1M facts for a durable store with its
+//! episode texts left on disk (`EmbeddedOptions::texts_in_memory = false`), about 230 in memory, a
+//! depth-2 neighbourhood of a 100k-edge hub in about 0.15 ms (2026-11-24, glibc malloc). A durable
+//! store keeps its texts in memory by default, as the in-memory store does: `mnemo-bench latency
+//! --store durable` measures both. `EmbeddedStore::heap_breakdown` says what the bytes are made of.
 
 mod apply;
 mod body;
@@ -95,6 +97,24 @@ impl Default for EmbeddedStore {
     }
 }
 
+/// How a durable store is kept in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmbeddedOptions {
+    /// Keep every episode's text and metadata in memory beside the graph (the default), so a
+    /// search never reads the file: searches at 1M facts run about as fast as on the in-memory
+    /// store (docs/benchmarks.md). Off, texts are read back from the redb file when a search needs
+    /// them, for stores whose texts would not fit in memory, at a cost per search.
+    pub texts_in_memory: bool,
+}
+
+impl Default for EmbeddedOptions {
+    fn default() -> Self {
+        EmbeddedOptions {
+            texts_in_memory: true,
+        }
+    }
+}
+
 /// The text index's folder inside a durable store's directory.
 pub const TEXT_INDEX_DIR: &str = "text-index";
 
@@ -118,13 +138,16 @@ impl EmbeddedStore {
     /// The stored episodes among `ids`, in the order asked. From memory, the content hash is left
     /// empty without `hashed` (`Body::episode`); from disk, it is read as stored either way.
     fn read_episodes(&self, tenant: &Tenant, ids: &[String], hashed: bool) -> Result<Vec<Episode>> {
-        let Some(disk) = &self.disk else {
-            return self.with_tenant(tenant, Vec::new(), |g| {
-                ids.iter()
-                    .filter_map(|id| g.episode_slot(id))
-                    .filter_map(|s| g.episode_body(s, hashed))
-                    .collect()
-            });
+        let disk = match &self.disk {
+            Some(disk) if !disk.keeps_bodies() => disk,
+            _ => {
+                return self.with_tenant(tenant, Vec::new(), |g| {
+                    ids.iter()
+                        .filter_map(|id| g.episode_slot(id))
+                        .filter_map(|s| g.episode_body(s, hashed))
+                        .collect()
+                })
+            }
         };
         let seqs = self.with_tenant(tenant, Vec::new(), |g| {
             ids.iter()
@@ -140,12 +163,18 @@ impl EmbeddedStore {
         EmbeddedStore::default()
     }
 
-    /// Opens the durable store in `dir` (created if missing) and loads it into memory.
+    /// Opens the durable store in `dir` (created if missing) and loads it into memory, with the
+    /// default options (episode texts kept in memory too).
     ///
     /// Errors: `Corrupt` (naming the file) for a damaged, foreign or newer-format file;
     /// `Unavailable` when another process has the store open or the directory cannot be created.
     pub fn open(dir: &Path) -> Result<Self> {
-        let (disk, tenants) = persist::Disk::open(dir)?;
+        Self::open_with(dir, EmbeddedOptions::default())
+    }
+
+    /// Opens the durable store in `dir` with `options`; errors as [`EmbeddedStore::open`].
+    pub fn open_with(dir: &Path, options: EmbeddedOptions) -> Result<Self> {
+        let (disk, tenants) = persist::Disk::open(dir, options.texts_in_memory)?;
         let (text, payload) = text::TextIndex::open(&dir.join(TEXT_INDEX_DIR))?;
         let store = EmbeddedStore {
             tenants: RwLock::new(tenants),
@@ -161,6 +190,12 @@ impl EmbeddedStore {
     /// True when writes go to disk.
     pub fn is_durable(&self) -> bool {
         self.disk.is_some()
+    }
+
+    /// Whether episode bodies live in memory: always in an in-memory store; in a durable one unless
+    /// it was opened with `texts_in_memory: false`, and then reads fetch them from the file.
+    fn keeps_bodies(&self) -> bool {
+        self.disk.as_ref().is_none_or(persist::Disk::keeps_bodies)
     }
 
     fn read(&self) -> Result<RwLockReadGuard<'_, Tenants>> {
@@ -210,7 +245,7 @@ impl EmbeddedStore {
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
             let g = tenants.entry(tenant.as_str().to_string()).or_default();
-            g.apply(&plan, self.disk.is_none())
+            g.apply(&plan, self.keeps_bodies())
         };
         blocking(|| self.index_text(tenant, &plan, gen));
         Ok(applied)
@@ -257,7 +292,7 @@ impl EmbeddedStore {
         let applied = {
             let mut tenants = self.tenants.write().map_err(poisoned)?;
             let g = tenants.entry(tenant.as_str().to_string()).or_default();
-            g.apply(&plan, self.disk.is_none())
+            g.apply(&plan, self.keeps_bodies())
         };
         blocking(|| self.index_text(tenant, &plan, gen));
         if batches.len() == 1 {

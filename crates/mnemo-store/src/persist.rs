@@ -58,6 +58,8 @@ pub(crate) struct Disk {
     broken: AtomicBool,
     /// The text generation of the last commit this handle made or loaded (see `reopen`).
     last_gen: AtomicU64,
+    /// Whether loading keeps each episode's body in memory (`EmbeddedOptions::texts_in_memory`).
+    keep_bodies: bool,
 }
 
 /// The open database, held for the length of a read or write so that a reopen waits for it.
@@ -95,8 +97,9 @@ type Tenants = HashMap<String, TenantGraph>;
 pub(crate) type KvPut<'a> = (&'a str, &'a [mnemo_core::KvEntry]);
 
 impl Disk {
-    /// Opens (or creates) the store file in `dir` and loads every tenant into memory.
-    pub fn open(dir: &Path) -> Result<(Disk, Tenants)> {
+    /// Opens (or creates) the store file in `dir` and loads every tenant into memory, with the
+    /// episodes' bodies when `keep_bodies`.
+    pub fn open(dir: &Path, keep_bodies: bool) -> Result<(Disk, Tenants)> {
         std::fs::create_dir_all(dir).map_err(|e| {
             Error::Unavailable(format!(
                 "cannot create store directory {}: {e}",
@@ -112,6 +115,7 @@ impl Disk {
                 path: path.clone(),
                 broken: AtomicBool::new(false),
                 last_gen: AtomicU64::new(0),
+                keep_bodies,
             };
             disk.check_format()?;
             let tenants = disk.load()?;
@@ -244,6 +248,11 @@ impl Disk {
         Error::Unavailable(format!("{}: {e}", self.path.display()))
     }
 
+    /// Whether the episodes' bodies are kept in memory (then searches never read them from here).
+    pub fn keeps_bodies(&self) -> bool {
+        self.keep_bodies
+    }
+
     /// Rebuilds every tenant's graph by replaying its episodes in sequence order.
     fn load(&self) -> Result<Tenants> {
         let c = |e: redb::Error| self.corrupt(e);
@@ -299,7 +308,7 @@ impl Disk {
                 &ew,
                 attrs.get(tenant).unwrap_or(&no_attrs),
                 &no_preds,
-                false,
+                self.keep_bodies,
                 &mut report,
             );
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use mnemo_core::{GraphStore, Tenant};
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
-use mnemo_store::EmbeddedStore;
+use mnemo_store::{EmbeddedOptions, EmbeddedStore};
 
 /// Which store to measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -16,8 +16,11 @@ pub enum StoreKind {
     /// The in-memory embedded store (also reports resident bytes per fact).
     Embedded,
     /// The durable embedded store, as `mnemo` runs by default (redb files in a temporary
-    /// directory): episodes are read from disk.
+    /// directory, episode texts kept in memory too).
     Durable,
+    /// The durable embedded store opened with `texts_in_memory = false`: a search reads the
+    /// episodes it shows back from the redb file.
+    DurableTextsOnDisk,
     /// A Neo4j server (`--neo4j-uri`).
     Neo4j,
 }
@@ -27,8 +30,14 @@ impl StoreKind {
         match self {
             StoreKind::Embedded => "embedded",
             StoreKind::Durable => "durable",
+            StoreKind::DurableTextsOnDisk => "durable, texts on disk",
             StoreKind::Neo4j => "neo4j",
         }
+    }
+
+    /// An embedded store, measured in a child process of its own (with its resident size).
+    pub fn is_embedded(self) -> bool {
+        self != StoreKind::Neo4j
     }
 }
 
@@ -66,9 +75,12 @@ impl Target {
                     _dir: None,
                 })
             }
-            StoreKind::Durable => {
+            StoreKind::Durable | StoreKind::DurableTextsOnDisk => {
                 let dir = tempfile::tempdir().context("creating a directory for the store")?;
-                let store = EmbeddedStore::open(dir.path())
+                let options = EmbeddedOptions {
+                    texts_in_memory: kind == StoreKind::Durable,
+                };
+                let store = EmbeddedStore::open_with(dir.path(), options)
                     .with_context(|| format!("opening a store in {}", dir.path().display()))?;
                 Ok(Target {
                     store: Arc::new(store),
