@@ -188,14 +188,19 @@ mod tests {
 
     #[tokio::test]
     async fn a_durable_target_is_a_fresh_store_on_disk_removed_afterwards() {
+        for kind in [StoreKind::Durable, StoreKind::DurableTextsOnDisk] {
+            fresh_store_on_disk_removed_afterwards(kind).await;
+        }
+    }
+
+    async fn fresh_store_on_disk_removed_afterwards(kind: StoreKind) {
+        assert!(kind.is_embedded());
         let neo4j = Neo4jTarget {
             uri: String::new(),
             tenant: None,
             keep: false,
         };
-        let target = Target::open(StoreKind::Durable, &neo4j, 10)
-            .await
-            .expect("opens");
+        let target = Target::open(kind, &neo4j, 10).await.expect("opens");
         let dir = target
             ._dir
             .as_ref()
@@ -210,5 +215,11 @@ mod tests {
         assert_eq!(stats.episodes, 0);
         target.finish().await.expect("finished");
         assert!(!dir.exists(), "removed with the target");
+    }
+
+    #[test]
+    fn embedded_kinds_run_in_a_child_and_neo4j_here() {
+        assert!(StoreKind::Embedded.is_embedded());
+        assert!(!StoreKind::Neo4j.is_embedded());
     }
 }
