@@ -23,9 +23,10 @@
 //! Footprint (`cargo run --release -p mnemo-store --example footprint -- 1000000 DIR
 //! --texts-on-disk`): about 215 bytes of RSS per fact at 1M facts for a durable store with its
 //! episode texts left on disk (`EmbeddedOptions::texts_in_memory = false`), about 230 in memory, a
-//! depth-2 neighbourhood of a 100k-edge hub in about 0.15 ms (2026-11-24, glibc malloc). A durable
-//! store keeps its texts in memory by default, as the in-memory store does (255 bytes per fact
-//! there, 2026-11-27): `mnemo-bench latency --store durable` measures both. `EmbeddedStore::heap_breakdown` says what the bytes are made of.
+//! depth-2 neighbourhood of a 100k-edge hub in about 0.15 ms (2026-11-24, glibc malloc). By default
+//! a durable store keeps its texts in memory, as the in-memory store does (255 bytes per fact in
+//! the same example, 2026-11-27); `mnemo-bench latency --store durable | durable-texts-on-disk`
+//! measures searches either way. `EmbeddedStore::heap_breakdown` says what the bytes are made of.
 
 mod apply;
 mod body;
