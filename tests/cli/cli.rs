@@ -5,10 +5,16 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn mnemo(data: &Path, args: &[&str]) -> Output {
+    mnemo_with_env(data, args, &[])
+}
+
+/// `mnemo` with environment variables set (settings given as `MNEMO__SECTION__KEY`).
+fn mnemo_with_env(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(crate::MNEMO)
         .arg("--data-dir")
         .arg(data)
         .args(args)
+        .envs(env.iter().copied())
         .env_remove("RUST_LOG")
         .env("NO_COLOR", "1")
         .output()
@@ -224,15 +230,10 @@ fn texts_left_on_disk_answer_as_texts_in_memory() {
         let o = mnemo(&data, &["remember", "--speaker", speaker, text]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
+    const SETTING: &str = "MNEMO__STORE__EMBEDDED__TEXTS_IN_MEMORY";
     let search = |texts_in_memory: &str| {
-        let o = Command::new(crate::MNEMO)
-            .arg("--data-dir")
-            .arg(&data)
-            .args(["search", "Who teaches pottery?", "--json"])
-            .env("MNEMO__STORE__EMBEDDED__TEXTS_IN_MEMORY", texts_in_memory)
-            .env_remove("RUST_LOG")
-            .output()
-            .expect("run mnemo");
+        let args = ["search", "Who teaches pottery?", "--json"];
+        let o = mnemo_with_env(&data, &args, &[(SETTING, texts_in_memory)]);
         assert!(o.status.success(), "{}", stderr(&o));
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
         v
@@ -248,13 +249,7 @@ fn texts_left_on_disk_answer_as_texts_in_memory() {
         in_memory["context_text"], on_disk["context_text"],
         "{on_disk}"
     );
-    let o = Command::new(crate::MNEMO)
-        .arg("--data-dir")
-        .arg(&data)
-        .args(["search", "pottery"])
-        .env("MNEMO__STORE__EMBEDDED__TEXTS_IN_MEMORY", "sometimes")
-        .output()
-        .expect("run mnemo");
+    let o = mnemo_with_env(&data, &["search", "pottery"], &[(SETTING, "sometimes")]);
     assert!(!o.status.success(), "a bad value is refused");
     assert!(stderr(&o).contains("texts_in_memory"), "{}", stderr(&o));
 }
