@@ -25,6 +25,7 @@ mod read;
 mod store;
 mod test_server;
 mod text;
+mod text_search;
 mod top_edges;
 mod tx;
 mod validity;
@@ -39,3 +40,5 @@ pub use test_server::{test_server_config, test_server_uri, unique_test_tenant};
 mod cypher_snapshots;
 #[cfg(test)]
 mod cypher_write_snapshots;
+#[cfg(test)]
+mod text_search_tests;

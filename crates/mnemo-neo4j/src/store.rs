@@ -332,8 +332,13 @@ impl GraphStore for Neo4jStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
-        self.bounded(crate::text::search_text(&self.graph, tenant, query, limit))
-            .await
+        self.bounded(crate::text_search::search_text(
+            &self.graph,
+            tenant,
+            query,
+            limit,
+        ))
+        .await
     }
 
     async fn search_text_entities(
@@ -342,7 +347,7 @@ impl GraphStore for Neo4jStore {
         query: &str,
         limit: usize,
     ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
-        self.bounded(crate::text::search_text_entities(
+        self.bounded(crate::text_search::search_text_entities(
             &self.graph,
             tenant,
             query,
@@ -358,7 +363,7 @@ impl GraphStore for Neo4jStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<Vec<TextHit>>> {
-        self.bounded(crate::text::search_text_naming(
+        self.bounded(crate::text_search::search_text_naming(
             &self.graph,
             tenant,
             names,

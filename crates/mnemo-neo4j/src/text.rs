@@ -6,13 +6,9 @@
 //! statement still checks `tenant` exactly. `folded` and `folded_speaker` hold the text and speaker with accents
 //! removed, for episodes that have any, so "Zoe" finds "Zoë" as the embedded store does. The
 //! user's text never reaches Lucene's query syntax: it is cut into words of letters and digits,
-//! each sent as a quoted term.
+//! each sent as a quoted term. The searches themselves are in `text_search.rs`.
 
-use std::collections::HashMap;
-
-use mnemo_core::{
-    content_hash, EntityKey, EpisodeEntities, Result, Tenant, TextHit, MAX_TEXT_HITS, STOP_WORDS,
-};
+use mnemo_core::{content_hash, Result, Tenant, STOP_WORDS};
 use neo4rs::{query, Graph};
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
@@ -121,6 +117,13 @@ pub(crate) fn lucene_query_naming(
     Some(q)
 }
 
+/// The Lucene query for `words` in every tenant's episodes (the open search of
+/// `text_search::text_hits_cypher`, whose hits are then checked against the tenant), or None
+/// without words.
+pub(crate) fn open_query(words: &[String]) -> Option<String> {
+    (!words.is_empty()).then(|| any_field(words))
+}
+
 /// Any of `words` in the text, the speaker or the accent-free copy.
 fn any_field(words: &[String]) -> String {
     let terms = quoted(words);
@@ -136,17 +139,6 @@ fn quoted(words: &[String]) -> String {
         .map(|w| format!("\"{}\"", w.replace(['\\', '"'], "")))
         .collect();
     terms.join(" OR ")
-}
-
-/// The statement: the index's best hits for the query (already only the tenant's), checked
-/// against the tenant exactly.
-pub(crate) fn search_text_cypher() -> String {
-    format!(
-        "CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $lucene, {{limit: $limit}}) \
-         YIELD node AS ep, score\n\
-         WITH ep, score WHERE ep.tenant = $tenant\n\
-         RETURN ep.id AS id, score"
-    )
 }
 
 /// Episodes written before the text index existed (no `tenant_term`), a page at a time.
@@ -221,176 +213,6 @@ pub(crate) async fn backfill(graph: &Graph, t: &Tenant) -> Result<()> {
     }
 }
 
-pub(crate) async fn search_text(
-    graph: &Graph,
-    t: &Tenant,
-    text: &str,
-    limit: usize,
-) -> Result<Vec<TextHit>> {
-    let limit = limit.min(MAX_TEXT_HITS);
-    let Some(lucene) = lucene_query(t.as_str(), &query_words(text)) else {
-        return Ok(Vec::new());
-    };
-    if limit == 0 {
-        return Ok(Vec::new());
-    }
-    // A few more than asked, so that ties at the cut are settled by id, as on the embedded store.
-    let q = query(&search_text_cypher())
-        .param("tenant", t.as_str())
-        .param("lucene", lucene)
-        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
-    let mut hits = Vec::new();
-    for row in read_rows(graph, q).await? {
-        let episode: String = column(&row, "id")?;
-        let score: f64 = column(&row, "score")?;
-        hits.push(TextHit {
-            episode,
-            score: score as f32,
-        });
-    }
-    Ok(best_first(hits, limit))
-}
-
-/// `search_text_cypher` with the keys of the entities each hit mentions (in key order), so a
-/// search learns what its hits are about in the same round trip.
-pub(crate) fn search_text_entities_cypher() -> String {
-    format!(
-        "CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $lucene, {{limit: $limit}}) \
-         YIELD node AS ep, score\n\
-         WITH ep, score WHERE ep.tenant = $tenant\n\
-         CALL (ep) {{\n  \
-           OPTIONAL MATCH (ep)-[:MENTIONS]->(e:Entity)\n  \
-           WITH e.key AS key ORDER BY key\n  \
-           RETURN collect(key) AS keys\n\
-         }}\n\
-         RETURN ep.id AS id, score, keys"
-    )
-}
-
-/// `search_text` and the hits' `episode_entities` in one statement.
-pub(crate) async fn search_text_entities(
-    graph: &Graph,
-    t: &Tenant,
-    text: &str,
-    limit: usize,
-) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
-    let limit = limit.min(MAX_TEXT_HITS);
-    let Some(lucene) = lucene_query(t.as_str(), &query_words(text)) else {
-        return Ok((Vec::new(), Vec::new()));
-    };
-    if limit == 0 {
-        return Ok((Vec::new(), Vec::new()));
-    }
-    let q = query(&search_text_entities_cypher())
-        .param("tenant", t.as_str())
-        .param("lucene", lucene)
-        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
-    let mut hits = Vec::new();
-    let mut keys: HashMap<String, Vec<String>> = HashMap::new();
-    for row in read_rows(graph, q).await? {
-        let episode: String = column(&row, "id")?;
-        let score: f64 = column(&row, "score")?;
-        keys.insert(episode.clone(), column(&row, "keys")?);
-        hits.push(TextHit {
-            episode,
-            score: score as f32,
-        });
-    }
-    let hits = best_first(hits, limit);
-    let entities = hits
-        .iter()
-        .map(|h| EpisodeEntities {
-            episode: h.episode.clone(),
-            entities: keys
-                .remove(&h.episode)
-                .unwrap_or_default()
-                .into_iter()
-                .map(EntityKey::from_stored)
-                .collect(),
-        })
-        .collect();
-    Ok((hits, entities))
-}
-
-/// Searches of several names in one statement, one list of hits each.
-pub(crate) fn search_naming_cypher() -> String {
-    format!(
-        "UNWIND range(0, size($queries) - 1) AS i\n\
-         CALL (i) {{\n  \
-           CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $queries[i], {{limit: $limit}}) \
-           YIELD node AS ep, score\n  \
-           WITH ep, score WHERE ep.tenant = $tenant\n  \
-           RETURN collect([ep.id, score]) AS hits\n\
-         }}\n\
-         RETURN i, hits"
-    )
-}
-
-/// `GraphStore::search_text_naming`: one statement for all the names that have words.
-pub(crate) async fn search_text_naming(
-    graph: &Graph,
-    t: &Tenant,
-    names: &[String],
-    text: &str,
-    limit: usize,
-) -> Result<Vec<Vec<TextHit>>> {
-    let limit = limit.min(MAX_TEXT_HITS);
-    let mut out: Vec<Vec<TextHit>> = vec![Vec::new(); names.len()];
-    if limit == 0 {
-        return Ok(out);
-    }
-    let words = query_words(text);
-    // (position in `names`, Lucene query) of the names with a searchable word.
-    let asked: Vec<(usize, String)> = names
-        .iter()
-        .enumerate()
-        .filter_map(|(i, name)| {
-            let required: Vec<Vec<String>> = name
-                .split(|c: char| !c.is_alphanumeric())
-                .map(query_words)
-                .filter(|g| !g.is_empty())
-                .take(MAX_QUERY_WORDS / 4)
-                .collect();
-            Some((i, lucene_query_naming(t.as_str(), &required, &words)?))
-        })
-        .collect();
-    if asked.is_empty() {
-        return Ok(out);
-    }
-    let queries: Vec<String> = asked.iter().map(|(_, q)| q.clone()).collect();
-    let q = query(&search_naming_cypher())
-        .param("tenant", t.as_str())
-        .param("queries", queries)
-        .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
-    for row in read_rows(graph, q).await? {
-        let i: i64 = column(&row, "i")?;
-        let found: Vec<(String, f64)> = column(&row, "hits")?;
-        let Some((at, _)) = usize::try_from(i).ok().and_then(|i| asked.get(i)) else {
-            continue;
-        };
-        let hits = found
-            .into_iter()
-            .map(|(episode, score)| TextHit {
-                episode,
-                score: score as f32,
-            })
-            .collect();
-        out[*at] = best_first(hits, limit);
-    }
-    Ok(out)
-}
-
-/// Hits best first, ties by episode id, at most `limit`.
-fn best_first(mut hits: Vec<TextHit>, limit: usize) -> Vec<TextHit> {
-    hits.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.episode.cmp(&b.episode))
-    });
-    hits.truncate(limit);
-    hits
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,6 +240,12 @@ mod tests {
             )
         );
         assert!(lucene_query("acme", &[]).is_none());
+        assert_eq!(
+            Some(q.split_once(" AND ").expect("a conjunction").1.to_string()),
+            open_query(&["tea".into(), "2".into()]),
+            "the open query is the tenant-bound one without the tenant term"
+        );
+        assert!(open_query(&[]).is_none());
         let t = tenant_term("acme");
         assert!(t.chars().all(|c| c.is_ascii_alphanumeric()) && t.ends_with('0'));
         assert_ne!(tenant_term("acme"), tenant_term("acme2"));
