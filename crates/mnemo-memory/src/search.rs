@@ -225,12 +225,14 @@ pub async fn search_as_of(
         }
         Ok::<_, MemoryError>(mentions)
     };
+    // The texts first: a store that searches its index on another thread (the embedded one) then
+    // does the graph's reads meanwhile; on Neo4j the slowest statement is sent first.
     let (
-        (mut retrieval, (stats, mut seed_mentions, sources)),
         (hits, neighbours),
+        (mut retrieval, (stats, mut seed_mentions, sources)),
         (query_words, second),
         kind_mentions,
-    ) = futures::future::try_join4(graph, texts, hop, kinds).await?;
+    ) = futures::future::try_join4(texts, graph, hop, kinds).await?;
     let (lexical, hit_entities) = (&hits.0, &hits.1);
     // With nothing linked, only texts can answer: without snippets there is nothing to show.
     if retrieval.seeds.is_empty()

@@ -2,11 +2,13 @@
 //! neighbourhoods do not wait for the text index (on Neo4j every read is a round trip, and a slow
 //! full-text query used to hold up the whole graph side). Checked with a store whose text search
 //! answers only after a neighbourhood has been asked for: a search that waited for the text hits
-//! before reading any neighbourhood would never finish.
+//! before reading any neighbourhood would never finish. And the text index is asked first, so that
+//! a store searching it on another thread (the embedded one) does the graph's reads meanwhile.
 
 mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -19,12 +21,21 @@ use mnemo_memory::{search, SearchConfig};
 use mnemo_store::EmbeddedStore;
 use tokio::sync::Notify;
 
-/// The embedded store, with text searches held until a neighbourhood read has begun.
+/// The embedded store, with text searches held until a neighbourhood read has begun (unless
+/// `open`), recording which reads were asked for in what order.
 #[derive(Debug, Default)]
 struct GatedStore {
     inner: EmbeddedStore,
     hood_asked: Notify,
     hoods: AtomicUsize,
+    open: bool,
+    reads: Mutex<Vec<&'static str>>,
+}
+
+impl GatedStore {
+    fn read(&self, what: &'static str) {
+        self.reads.lock().expect("reads").push(what);
+    }
 }
 
 #[async_trait]
@@ -48,12 +59,15 @@ impl GraphStore for GatedStore {
         self.inner.get_entities(t, keys).await
     }
     async fn lookup_names(&self, t: &Tenant, keys: &[String]) -> Result<Vec<(String, Entity)>> {
+        self.read("lookup_names");
         self.inner.lookup_names(t, keys).await
     }
     async fn find_by_tokens(&self, t: &Tenant, w: &[String], n: usize) -> Result<Vec<Entity>> {
+        self.read("find_by_tokens");
         self.inner.find_by_tokens(t, w, n).await
     }
     async fn neighbourhood(&self, t: &Tenant, q: &NeighbourhoodQuery) -> Result<Subgraph> {
+        self.read("neighbourhood");
         self.hoods.fetch_add(1, Ordering::SeqCst);
         self.hood_asked.notify_waiters();
         self.hood_asked.notify_one();
@@ -94,7 +108,8 @@ impl GraphStore for GatedStore {
         q: &str,
         n: usize,
     ) -> Result<(Vec<TextHit>, Vec<EpisodeEntities>)> {
-        if self.hoods.load(Ordering::SeqCst) == 0 {
+        self.read("search_text_entities");
+        if !self.open && self.hoods.load(Ordering::SeqCst) == 0 {
             self.hood_asked.notified().await;
         }
         self.inner.search_text_entities(t, q, n).await
@@ -174,5 +189,42 @@ async fn neighbourhoods_are_read_while_the_text_index_is() {
         found.context_text.contains("Turin"),
         "{}",
         found.context_text
+    );
+}
+
+#[tokio::test]
+async fn the_text_index_is_asked_before_the_graph() {
+    let store = GatedStore {
+        open: true,
+        ..GatedStore::default()
+    };
+    let tenant = Tenant::default();
+    store
+        .write(
+            &tenant,
+            &common::batch(
+                "ep-1",
+                "Ada Lovelace met Bob Stone in Turin.",
+                &["Ada Lovelace", "Bob Stone"],
+            ),
+        )
+        .await
+        .expect("write");
+    let found = search(
+        &store,
+        &tenant,
+        "Who did Ada Lovelace meet?",
+        &SearchConfig::default(),
+        &[],
+        common::now(),
+    )
+    .await
+    .expect("search");
+    assert!(found.hit);
+    let reads = store.reads.lock().expect("reads").clone();
+    assert_eq!(reads.first(), Some(&"search_text_entities"), "{reads:?}");
+    assert!(
+        reads.contains(&"lookup_names") && reads.contains(&"neighbourhood"),
+        "{reads:?}"
     );
 }

@@ -443,7 +443,7 @@ impl GraphStore for EmbeddedStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
-        self.text_hits(tenant, query, limit)
+        self.text_hits(tenant, query, limit).await
     }
 
     async fn search_text_naming(

@@ -81,6 +81,7 @@ impl<'a> TextDoc<'a> {
     }
 }
 
+#[derive(Clone, Copy)]
 struct Fields {
     /// `tenant KEY_SEP id`: deletes by term, and the id read back from the fast field when its
     /// hash does not name one episode.

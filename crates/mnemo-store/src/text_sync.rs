@@ -74,28 +74,40 @@ impl EmbeddedStore {
     }
 
     /// `GraphStore::search_text` on this store: a stale index is rebuilt first, and pending
-    /// changes are committed by the search.
-    pub(crate) fn text_hits(
+    /// changes are committed by the search. Inside a tokio runtime the index's part runs on a
+    /// blocking thread, so that a search's other branches (linking, neighbourhoods, memory
+    /// streams) run beside it instead of after it: two cores then share one search (1M facts:
+    /// docs/benchmarks.md, session 21). The hits' ids are read here, from the store.
+    pub(crate) async fn text_hits(
         &self,
         tenant: &Tenant,
         query: &str,
         limit: usize,
     ) -> Result<Vec<TextHit>> {
         let docs = self.text_ready(tenant)?;
+        let limit = limit.min(MAX_TEXT_HITS);
+        let snapshot = self.text.snapshot()?;
+        let (snapshot, top) = match tokio::runtime::Handle::try_current() {
+            Ok(_) => {
+                let (t, q) = (tenant.as_str().to_string(), query.to_string());
+                tokio::task::spawn_blocking(move || {
+                    let top = snapshot.top(&t, &q, limit, docs);
+                    (snapshot, top)
+                })
+                .await
+                .map_err(|e| mnemo_core::Error::Internal(format!("text search: {e}")))?
+            }
+            Err(_) => {
+                let top = snapshot.top(tenant.as_str(), query, limit, docs);
+                (snapshot, top)
+            }
+        };
         let resolve = |h: &[u64]| self.ids_of_hashes(tenant, h);
-        let hits = blocking(|| {
-            self.text.search(
-                tenant.as_str(),
-                query,
-                limit.min(MAX_TEXT_HITS),
-                docs,
-                &resolve,
-            )
-        })?;
+        let hits = snapshot.hits(tenant.as_str(), top?, limit, &resolve)?;
         Ok(to_hits(hits))
     }
 
-    /// `GraphStore::search_text_naming` on this store, as `text_hits`.
+    /// `GraphStore::search_text_naming` on this store, on the caller's thread.
     pub(crate) fn text_hits_naming(
         &self,
         tenant: &Tenant,

@@ -166,3 +166,48 @@ async fn words_most_episodes_share_are_left_out_when_a_rarer_one_remains() {
         "alone, a common word still finds (up to the limit)"
     );
 }
+
+/// A text search runs its index part on a blocking thread inside a tokio runtime and inline
+/// outside one: the same hits either way, on either kind of runtime, also with writes committed
+/// by the search itself in between (the store hands the thread one committed state).
+#[test]
+fn a_search_answers_alike_inside_and_outside_a_runtime() {
+    let store = EmbeddedStore::default();
+    let t = tenant();
+    let search = |store: &EmbeddedStore, q: &str| {
+        let q = q.to_string();
+        let outside = futures::executor::block_on(found(store, &q));
+        let current = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(found(store, &q));
+        let multi = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(found(store, &q));
+        assert_eq!(outside, current, "{q}: outside a runtime vs current-thread");
+        assert_eq!(outside, multi, "{q}: outside a runtime vs multi-thread");
+        outside
+    };
+    futures::executor::block_on(async {
+        for (id, text) in [
+            ("a", "The alpaca farm sells wool."),
+            ("b", "An alpaca escaped from the farm."),
+            ("c", "Vicuna wool is rarer."),
+        ] {
+            store.write(&t, &said(id, text)).await.expect("write");
+        }
+    });
+    let mut first = search(&store, "alpaca farm");
+    first.sort();
+    assert_eq!(first, vec!["a", "b"]);
+    futures::executor::block_on(store.write(&t, &said("d", "The alpaca farm farm.")))
+        .expect("write");
+    let after = search(&store, "alpaca farm");
+    assert_eq!(after.len(), 3, "{after:?}");
+    assert!(after.contains(&"d".to_string()), "{after:?}");
+    assert!(search(&store, "the of and").is_empty());
+}

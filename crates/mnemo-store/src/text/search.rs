@@ -1,38 +1,55 @@
 //! Searching the text index: the query analyzed like the text, each word a term of the tenant's
 //! own, the words most of the tenant's episodes share left out when a rarer one matches, BM25 over
-//! text and speaker, and the hits' episode ids read back from the id column.
+//! text and speaker, and the hits' episode ids read back from the id column. A search reads one
+//! committed state of the index (a `Snapshot`), which can move to another thread: the store runs
+//! the index's part there while the search's graph reads go on (`text_sync.rs`).
 
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::tokenizer::TokenStream;
-use tantivy::Term;
+use tantivy::tokenizer::{TextAnalyzer, TokenStream};
+use tantivy::{DocAddress, Term};
 
 use mnemo_core::Result;
 
-use super::{internal, tenant_term, TextHit, TextIndex, COMMON_SHARE, KEY_SEP, MAX_QUERY_TERMS};
+use super::{
+    internal, tenant_term, Fields, TextHit, TextIndex, COMMON_SHARE, KEY_SEP, MAX_QUERY_TERMS,
+};
+
+/// One committed state of the index and what searching it needs; `Send` and `'static`.
+pub(crate) struct Snapshot {
+    searcher: tantivy::Searcher,
+    fields: Fields,
+    analyzer: TextAnalyzer,
+}
+
+/// The best hits of a search, best first as the index ranks them, before their ids are read: each
+/// hit's score, address and id hash.
+pub(crate) struct Top {
+    hits: Vec<(f32, DocAddress, u64)>,
+}
 
 impl TextIndex {
+    /// The index as last committed, pending changes committed first.
+    pub(crate) fn snapshot(&self) -> Result<Snapshot> {
+        self.flush()?;
+        Ok(Snapshot {
+            searcher: self.reader.searcher(),
+            fields: self.fields,
+            analyzer: self.analyzer.clone(),
+        })
+    }
+
     /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
     pub fn query_terms(&self, query: &str) -> Vec<String> {
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(query);
-        let mut terms: Vec<String> = Vec::new();
-        while stream.advance() {
-            let t = &stream.token().text;
-            if !t.is_empty() && !terms.iter().any(|x| x == t) {
-                terms.push(t.clone());
-                if terms.len() == MAX_QUERY_TERMS {
-                    break;
-                }
-            }
-        }
-        terms
+        query_terms(&self.analyzer, query)
     }
 
     /// The tenant's episodes best matching `query` by BM25, best first, ties by id; at most
     /// `limit`. A query with no searchable word finds nothing. `tenant_docs` is how many episodes
-    /// the tenant has.
+    /// the tenant has. (The store searches through `snapshot`, `Snapshot::top` and
+    /// `Snapshot::hits`, to run the middle step on another thread.)
+    #[cfg(test)]
     pub fn search(
         &self,
         tenant: &str,
@@ -41,14 +58,9 @@ impl TextIndex {
         tenant_docs: u64,
         resolve: &Resolve<'_>,
     ) -> Result<Vec<TextHit>> {
-        let terms = self.query_terms(query);
-        if terms.is_empty() || limit == 0 {
-            return Ok(Vec::new());
-        }
-        self.flush()?;
-        let searcher = self.reader.searcher();
-        let words = self.scored_words(&searcher, tenant, &terms, tenant_docs);
-        top_hits(&searcher, tenant, &BooleanQuery::new(words), limit, resolve)
+        let snapshot = self.snapshot()?;
+        let top = snapshot.top(tenant, query, limit, tenant_docs)?;
+        snapshot.hits(tenant, top, limit, resolve)
     }
 
     /// For each of `names`, the tenant's episodes whose text holds every searchable word of it (none when
@@ -68,8 +80,7 @@ impl TextIndex {
         if limit == 0 || required.iter().all(Vec::is_empty) {
             return Ok(vec![Vec::new(); names.len()]);
         }
-        self.flush()?;
-        let searcher = self.reader.searcher();
+        let snapshot = self.snapshot()?;
         let terms = self.query_terms(query);
         let mut out = Vec::with_capacity(names.len());
         for req in &required {
@@ -78,21 +89,35 @@ impl TextIndex {
                 continue;
             }
             let rest: Vec<String> = terms.iter().filter(|t| !req.contains(t)).cloned().collect();
-            let mut words = self.scored_words(&searcher, tenant, &rest, tenant_docs);
+            let mut words = snapshot.scored_words(tenant, &rest, tenant_docs);
             // Each word of the name, in the text.
             for t in req {
                 let t = tenant_term(tenant, t);
-                words.push((Occur::Must, term_query(self.fields.text, &t)));
+                words.push((Occur::Must, term_query(snapshot.fields.text, &t)));
             }
-            out.push(top_hits(
-                &searcher,
-                tenant,
-                &BooleanQuery::new(words),
-                limit,
-                resolve,
-            )?);
+            let top = snapshot.top_of(&BooleanQuery::new(words), limit)?;
+            out.push(snapshot.hits(tenant, top, limit, resolve)?);
         }
         Ok(out)
+    }
+}
+
+impl Snapshot {
+    /// The index's part of `TextIndex::search`: the best hits of `query` with their id hashes.
+    /// Reads no store state, so it can run on another thread.
+    pub(crate) fn top(
+        &self,
+        tenant: &str,
+        query: &str,
+        limit: usize,
+        tenant_docs: u64,
+    ) -> Result<Top> {
+        let terms = query_terms(&self.analyzer, query);
+        if terms.is_empty() || limit == 0 {
+            return Ok(Top { hits: Vec::new() });
+        }
+        let words = self.scored_words(tenant, &terms, tenant_docs);
+        self.top_of(&BooleanQuery::new(words), limit)
     }
 
     /// The query's words as optional clauses over text and speaker. Words in more than a tenth of
@@ -102,7 +127,6 @@ impl TextIndex {
     /// docs/retrieval.md).
     fn scored_words(
         &self,
-        searcher: &tantivy::Searcher,
         tenant: &str,
         terms: &[String],
         tenant_docs: u64,
@@ -113,7 +137,11 @@ impl TextIndex {
             .flat_map(|t| [self.fields.text, self.fields.speaker].map(|f| (f, t.clone())))
             .collect();
         let common = (COMMON_SHARE * tenant_docs as f64) as u64;
-        let df = |f: Field, t: &str| searcher.doc_freq(&Term::from_field_text(f, t)).unwrap_or(0);
+        let df = |f: Field, t: &str| {
+            self.searcher
+                .doc_freq(&Term::from_field_text(f, t))
+                .unwrap_or(0)
+        };
         let rare: Vec<(Field, String)> = fields
             .iter()
             .filter(|(f, t)| (1..=common).contains(&df(*f, t)))
@@ -127,6 +155,98 @@ impl TextIndex {
             .map(|(field, t)| (Occur::Should, term_query(field, &t)))
             .collect()
     }
+
+    /// The best `limit` hits of `query` (a few more, so that ties at the cut are settled by id,
+    /// not by segment order) with their id hashes.
+    fn top_of(&self, query: &BooleanQuery, limit: usize) -> Result<Top> {
+        let mut top = self
+            .searcher
+            .search(query, &TopDocs::with_limit(limit + 8).order_by_score())
+            .map_err(|e| internal("searching", e))?;
+        // The columns are opened once per segment.
+        top.sort_by_key(|(_, a)| (a.segment_ord, a.doc_id));
+        let mut hits = Vec::with_capacity(top.len());
+        let mut open: Option<(u32, tantivy::columnar::Column<u64>)> = None;
+        for (score, addr) in top {
+            if open.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
+                let column = self
+                    .searcher
+                    .segment_reader(addr.segment_ord)
+                    .fast_fields()
+                    .u64("key_hash")
+                    .map_err(|e| internal("reading id hashes", e))?;
+                open = Some((addr.segment_ord, column));
+            }
+            let Some((_, column)) = &open else { continue };
+            hits.push((score, addr, column.first(addr.doc_id).unwrap_or(0)));
+        }
+        Ok(Top { hits })
+    }
+
+    /// The hits of `top` as (episode id, score), best first, ties by id, at most `limit`. Each
+    /// hit's id comes from its hash through `resolve`, or, when the hash names no single
+    /// episode, from the id column.
+    pub(crate) fn hits(
+        &self,
+        tenant: &str,
+        top: Top,
+        limit: usize,
+        resolve: &Resolve<'_>,
+    ) -> Result<Vec<TextHit>> {
+        let hashes: Vec<u64> = top.hits.iter().map(|(_, _, h)| *h).collect();
+        let ids = resolve(&hashes);
+        let prefix = format!("{tenant}{KEY_SEP}");
+        let mut hits: Vec<TextHit> = Vec::with_capacity(top.hits.len());
+        let mut key = String::new();
+        let mut keys: Option<(u32, tantivy::columnar::StrColumn)> = None;
+        for ((score, addr, _), id) in top.hits.into_iter().zip(ids) {
+            if let Some(id) = id {
+                hits.push((id, score));
+                continue;
+            }
+            if keys.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
+                let column = self
+                    .searcher
+                    .segment_reader(addr.segment_ord)
+                    .fast_fields()
+                    .str("key")
+                    .map_err(|e| internal("reading ids", e))?
+                    .ok_or_else(|| internal("reading ids", "no id column"))?;
+                keys = Some((addr.segment_ord, column));
+            }
+            let Some((_, column)) = &keys else { continue };
+            let Some(ord) = column.term_ords(addr.doc_id).next() else {
+                continue;
+            };
+            key.clear();
+            column
+                .ord_to_str(ord, &mut key)
+                .map_err(|e| internal("reading ids", e))?;
+            if let Some(id) = key.strip_prefix(&prefix) {
+                hits.push((id.to_string(), score));
+            }
+        }
+        hits.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        hits.truncate(limit);
+        Ok(hits)
+    }
+}
+
+/// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
+fn query_terms(analyzer: &TextAnalyzer, query: &str) -> Vec<String> {
+    let mut analyzer = analyzer.clone();
+    let mut stream = analyzer.token_stream(query);
+    let mut terms: Vec<String> = Vec::new();
+    while stream.advance() {
+        let t = &stream.token().text;
+        if !t.is_empty() && !terms.iter().any(|x| x == t) {
+            terms.push(t.clone());
+            if terms.len() == MAX_QUERY_TERMS {
+                break;
+            }
+        }
+    }
+    terms
 }
 
 fn term_query(field: Field, t: &str) -> Box<dyn Query> {
@@ -139,68 +259,3 @@ fn term_query(field: Field, t: &str) -> Box<dyn Query> {
 /// The episode ids of id hashes, in order: `Some` where exactly one of the tenant's episodes has
 /// that hash (the store's episode index answers), `None` where the id column must say.
 pub(crate) type Resolve<'a> = dyn Fn(&[u64]) -> Vec<Option<String>> + 'a;
-
-/// The best `limit` hits of `query`, ties by episode id. Each hit's id comes from its hash through
-/// `resolve`, or, when the hash names no single episode, from the id column.
-fn top_hits(
-    searcher: &tantivy::Searcher,
-    tenant: &str,
-    query: &BooleanQuery,
-    limit: usize,
-    resolve: &Resolve<'_>,
-) -> Result<Vec<TextHit>> {
-    // A few more than asked, so that ties at the cut are settled by id, not by segment order.
-    let mut top = searcher
-        .search(query, &TopDocs::with_limit(limit + 8).order_by_score())
-        .map_err(|e| internal("searching", e))?;
-    // The columns are opened once per segment.
-    top.sort_by_key(|(_, a)| (a.segment_ord, a.doc_id));
-    let mut hashes: Vec<u64> = Vec::with_capacity(top.len());
-    let mut open: Option<(u32, tantivy::columnar::Column<u64>)> = None;
-    for (_, addr) in &top {
-        if open.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
-            let column = searcher
-                .segment_reader(addr.segment_ord)
-                .fast_fields()
-                .u64("key_hash")
-                .map_err(|e| internal("reading id hashes", e))?;
-            open = Some((addr.segment_ord, column));
-        }
-        let Some((_, column)) = &open else { continue };
-        hashes.push(column.first(addr.doc_id).unwrap_or(0));
-    }
-    let ids = resolve(&hashes);
-    let prefix = format!("{tenant}{KEY_SEP}");
-    let mut hits: Vec<TextHit> = Vec::with_capacity(top.len());
-    let mut key = String::new();
-    let mut keys: Option<(u32, tantivy::columnar::StrColumn)> = None;
-    for ((score, addr), id) in top.into_iter().zip(ids) {
-        if let Some(id) = id {
-            hits.push((id, score));
-            continue;
-        }
-        if keys.as_ref().is_none_or(|(s, _)| *s != addr.segment_ord) {
-            let column = searcher
-                .segment_reader(addr.segment_ord)
-                .fast_fields()
-                .str("key")
-                .map_err(|e| internal("reading ids", e))?
-                .ok_or_else(|| internal("reading ids", "no id column"))?;
-            keys = Some((addr.segment_ord, column));
-        }
-        let Some((_, column)) = &keys else { continue };
-        let Some(ord) = column.term_ords(addr.doc_id).next() else {
-            continue;
-        };
-        key.clear();
-        column
-            .ord_to_str(ord, &mut key)
-            .map_err(|e| internal("reading ids", e))?;
-        if let Some(id) = key.strip_prefix(&prefix) {
-            hits.push((id.to_string(), score));
-        }
-    }
-    hits.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    hits.truncate(limit);
-    Ok(hits)
-}
