@@ -153,9 +153,8 @@ impl GraphStore for GatedStore {
     }
 }
 
-#[tokio::test]
-async fn neighbourhoods_are_read_while_the_text_index_is() {
-    let store = GatedStore::default();
+/// Writes the two turns both checks search, then asks who Ada Lovelace met.
+async fn ask_who_ada_met(store: &GatedStore) -> mnemo_memory::SearchResult {
     let tenant = Tenant::default();
     for (id, text, names) in [
         (
@@ -170,20 +169,24 @@ async fn neighbourhoods_are_read_while_the_text_index_is() {
             .await
             .expect("write");
     }
-    let found = tokio::time::timeout(
-        Duration::from_secs(10),
-        search(
-            &store,
-            &tenant,
-            "Who did Ada Lovelace meet?",
-            &SearchConfig::default(),
-            &[],
-            common::now(),
-        ),
+    search(
+        store,
+        &tenant,
+        "Who did Ada Lovelace meet?",
+        &SearchConfig::default(),
+        &[],
+        common::now(),
     )
     .await
-    .expect("the graph side waited for the text index")
-    .expect("search");
+    .expect("search")
+}
+
+#[tokio::test]
+async fn neighbourhoods_are_read_while_the_text_index_is() {
+    let store = GatedStore::default();
+    let found = tokio::time::timeout(Duration::from_secs(10), ask_who_ada_met(&store))
+        .await
+        .expect("the graph side waited for the text index");
     assert!(found.hit);
     assert!(
         found.context_text.contains("Turin"),
@@ -198,28 +201,7 @@ async fn the_text_index_is_asked_before_the_graph() {
         open: true,
         ..GatedStore::default()
     };
-    let tenant = Tenant::default();
-    store
-        .write(
-            &tenant,
-            &common::batch(
-                "ep-1",
-                "Ada Lovelace met Bob Stone in Turin.",
-                &["Ada Lovelace", "Bob Stone"],
-            ),
-        )
-        .await
-        .expect("write");
-    let found = search(
-        &store,
-        &tenant,
-        "Who did Ada Lovelace meet?",
-        &SearchConfig::default(),
-        &[],
-        common::now(),
-    )
-    .await
-    .expect("search");
+    let found = ask_who_ada_met(&store).await;
     assert!(found.hit);
     let reads = store.reads.lock().expect("reads").clone();
     assert_eq!(reads.first(), Some(&"search_text_entities"), "{reads:?}");
