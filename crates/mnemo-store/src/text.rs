@@ -216,7 +216,7 @@ fn schema() -> (Schema, Fields) {
     )
 }
 
-fn internal(what: &str, e: impl std::fmt::Display) -> Error {
+pub(crate) fn internal(what: &str, e: impl std::fmt::Display) -> Error {
     Error::Internal(format!("text index: {what}: {e}"))
 }
 

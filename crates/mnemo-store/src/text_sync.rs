@@ -95,7 +95,7 @@ impl EmbeddedStore {
                     (snapshot, top)
                 })
                 .await
-                .map_err(|e| mnemo_core::Error::Internal(format!("text search: {e}")))?
+                .map_err(|e| crate::text::internal("searching", e))?
             }
             Err(_) => {
                 let top = snapshot.top(tenant.as_str(), query, limit, docs);
