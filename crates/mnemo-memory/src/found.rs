@@ -25,6 +25,8 @@ pub struct Found<'a> {
     pub hit_entities: &'a [EpisodeEntities],
     /// What the second hop found, when it ran.
     pub second: Option<&'a SecondHop>,
+    /// The entities the first hop's passage names other than the seeds (`first_hop_keys`), read.
+    pub first_hop: &'a [Entity],
     /// The mentions of the things of the kind the question asks for (`asked_kind`).
     pub kind_mentions: &'a [MentionEvent],
     /// An as-of search's time: texts recorded later are no evidence.

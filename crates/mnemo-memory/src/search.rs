@@ -11,7 +11,7 @@ use crate::history::ChatTurn;
 use crate::rank::{content_words, rank_top_facts};
 use crate::related::{related_entities, Relations};
 use crate::result::SearchResult;
-use crate::second_hop::second_hop;
+use crate::second_hop::{first_hop_keys, second_hop};
 use crate::snippets::coverage;
 use crate::sources::{gather_snippets, read_seed_sources, seed_mentions, Found};
 use crate::{MemoryError, SearchConfig};
@@ -204,14 +204,22 @@ pub async fn search_as_of(
     let hop = async {
         // A branch that failed sends nothing; its error is the search's.
         let (Ok(seeds), Ok(hits)) = (seeds_rx.await, hits_rx.await) else {
-            return Ok((HashSet::new(), None));
+            return Ok((HashSet::new(), None, Vec::new()));
         };
         let (lexical, hit_entities) = (&hits.0, &hits.1);
         let query_words = other_words(query, &seeds, rcfg.link.max_query_words);
         let mut words: Vec<&str> = query_words.iter().map(String::as_str).collect();
         words.sort_unstable();
-        let second = second_hop(store, tenant, &seeds, lexical, hit_entities, &words).await?;
-        Ok::<_, MemoryError>((query_words, second))
+        // The first hop's names are read here, beside the neighbourhoods, for the second hop and
+        // the snippets' bridges alike.
+        let keys = first_hop_keys(&seeds, lexical, hit_entities);
+        let first = if keys.is_empty() {
+            Vec::new()
+        } else {
+            store.get_entities(tenant, &keys).await?
+        };
+        let second = second_hop(store, tenant, &seeds, &first, &words).await?;
+        Ok::<_, MemoryError>((query_words, second, first))
     };
     // The things of the kind the question asks for ("What European countries ...") depend on the
     // query only.
@@ -230,7 +238,7 @@ pub async fn search_as_of(
     let (
         (hits, neighbours),
         (mut retrieval, (stats, mut seed_mentions, sources)),
-        (query_words, second),
+        (query_words, second, first_hop),
         kind_mentions,
     ) = futures::future::try_join4(texts, graph, hop, kinds).await?;
     let (lexical, hit_entities) = (&hits.0, &hits.1);
@@ -287,6 +295,7 @@ pub async fn search_as_of(
                 days: &days,
                 hit_entities,
                 second: second.as_ref(),
+                first_hop: &first_hop,
                 kind_mentions: &kind_mentions,
                 as_of,
             };

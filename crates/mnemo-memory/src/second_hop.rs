@@ -43,7 +43,7 @@ pub(crate) fn relative_specificity(e: &Entity) -> f64 {
 
 /// What the first hop's passage mentions: the best text hit that mentions a seed, or without
 /// seeds the best text hit (the passage about the query's entity, not one sharing its other words).
-pub(crate) fn first_hop<'a>(
+fn first_hop<'a>(
     seeds: &[LinkedEntity],
     lexical: &[TextHit],
     hit_entities: &'a [EpisodeEntities],
@@ -57,15 +57,34 @@ pub(crate) fn first_hop<'a>(
     })
 }
 
+/// The entities the first hop's passage names, other than the seeds: the second hop's bridges
+/// and, for the snippets, names one step from the seeds. Read as soon as seeds and text hits are
+/// known (beside the neighbourhoods), so that nothing after them waits for this read.
+pub(crate) fn first_hop_keys(
+    seeds: &[LinkedEntity],
+    lexical: &[TextHit],
+    hit_entities: &[EpisodeEntities],
+) -> Vec<EntityKey> {
+    let Some(first) = first_hop(seeds, lexical, hit_entities) else {
+        return Vec::new();
+    };
+    first
+        .entities
+        .iter()
+        .filter(|k| !seeds.iter().any(|s| &s.entity.key == *k))
+        .cloned()
+        .collect()
+}
+
 /// Runs the second hop, or returns None when it should not run (no specific seed, no other
-/// query word, no bridge in the first-hop passage) or found nothing. `query_words` are the query's
-/// words other than its seeds' names.
+/// query word, no bridge in the first-hop passage) or found nothing. `first` are the entities the
+/// first-hop passage names (`first_hop_keys`, read); `query_words` are the query's words other
+/// than its seeds' names.
 pub(crate) async fn second_hop(
     store: &dyn GraphStore,
     tenant: &Tenant,
     seeds: &[LinkedEntity],
-    lexical: &[TextHit],
-    hit_entities: &[EpisodeEntities],
+    first: &[Entity],
     query_words: &[&str],
 ) -> Result<Option<SecondHop>, MemoryError> {
     let precise = seeds
@@ -73,22 +92,10 @@ pub(crate) async fn second_hop(
         .map(|s| relative_specificity(&s.entity).powi(2))
         .fold(0.0, f64::max)
         >= MIN_SPECIFICITY;
-    if !precise || query_words.is_empty() {
+    if !precise || query_words.is_empty() || first.is_empty() {
         return Ok(None);
     }
-    let Some(first) = first_hop(seeds, lexical, hit_entities) else {
-        return Ok(None);
-    };
-    let keys: Vec<EntityKey> = first
-        .entities
-        .iter()
-        .filter(|k| !seeds.iter().any(|s| &s.entity.key == *k))
-        .cloned()
-        .collect();
-    if keys.is_empty() {
-        return Ok(None);
-    }
-    let mut bridges = store.get_entities(tenant, &keys).await?;
+    let mut bridges = first.to_vec();
     let regions = regions_named(&bridges, seeds);
     // An entity mentioned only in the passage it was found in leads nowhere.
     bridges.retain(|b| b.mentions >= 2);

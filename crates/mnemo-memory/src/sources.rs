@@ -17,7 +17,7 @@ pub use crate::found::{Found, SeedSources};
 use crate::lexical::{answer_evidence, lexical_evidence};
 use crate::rank::Role;
 use crate::second_hop::{
-    first_hop, most_specific_first, relative_specificity, second_evidence, specificity, SecondHop,
+    most_specific_first, relative_specificity, second_evidence, specificity, SecondHop,
 };
 use crate::snippets::{build_snippets, lexical_scores, only_asks, Snippet};
 use crate::{MemoryError, SearchConfig};
@@ -191,16 +191,30 @@ pub async fn gather_snippets(
             }
         }
     }
+    // The top facts' far ends are in the neighbourhood just read, the first hop's names were read
+    // beside it: the store is asked only for what neither holds.
     let mut far_ends: Vec<EntityKey> = top_facts
         .iter()
         .flat_map(|f| [f.subject.clone(), f.object.clone()])
+        .chain(found.first_hop.iter().map(|e| e.key.clone()))
         .filter(|k| !seen.contains(k))
         .collect();
-    if let Some(ee) = first_hop(&retrieval.seeds, found.lexical, found.hit_entities) {
-        far_ends.extend(ee.entities.iter().filter(|k| !seen.contains(*k)).cloned());
-    }
     far_ends.sort();
     far_ends.dedup();
+    let known: FxHashMap<&EntityKey, &Entity> = retrieval
+        .subgraph
+        .entities
+        .iter()
+        .chain(found.first_hop)
+        .map(|e| (&e.key, e))
+        .collect();
+    let (held, far_ends): (Vec<EntityKey>, Vec<EntityKey>) =
+        far_ends.into_iter().partition(|k| known.contains_key(k));
+    for k in &held {
+        if seen.insert(k.clone()) {
+            bridges.push(known[k].clone());
+        }
+    }
     let (fact_texts, (bridges, bridge_mentions)) = futures::future::try_join(
         async {
             cache

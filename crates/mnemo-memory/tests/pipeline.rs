@@ -4,6 +4,7 @@
 //! answers only after a neighbourhood has been asked for: a search that waited for the text hits
 //! before reading any neighbourhood would never finish. And the text index is asked first, so that
 //! a store searching it on another thread (the embedded one) does the graph's reads meanwhile.
+//! Nor does a search ask the store again for entities its neighbourhoods returned.
 
 mod common;
 
@@ -14,8 +15,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use mnemo_core::{
     DeleteReport, Document, Entity, EntityKey, EntityOrder, Episode, EpisodeEntities,
-    EpisodeNeighbours, GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result, StoreStats,
-    Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
+    EpisodeNeighbours, FactInput, GraphStore, KvEntry, MentionEvent, NeighbourhoodQuery, Result,
+    StoreStats, Subgraph, Tenant, TextHit, WriteBatch, WriteReport,
 };
 use mnemo_memory::{search, SearchConfig};
 use mnemo_store::EmbeddedStore;
@@ -30,6 +31,9 @@ struct GatedStore {
     hoods: AtomicUsize,
     open: bool,
     reads: Mutex<Vec<&'static str>>,
+    /// The keys of every entity a neighbourhood returned, and every key asked of `get_entities`.
+    held: Mutex<Vec<EntityKey>>,
+    asked: Mutex<Vec<EntityKey>>,
 }
 
 impl GatedStore {
@@ -56,6 +60,7 @@ impl GraphStore for GatedStore {
         self.inner.write_with_kv(t, b, ns, e).await
     }
     async fn get_entities(&self, t: &Tenant, keys: &[EntityKey]) -> Result<Vec<Entity>> {
+        self.asked.lock().expect("asked").extend_from_slice(keys);
         self.inner.get_entities(t, keys).await
     }
     async fn lookup_names(&self, t: &Tenant, keys: &[String]) -> Result<Vec<(String, Entity)>> {
@@ -71,7 +76,10 @@ impl GraphStore for GatedStore {
         self.hoods.fetch_add(1, Ordering::SeqCst);
         self.hood_asked.notify_waiters();
         self.hood_asked.notify_one();
-        self.inner.neighbourhood(t, q).await
+        let sub = self.inner.neighbourhood(t, q).await?;
+        let mut held = self.held.lock().expect("held");
+        held.extend(sub.entities.iter().map(|e| e.key.clone()));
+        Ok(sub)
     }
     async fn top_entities(&self, t: &Tenant, o: EntityOrder, n: usize) -> Result<Vec<Entity>> {
         self.inner.top_entities(t, o, n).await
@@ -209,4 +217,62 @@ async fn the_text_index_is_asked_before_the_graph() {
         reads.contains(&"lookup_names") && reads.contains(&"neighbourhood"),
         "{reads:?}"
     );
+}
+
+/// The entities the neighbourhoods hold are not asked of the store again: the snippets take the top
+/// facts' far ends from them (on Neo4j each ask was one more round trip at the end of the search,
+/// after everything else), and no entity is asked for twice. Ada's facts reach Carl Berg over Bob
+/// Stone (two hops), and no text of Ada's names Carl: only the neighbourhood holds him.
+#[tokio::test]
+async fn entities_the_neighbourhoods_hold_are_not_read_again() {
+    let store = GatedStore {
+        open: true,
+        ..GatedStore::default()
+    };
+    let tenant = Tenant::default();
+    let key = |n: &str| EntityKey::from_name(n).expect("key");
+    for (id, text, names, fact) in [
+        (
+            "ep-1",
+            "Ada Lovelace met Bob Stone in Turin.",
+            &["Ada Lovelace", "Bob Stone"][..],
+            ("Ada Lovelace", "met", "Bob Stone"),
+        ),
+        (
+            "ep-2",
+            "Bob Stone works with Carl Berg on looms.",
+            &["Bob Stone", "Carl Berg"][..],
+            ("Bob Stone", "works with", "Carl Berg"),
+        ),
+    ] {
+        let mut b = common::batch(id, text, names);
+        b.episodes[0]
+            .facts
+            .push(FactInput::new(key(fact.0), fact.1, key(fact.2), 0.9));
+        store.write(&tenant, &b).await.expect("write");
+    }
+    let found = search(
+        &store,
+        &tenant,
+        "Who did Ada Lovelace meet?",
+        &SearchConfig::default(),
+        &[],
+        common::now(),
+    )
+    .await
+    .expect("search");
+    assert!(found.hit);
+    let held = store.held.lock().expect("held").clone();
+    assert!(held.contains(&key("Carl Berg")), "{held:?}");
+    assert!(
+        found.context_text.contains("Carl Berg"),
+        "{}",
+        found.context_text
+    );
+    let asked = store.asked.lock().expect("asked").clone();
+    assert!(!asked.contains(&key("Carl Berg")), "{asked:?}");
+    let mut distinct = asked.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), asked.len(), "asked twice: {asked:?}");
 }
