@@ -153,8 +153,9 @@ CALL (eps, e, row) {
     q
 }
 
-/// Re-validates a relationship type right before it becomes query text.
-fn checked_rel_type(rel: &RelType) -> Result<&str> {
+/// Re-validates a relationship type right before it reaches a statement (as the parameter of a
+/// dynamic type, `$(row.rel)`).
+pub(crate) fn checked_rel_type(rel: &RelType) -> Result<&str> {
     let s = rel.as_str();
     let ok = RelType::new(s).is_ok()
         && s.bytes()
@@ -169,7 +170,16 @@ fn checked_rel_type(rel: &RelType) -> Result<&str> {
 }
 
 /// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, `row.occs`, sorted oldest
-/// first) to the provenance of the fact `(subject)-[:REL]->(object)`, keeping the parallel lists
+/// first) to the provenance of the fact `(subject)-[:REL]->(object)`, `REL` being the row's
+/// checked type (`row.rel`, a dynamic type: one statement for every type of a write, where one
+/// statement per type took a round trip and a query plan each). The fact is looked up from its
+/// subject with a one-hop variable-length pattern, always planned as an expansion between the two
+/// bound nodes: `MERGE` on a dynamic type, planned on an empty database, scans every relationship
+/// of the database per row (`DirectedAllRelationshipsScan`, and `replan=skip` would keep that
+/// plan). It is created when missing without `MERGE`'s locks: the entity statement of the same
+/// transaction has already written both ends (a fact's ends are among its episode's entities), so
+/// this transaction holds their locks and a concurrent writer of the same fact waits for the
+/// commit, then finds it, keeping the parallel lists
 /// `episodes`, `episode_times`, `episode_confidences`, `episode_occurred` (each episode's event
 /// time, "" for none) sorted oldest first, and recomputes the aggregates from them (`occurred`:
 /// the oldest event time given). A fact written before event times were kept has no
@@ -178,9 +188,8 @@ fn checked_rel_type(rel: &RelType) -> Result<&str> {
 /// only out-of-order additions are inserted one by one. One row per fact, so no two rows of the
 /// statement touch the same relationship. Returns the batch index (`row.b`) of every fact it
 /// created, and the element ids of all the facts it touched.
-pub(crate) fn merge_facts(rel: &RelType) -> Result<String> {
-    let rel = checked_rel_type(rel)?;
-    Ok(format!(
+pub(crate) fn merge_facts() -> String {
+    format!(
         "\
 CYPHER replan=skip
 UNWIND $rows AS row
@@ -188,9 +197,17 @@ MATCH (s:Entity {{tenant: $tenant, key: row.subject}})
 USING INDEX s:Entity(tenant, key)
 MATCH (o:Entity {{tenant: $tenant, key: row.object}})
 USING INDEX o:Entity(tenant, key)
-MERGE (s)-[r:`{rel}`]->(o)
-ON CREATE SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
-  r.episode_times = [], r.episode_confidences = [], r.episode_occurred = []
+OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel
+CALL (s, o, row, old) {{
+  WITH s, o, row WHERE old IS NULL
+  CREATE (s)-[r:$(row.rel)]->(o)
+  SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
+    r.episode_times = [], r.episode_confidences = [], r.episode_occurred = []
+  RETURN r
+  UNION
+  WITH old WHERE old IS NOT NULL
+  RETURN old[0] AS r
+}}
 WITH r, row, size(r.episodes) = 0 AS created,
   coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs
 WITH r, row, created, CASE
@@ -213,7 +230,7 @@ SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidenc
   r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
   r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
 RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"
-    ))
+    )
 }
 
 /// The stored episodes among `$ids`, with the keys of the entities each mentions.

@@ -1,5 +1,5 @@
 //! Turns validated write batches into the parameter rows of the batched statements: one row list
-//! per statement (and per relationship type for facts), built only from the episodes this
+//! per statement (facts grouped by relationship type, each row naming its type), built only from the episodes this
 //! transaction created, with one row per entity and per fact however many batches touch them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -293,7 +293,8 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
         let confs: Vec<BoltType> = acc.adds.iter().map(|a| a.2.into()).collect();
         // Neo4j lists hold no nulls: "" stands for an episode that gives no event time.
         let occs: Vec<BoltType> = acc.adds.iter().map(|a| a.3.as_str().into()).collect();
-        plan.facts.entry(rel).or_default().push(map([
+        let row = map([
+            ("rel", rel.as_str().into()),
             ("subject", subject.as_str().into()),
             ("object", object.as_str().into()),
             ("predicate", acc.predicate.into()),
@@ -302,7 +303,8 @@ pub(crate) fn plan_write(batches: &[&WriteBatch], created: &HashSet<String>) -> 
             ("confs", confs.into_iter().collect()),
             ("occs", occs.into_iter().collect()),
             ("b", int(acc.batch as u64)),
-        ]));
+        ]);
+        plan.facts.entry(rel).or_default().push(row);
     }
     plan
 }

@@ -1,12 +1,10 @@
 //! Batch writes and deletes: one transaction per call (several batches may share one: a group
-//! commit), a constant number of round trips (one statement per step, one per relationship type
-//! for facts), retried whole on transient errors.
+//! commit), a constant number of round trips (one statement per step and chunk; the facts of every
+//! relationship type share one), retried whole on transient errors.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 
-use mnemo_core::{
-    DeleteReport, Error, RelType, Result, Tenant, WriteBatch, WriteReport, MAX_ALIASES,
-};
+use mnemo_core::{DeleteReport, Error, Result, Tenant, WriteBatch, WriteReport, MAX_ALIASES};
 use neo4rs::{query, BoltType, Graph, Txn};
 use tracing::Instrument;
 
@@ -55,22 +53,21 @@ macro_rules! in_transaction {
 }
 pub(crate) use in_transaction;
 
-/// The fact statement of every relationship type of the batches, built (and the type re-checked)
-/// before any transaction starts.
-pub(crate) fn fact_statements_of(batches: &[&WriteBatch]) -> Result<HashMap<RelType, String>> {
-    let types: BTreeSet<&RelType> = batches
+/// The fact statement, once every relationship type of the batches is checked (before any
+/// transaction starts): the types reach it as parameters of a dynamic type.
+pub(crate) fn fact_statements_of(batches: &[&WriteBatch]) -> Result<String> {
+    for f in batches
         .iter()
         .flat_map(|b| &b.episodes)
-        .flat_map(|ew| ew.facts.iter().map(|f| &f.rel_type))
-        .collect();
-    types
-        .into_iter()
-        .map(|t| Ok((t.clone(), cy::merge_facts(t)?)))
-        .collect()
+        .flat_map(|ew| &ew.facts)
+    {
+        cy::checked_rel_type(&f.rel_type)?;
+    }
+    Ok(cy::merge_facts())
 }
 
-/// The fact statements of one batch (see [`fact_statements_of`]).
-pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<HashMap<RelType, String>> {
+/// The fact statement of one batch (see [`fact_statements_of`]).
+pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<String> {
     fact_statements_of(&[batch])
 }
 
@@ -118,7 +115,7 @@ pub(crate) async fn write_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     batch: &WriteBatch,
-    fact_sql: &HashMap<RelType, String>,
+    fact_sql: &str,
     table: &ValidityConfig,
 ) -> Result<WriteReport, TxError> {
     let mut reports = write_many_tx(tx, tenant, &[batch], fact_sql, table).await?;
@@ -161,7 +158,7 @@ pub(crate) async fn write_many_tx(
     tx: &mut Txn,
     tenant: &Tenant,
     batches: &[&WriteBatch],
-    fact_sql: &HashMap<RelType, String>,
+    fact_sql: &str,
     table: &ValidityConfig,
 ) -> Result<Vec<WriteReport>, TxError> {
     let mut d = StatsDelta::default();
@@ -185,7 +182,7 @@ async fn write_each(
     tx: &mut Txn,
     tenant: &Tenant,
     batches: &[&WriteBatch],
-    fact_sql: &HashMap<RelType, String>,
+    fact_sql: &str,
     d: &mut StatsDelta,
     touched: &mut BTreeSet<String>,
 ) -> Result<Vec<WriteReport>, TxError> {
@@ -235,7 +232,7 @@ async fn write_group(
     tx: &mut Txn,
     tenant: &Tenant,
     batches: &[&WriteBatch],
-    fact_sql: &HashMap<RelType, String>,
+    fact_sql: &str,
     d: &mut StatsDelta,
     touched: &mut BTreeSet<String>,
 ) -> Result<Option<Vec<WriteReport>>, TxError> {
@@ -366,24 +363,19 @@ async fn write_group(
     }
     // Element ids of every fact this write changed, for the endpoints' top-edge lists.
     let mut changed: Vec<BoltType> = Vec::new();
-    for (rel, rows) in plan.facts {
-        let Some(text) = fact_sql.get(&rel) else {
-            return Err(TxError::Store(Error::Internal(format!(
-                "no statement prepared for relationship type {rel}"
-            ))));
-        };
-        for rows in chunks(rows) {
-            let out = tx_rows(tx, query(text).param("tenant", t).param("rows", rows)).await?;
-            for b in created_in(&out)? {
-                if let Some(r) = reports.get_mut(b) {
-                    r.facts_created += 1;
-                }
-                d.facts += 1;
+    // All types in one statement per chunk, the rows of a type together (in type order).
+    let rows: Vec<BoltType> = plan.facts.into_values().flatten().collect();
+    for rows in chunks(rows) {
+        let out = tx_rows(tx, query(fact_sql).param("tenant", t).param("rows", rows)).await?;
+        for b in created_in(&out)? {
+            if let Some(r) = reports.get_mut(b) {
+                r.facts_created += 1;
             }
-            if let Some(row) = out.first() {
-                let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
-                changed.extend(ids.into_iter().map(BoltType::from));
-            }
+            d.facts += 1;
+        }
+        if let Some(row) = out.first() {
+            let ids: Vec<String> = row.get("ids").map_err(neo4rs::Error::from)?;
+            changed.extend(ids.into_iter().map(BoltType::from));
         }
     }
     let refresh = crate::top_edges::refresh_top();

@@ -1,0 +1,143 @@
+//! Facts of many relationship types written by the one fact statement (the type is a row's value,
+//! `$(row.rel)`): each fact is found again by its own type only, so two types between the same
+//! entities stay two facts, a fact stated again gains provenance instead of a duplicate, and the
+//! graph is the one the embedded store (the reference) holds.
+
+mod common;
+
+use mnemo_core::{
+    EntityInput, EntityKey, EntityType, EpisodeWrite, FactInput, GraphStore, Tenant, WriteBatch,
+};
+use mnemo_store::EmbeddedStore;
+
+fn key(name: &str) -> EntityKey {
+    EntityKey::from_name(name).expect("name")
+}
+
+/// Episode `id` stating `facts` (subject, predicate, object) between the entities they name.
+fn episode(id: &str, secs: i64, facts: &[(String, String, String)]) -> EpisodeWrite {
+    let mut names: Vec<&str> = facts
+        .iter()
+        .flat_map(|(s, _, o)| [s.as_str(), o.as_str()])
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    EpisodeWrite {
+        episode: common::note(id, secs, "fact-types-test"),
+        entities: names
+            .iter()
+            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
+            .collect(),
+        facts: facts
+            .iter()
+            .map(|(s, p, o)| FactInput::new(key(s), p, key(o), 0.5))
+            .collect(),
+    }
+}
+
+/// Forty predicates over ten pairs of people, every pair with four (so several types join the
+/// same two entities), in one batch.
+fn first_batch() -> WriteBatch {
+    let episodes = (0..10)
+        .map(|pair| {
+            let facts: Vec<(String, String, String)> = (0..4)
+                .map(|k| {
+                    (
+                        format!("Person {pair}"),
+                        format!("relation {} of", pair * 4 + k),
+                        format!("Friend {pair}"),
+                    )
+                })
+                .collect();
+            episode(&format!("a{pair}"), pair, &facts)
+        })
+        .collect();
+    WriteBatch {
+        document: None,
+        episodes,
+    }
+}
+
+/// Half of the first batch's facts stated again by new episodes, and a new type on every pair.
+fn second_batch() -> WriteBatch {
+    let episodes = (0..10)
+        .map(|pair| {
+            let facts = vec![
+                (
+                    format!("Person {pair}"),
+                    format!("relation {} of", pair * 4 + pair % 4),
+                    format!("Friend {pair}"),
+                ),
+                (
+                    format!("Person {pair}"),
+                    format!("new relation {pair} of"),
+                    format!("Friend {pair}"),
+                ),
+            ];
+            episode(&format!("b{pair}"), 100 + pair, &facts)
+        })
+        .collect();
+    WriteBatch {
+        document: None,
+        episodes,
+    }
+}
+
+/// The facts of a tenant as (subject, type, object, mentions, episodes), sorted.
+async fn facts_of(
+    store: &dyn GraphStore,
+    t: &Tenant,
+) -> Vec<(String, String, String, u64, Vec<String>)> {
+    let mut out: Vec<_> = store
+        .export(t)
+        .await
+        .expect("export")
+        .facts
+        .into_iter()
+        .map(|f| {
+            (
+                f.subject.to_string(),
+                f.rel_type.to_string(),
+                f.object.to_string(),
+                f.mentions,
+                f.episodes,
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[tokio::test]
+async fn facts_of_many_types_are_found_again_by_their_own_type() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (
+        common::unique_tenant("facttypes", "many"),
+        Tenant::new("embedded").expect("tenant"),
+    );
+    for b in [first_batch(), second_batch()] {
+        let wrote = neo.write(&t, &b).await.expect("neo4j write");
+        let want = emb.write(&e, &b).await.expect("embedded write");
+        assert_eq!(wrote.facts_created, want.facts_created);
+    }
+    let facts = facts_of(&neo, &t).await;
+    assert_eq!(facts.len(), 50, "40 + 10 new types, none merged: {facts:?}");
+    let types: std::collections::HashSet<&str> = facts.iter().map(|f| f.1.as_str()).collect();
+    assert_eq!(types.len(), 50, "one fact per type");
+    let restated: Vec<_> = facts.iter().filter(|f| f.3 == 2).collect();
+    assert_eq!(
+        restated.len(),
+        10,
+        "each restated fact gained an episode: {facts:?}"
+    );
+    assert!(restated
+        .iter()
+        .all(|f| f.4.len() == 2 && f.4[0].starts_with('a') && f.4[1].starts_with('b')));
+    assert_eq!(facts, facts_of(&emb, &e).await);
+    // Written again, nothing changes.
+    neo.write(&t, &second_batch()).await.expect("rewrite");
+    assert_eq!(facts, facts_of(&neo, &t).await);
+}
