@@ -189,16 +189,15 @@ pub(crate) fn checked_rel_type(rel: &RelType) -> Result<&str> {
 /// statement touch the same relationship. Returns the batch index (`row.b`) of every fact it
 /// created, and the element ids of all the facts it touched.
 pub(crate) fn merge_facts() -> String {
-    format!(
-        "\
+    "\
 CYPHER replan=skip
 UNWIND $rows AS row
-MATCH (s:Entity {{tenant: $tenant, key: row.subject}})
+MATCH (s:Entity {tenant: $tenant, key: row.subject})
 USING INDEX s:Entity(tenant, key)
-MATCH (o:Entity {{tenant: $tenant, key: row.object}})
+MATCH (o:Entity {tenant: $tenant, key: row.object})
 USING INDEX o:Entity(tenant, key)
 OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel
-CALL (s, o, row, old) {{
+CALL (s, o, row, old) {
   WITH s, o, row WHERE old IS NULL
   CREATE (s)-[r:$(row.rel)]->(o)
   SET r.tenant = $tenant, r.predicate = row.predicate, r.episodes = [],
@@ -207,30 +206,30 @@ CALL (s, o, row, old) {{
   UNION
   WITH old WHERE old IS NOT NULL
   RETURN old[0] AS r
-}}
+}
 WITH r, row, size(r.episodes) = 0 AS created,
   coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs
 WITH r, row, created, CASE
-  WHEN created THEN {{eps: row.eps, times: row.times, confs: row.confs, occs: row.occs}}
-  WHEN row.times[0] > r.last_seen THEN {{eps: r.episodes + row.eps,
+  WHEN created THEN {eps: row.eps, times: row.times, confs: row.confs, occs: row.occs}
+  WHEN row.times[0] > r.last_seen THEN {eps: r.episodes + row.eps,
     times: r.episode_times + row.times, confs: r.episode_confidences + row.confs,
-    occs: occs + row.occs}}
-  ELSE reduce(acc = {{eps: r.episodes, times: r.episode_times, confs: r.episode_confidences,
-      occs: occs}},
+    occs: occs + row.occs}
+  ELSE reduce(acc = {eps: r.episodes, times: r.episode_times, confs: r.episode_confidences,
+      occs: occs},
     i IN range(0, size(row.eps) - 1) |
     [pos IN [size([j IN range(0, size(acc.eps) - 1)
         WHERE acc.times[j] < row.times[i] OR (acc.times[j] = row.times[i] AND acc.eps[j] < row.eps[i])])] |
-      {{eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
+      {eps: acc.eps[..pos] + row.eps[i] + acc.eps[pos..],
         times: acc.times[..pos] + row.times[i] + acc.times[pos..],
         confs: acc.confs[..pos] + row.confs[i] + acc.confs[pos..],
-        occs: acc.occs[..pos] + row.occs[i] + acc.occs[pos..]}}][0])
+        occs: acc.occs[..pos] + row.occs[i] + acc.occs[pos..]}][0])
   END AS merged
 SET r.episodes = merged.eps, r.episode_times = merged.times, r.episode_confidences = merged.confs,
   r.episode_occurred = merged.occs, r.occurred = head([t IN merged.occs WHERE t <> '']),
   r.mentions = size(merged.eps), r.first_seen = merged.times[0], r.last_seen = merged.times[-1],
   r.confidence = reduce(m = 0.0, c IN merged.confs | CASE WHEN c > m THEN c ELSE m END)
 RETURN collect(CASE WHEN created THEN row.b END) AS created, collect(elementId(r)) AS ids"
-    )
+        .to_string()
 }
 
 /// The stored episodes among `$ids`, with the keys of the entities each mentions.
