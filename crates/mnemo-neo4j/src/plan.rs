@@ -1,6 +1,7 @@
 //! Turns validated write batches into the parameter rows of the batched statements: one row list
-//! per statement (facts grouped by relationship type, each row naming its type), built only from the episodes this
-//! transaction created, with one row per entity and per fact however many batches touch them.
+//! per statement (facts grouped by relationship type, each row naming its type), built only from
+//! the episodes this transaction created, with one row per entity and per fact however many
+//! batches touch them.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 

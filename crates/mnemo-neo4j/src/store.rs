@@ -174,7 +174,7 @@ impl GraphStore for Neo4jStore {
         if batch.is_empty() {
             return Ok(WriteReport::default());
         }
-        let fact_sql = write::fact_statements(batch)?;
+        let fact_sql = write::fact_statement(batch)?;
         let span =
             tracing::debug_span!("neo4j.write", tenant = %tenant, episodes = batch.episodes.len());
         let done = self
@@ -206,7 +206,7 @@ impl GraphStore for Neo4jStore {
     ) -> Result<WriteReport> {
         batch.validate()?;
         validate_kv_put(ns, entries)?;
-        let fact_sql = write::fact_statements(batch)?;
+        let fact_sql = write::fact_statement(batch)?;
         let span = tracing::debug_span!("neo4j.write_with_kv", tenant = %tenant, episodes = batch.episodes.len(), entries = entries.len());
         let done = self
             .bounded(

@@ -55,7 +55,7 @@ pub(crate) use in_transaction;
 
 /// The fact statement, once every relationship type of the batches is checked (before any
 /// transaction starts): the types reach it as parameters of a dynamic type.
-pub(crate) fn fact_statements_of(batches: &[&WriteBatch]) -> Result<String> {
+pub(crate) fn fact_statement_of(batches: &[&WriteBatch]) -> Result<String> {
     for f in batches
         .iter()
         .flat_map(|b| &b.episodes)
@@ -66,9 +66,9 @@ pub(crate) fn fact_statements_of(batches: &[&WriteBatch]) -> Result<String> {
     Ok(cy::merge_facts())
 }
 
-/// The fact statement of one batch (see [`fact_statements_of`]).
-pub(crate) fn fact_statements(batch: &WriteBatch) -> Result<String> {
-    fact_statements_of(&[batch])
+/// The fact statement of one batch (see [`fact_statement_of`]).
+pub(crate) fn fact_statement(batch: &WriteBatch) -> Result<String> {
+    fact_statement_of(&[batch])
 }
 
 /// Most rows one statement carries. Big batches become several statements of the same
@@ -139,7 +139,7 @@ pub(crate) async fn write_many(
     if batches.iter().all(|b| b.is_empty()) {
         return Ok(vec![WriteReport::default(); batches.len()]);
     }
-    let fact_sql = fact_statements_of(&batches)?;
+    let fact_sql = fact_statement_of(&batches)?;
     let span = tracing::debug_span!("neo4j.write_many", tenant = %tenant, batches = batches.len());
     async {
         in_transaction!(graph, retries, |tx| write_many_tx(
