@@ -14,12 +14,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
-use mnemo::{EpisodeKind, GraphStore, Mnemo, MnemoOptions, RememberOptions, Tenant};
+use mnemo::{EpisodeKind, GraphStore, Mnemo, MnemoOptions, RememberOptions};
 use mnemo_core::EntityType;
 use mnemo_extract::RuleExtractor;
 use mnemo_memory::SearchConfig;
-use mnemo_store::EmbeddedStore;
 
+use crate::quality_store::QualityStore;
 use crate::recall::bm25::Bm25;
 use data::{Conversation, LoQuestion};
 use report::{CategoryFigures, Extraction, Report, Tally};
@@ -58,6 +58,10 @@ pub struct Args {
     /// text it has.
     #[arg(long)]
     captions: bool,
+    /// Remember and search through the Neo4j server at this Bolt URI (fresh tenants, purged
+    /// afterwards) instead of the in-memory embedded store.
+    #[arg(long)]
+    neo4j_uri: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -90,7 +94,8 @@ async fn evaluate(
     conversations: &[Conversation],
     questions: &[LoQuestion],
 ) -> anyhow::Result<Report> {
-    let store: Arc<dyn GraphStore> = Arc::new(EmbeddedStore::in_memory());
+    let quality = QualityStore::open(args.neo4j_uri.as_deref()).await?;
+    let store: Arc<dyn GraphStore> = Arc::clone(&quality.store);
     let mut search_cfg = match &args.search {
         Some(json) => serde_json::from_str(json).context("--search is not a search config")?,
         None => SearchConfig::default(),
@@ -107,7 +112,8 @@ async fn evaluate(
     let mut latencies: Vec<f64> = Vec::new();
     let mut ingest_seconds = 0.0;
     for conv in conversations {
-        let tenant = Tenant::new(conv.id.clone())
+        let tenant = quality
+            .tenant(&conv.id)
             .with_context(|| format!("conversation id {:?} as a tenant", conv.id))?;
         // Questions are asked a day after the last turn.
         let now =
@@ -210,7 +216,7 @@ async fn evaluate(
         }
         all.merge(t);
     }
-    Ok(Report::new(
+    let mut report = Report::new(
         conversations,
         core.figures(),
         all.figures(),
@@ -219,5 +225,8 @@ async fn evaluate(
         &mut latencies,
         ingest_seconds,
         search_cfg.budget_tokens,
-    ))
+    );
+    report.store = quality.backend();
+    quality.finish().await?;
+    Ok(report)
 }

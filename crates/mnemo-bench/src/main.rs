@@ -12,6 +12,7 @@ mod ingest;
 mod latency;
 mod llm_cost;
 mod locomo;
+mod quality_store;
 mod recall;
 mod session;
 mod store_write;

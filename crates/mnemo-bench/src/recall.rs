@@ -17,8 +17,9 @@ use mnemo_core::{
 };
 use mnemo_extract::{chunk_text, ChunkConfig, ExtractContext, RuleExtractor};
 use mnemo_memory::{search, SearchConfig};
-use mnemo_store::EmbeddedStore;
 use serde::{Deserialize, Serialize};
+
+use crate::quality_store::QualityStore;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -43,6 +44,10 @@ pub struct Args {
     /// Search settings to change, as JSON (e.g. '{"text_weight": 10}'), for tuning runs.
     #[arg(long)]
     search: Option<String>,
+    /// Write and search through the Neo4j server at this Bolt URI (a fresh tenant, purged
+    /// afterwards) instead of the in-memory embedded store.
+    #[arg(long)]
+    neo4j_uri: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -199,8 +204,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> anyhow::Result<()> {
-    let store = EmbeddedStore::in_memory();
-    let tenant = Tenant::default();
+    let quality = QualityStore::open(args.neo4j_uri.as_deref()).await?;
+    let store: &dyn GraphStore = &*quality.store;
+    let tenant = quality.tenant(Tenant::default().as_str())?;
     let extractor = RuleExtractor;
     let started = Instant::now();
     for p in passages {
@@ -237,7 +243,7 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
     let mut search_time = 0.0;
     for q in questions {
         let t = Instant::now();
-        let res = search(&store, &tenant, &q.question, &cfg, &[], now).await?;
+        let res = search(store, &tenant, &q.question, &cfg, &[], now).await?;
         search_time += t.elapsed().as_secs_f64();
         // Passages in order of the summed score of the context items they support.
         let mut ranked: Vec<String> = Vec::new();
@@ -296,9 +302,10 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
         println!("{}", serde_json::to_string(&report)?);
     } else {
         println!(
-            "recall: {} questions over {} passages ({} entities, {} facts, {} episodes; ingest {:.1} s)",
+            "recall: {} questions over {} passages ({} entities, {} facts, {} episodes; ingest {:.1} s){}",
             report.questions, report.passages, report.entities, report.facts, report.episodes,
-            report.ingest_seconds
+            report.ingest_seconds,
+            if quality.backend() == "embedded" { String::new() } else { format!(" on {}", quality.backend()) }
         );
         println!(
             "  mnemo  Recall@2 {:.3}  Recall@5 {:.3}  answer-in-context {:.3}  tokens/query {:.0}  misses {:.2}  search {:.2} ms",
@@ -314,5 +321,6 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
             report.bm25_recall_at_2, report.bm25_recall_at_5
         );
     }
+    quality.finish().await?;
     Ok(())
 }

@@ -109,6 +109,8 @@ impl Extraction {
 
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// The store remembered into and searched (`embedded` or `neo4j`).
+    pub store: &'static str,
     pub conversations: usize,
     pub turns: usize,
     pub budget_tokens: usize,
@@ -156,6 +158,7 @@ impl Report {
         latencies.sort_by(f64::total_cmp);
         let turns = extraction.turns.max(1) as f64;
         Report {
+            store: "embedded",
             conversations: conversations.len(),
             turns: extraction.turns,
             budget_tokens,
@@ -181,8 +184,8 @@ impl Report {
 
     pub fn print(&self) {
         println!(
-            "locomo: {} conversations, {} turns, {} questions in categories 1-4 (budget {} tokens; ingest {:.1} s)",
-            self.conversations, self.turns, self.questions, self.budget_tokens, self.ingest_seconds
+            "locomo: {} conversations, {} turns, {} questions in categories 1-4 (budget {} tokens; ingest {:.1} s; {} store)",
+            self.conversations, self.turns, self.questions, self.budget_tokens, self.ingest_seconds, self.store
         );
         println!(
             "  category  questions  mnemo R@5  R@10   BM25 R@5  R@10   all-in-context  tokens"
