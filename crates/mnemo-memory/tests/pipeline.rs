@@ -177,9 +177,14 @@ async fn ask_who_ada_met(store: &GatedStore) -> mnemo_memory::SearchResult {
             .await
             .expect("write");
     }
+    ask_who_ada_lovelace_met(store).await
+}
+
+/// "Who did Ada Lovelace meet?", asked of the default tenant.
+async fn ask_who_ada_lovelace_met(store: &GatedStore) -> mnemo_memory::SearchResult {
     search(
         store,
-        &tenant,
+        &Tenant::default(),
         "Who did Ada Lovelace meet?",
         &SearchConfig::default(),
         &[],
@@ -251,16 +256,7 @@ async fn entities_the_neighbourhoods_hold_are_not_read_again() {
             .push(FactInput::new(key(fact.0), fact.1, key(fact.2), 0.9));
         store.write(&tenant, &b).await.expect("write");
     }
-    let found = search(
-        &store,
-        &tenant,
-        "Who did Ada Lovelace meet?",
-        &SearchConfig::default(),
-        &[],
-        common::now(),
-    )
-    .await
-    .expect("search");
+    let found = ask_who_ada_lovelace_met(&store).await;
     assert!(found.hit);
     let held = store.held.lock().expect("held").clone();
     assert!(held.contains(&key("Carl Berg")), "{held:?}");

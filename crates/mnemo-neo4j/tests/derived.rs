@@ -7,8 +7,8 @@ mod common;
 
 use chrono::TimeZone;
 use mnemo_core::{
-    content_hash, Document, EntityInput, EntityKey, EntityType, EpisodeWrite, FactInput,
-    GraphStore, NeighbourhoodQuery, StoreStats, Tenant, WriteBatch,
+    content_hash, Document, EntityKey, EpisodeWrite, GraphStore, NeighbourhoodQuery, StoreStats,
+    Tenant, WriteBatch,
 };
 use mnemo_neo4j::Neo4jStore;
 use mnemo_store::EmbeddedStore;
@@ -23,20 +23,8 @@ fn tenant(tag: &str) -> Tenant {
 }
 
 fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
-    let mut names: Vec<&str> = facts.iter().flat_map(|(s, o)| [*s, *o]).collect();
-    names.sort_unstable();
-    names.dedup();
-    EpisodeWrite {
-        episode: common::note(id, secs, "derived-test"),
-        entities: names
-            .iter()
-            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
-            .collect(),
-        facts: facts
-            .iter()
-            .map(|(s, o)| FactInput::new(key(s), "knows", key(o), 0.5))
-            .collect(),
-    }
+    let facts: Vec<(&str, &str, &str)> = facts.iter().map(|(s, o)| (*s, "knows", *o)).collect();
+    common::stating(common::note(id, secs, "derived-test"), &facts)
 }
 
 /// A hub with 100 spokes (more than one top-edge list holds), spoke `i` stated by `i % 7 + 1`

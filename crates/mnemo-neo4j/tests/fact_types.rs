@@ -5,34 +5,16 @@
 
 mod common;
 
-use mnemo_core::{
-    EntityInput, EntityKey, EntityType, EpisodeWrite, FactInput, GraphStore, Tenant, WriteBatch,
-};
+use mnemo_core::{EpisodeWrite, GraphStore, Tenant, WriteBatch};
 use mnemo_store::EmbeddedStore;
 
-fn key(name: &str) -> EntityKey {
-    EntityKey::from_name(name).expect("name")
-}
-
-/// Episode `id` stating `facts` (subject, predicate, object) between the entities they name.
+/// Episode `id` stating `facts` (subject, predicate, object) between the people they name.
 fn episode(id: &str, secs: i64, facts: &[(String, String, String)]) -> EpisodeWrite {
-    let mut names: Vec<&str> = facts
+    let facts: Vec<(&str, &str, &str)> = facts
         .iter()
-        .flat_map(|(s, _, o)| [s.as_str(), o.as_str()])
+        .map(|(s, p, o)| (s.as_str(), p.as_str(), o.as_str()))
         .collect();
-    names.sort_unstable();
-    names.dedup();
-    EpisodeWrite {
-        episode: common::note(id, secs, "fact-types-test"),
-        entities: names
-            .iter()
-            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
-            .collect(),
-        facts: facts
-            .iter()
-            .map(|(s, p, o)| FactInput::new(key(s), p, key(o), 0.5))
-            .collect(),
-    }
+    common::stating(common::note(id, secs, "fact-types-test"), &facts)
 }
 
 /// Forty predicates over ten pairs of people, every pair with four (so several types join the

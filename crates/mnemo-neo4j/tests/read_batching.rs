@@ -7,8 +7,8 @@ mod common;
 
 use chrono::TimeZone;
 use mnemo_core::{
-    content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
-    FactInput, GraphStore, NeighbourhoodQuery, Tenant, WriteBatch,
+    content_hash, EntityKey, Episode, EpisodeKind, EpisodeWrite, GraphStore, NeighbourhoodQuery,
+    Tenant, WriteBatch,
 };
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 use neo4rs::query;
@@ -29,11 +29,9 @@ fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
             .map(|(s, o)| format!("{s} knows {o}. "))
             .collect::<String>()
     );
-    let mut names: Vec<&str> = facts.iter().flat_map(|(s, o)| [*s, *o]).collect();
-    names.sort_unstable();
-    names.dedup();
-    EpisodeWrite {
-        episode: Episode {
+    let facts: Vec<(&str, &str, &str)> = facts.iter().map(|(s, o)| (*s, "knows", *o)).collect();
+    common::stating(
+        Episode {
             id: id.into(),
             kind: EpisodeKind::Note,
             content_hash: content_hash(&content),
@@ -48,15 +46,8 @@ fn episode(id: &str, secs: i64, facts: &[(&str, &str)]) -> EpisodeWrite {
             speaker: None,
             session: None,
         },
-        entities: names
-            .iter()
-            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
-            .collect(),
-        facts: facts
-            .iter()
-            .map(|(s, o)| FactInput::new(key(s), "knows", key(o), 0.5))
-            .collect(),
-    }
+        &facts,
+    )
 }
 
 /// A hub with 40 spokes stated by 1 to 5 episodes each (ranks differ and tie), spokes linked in

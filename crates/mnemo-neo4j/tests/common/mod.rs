@@ -5,7 +5,10 @@
 pub mod proxy;
 
 use chrono::TimeZone;
-use mnemo_core::{content_hash, Episode, EpisodeKind, Tenant};
+use mnemo_core::{
+    content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
+    FactInput, Tenant,
+};
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 
 /// The URI of the test server, or `None` (with a notice) when it is not set outside CI. In CI
@@ -59,5 +62,25 @@ pub fn note(id: &str, secs: i64, source: &str) -> Episode {
         span: None,
         speaker: None,
         session: None,
+    }
+}
+
+/// `episode` stating `facts` (subject, predicate, object, confidence 0.5) between the people they
+/// name, each person once.
+pub fn stating(episode: Episode, facts: &[(&str, &str, &str)]) -> EpisodeWrite {
+    let key = |n: &str| EntityKey::from_name(n).expect("name");
+    let mut names: Vec<&str> = facts.iter().flat_map(|(s, _, o)| [*s, *o]).collect();
+    names.sort_unstable();
+    names.dedup();
+    EpisodeWrite {
+        episode,
+        entities: names
+            .iter()
+            .map(|n| EntityInput::named(n, EntityType::Person).expect("name"))
+            .collect(),
+        facts: facts
+            .iter()
+            .map(|(s, p, o)| FactInput::new(key(s), p, key(o), 0.5))
+            .collect(),
     }
 }
