@@ -198,6 +198,13 @@ async fn evaluate(
                 println!("  evidence {:?}", q.evidence);
                 println!("  cited    {:?}", cited.iter().take(10).collect::<Vec<_>>());
                 println!("  bm25     {:?}", bm.iter().take(10).collect::<Vec<_>>());
+                let text: Vec<String> = store
+                    .search_text(&tenant, &q.question, 10)
+                    .await?
+                    .into_iter()
+                    .map(|h| h.episode)
+                    .collect();
+                println!("  text     {text:?}");
             }
             if args.show.as_deref() == Some(q.id.as_str()) && !args.json {
                 println!("{}\n---\n{}\n---", q.question, res.context_text);

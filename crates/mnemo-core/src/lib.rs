@@ -1,5 +1,6 @@
 //! mnemo-core: the domain model shared by every mnemo crate, the `GraphStore` trait and errors. No IO.
 
+pub mod analysis;
 mod batch;
 mod error;
 mod event_time;

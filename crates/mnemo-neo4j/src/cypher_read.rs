@@ -36,6 +36,7 @@ pub(crate) const READ_SCHEMA: &[&str] = &[
      OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}",
     crate::text::DROP_OLD_TEXT_INDEXES[0],
     crate::text::DROP_OLD_TEXT_INDEXES[1],
+    crate::text::DROP_OLD_TEXT_INDEXES[2],
     crate::text::TEXT_SCHEMA,
 ];
 

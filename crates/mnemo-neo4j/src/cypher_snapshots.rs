@@ -177,5 +177,6 @@ fn name_lookups_read_aliases_through_the_keyword_index() {
         CREATE FULLTEXT INDEX mnemo_entity_alias_keys IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.alias_keys] OPTIONS {indexConfig: {`fulltext.analyzer`: 'keyword', `fulltext.eventually_consistent`: false}}
         DROP INDEX mnemo_episode_text IF EXISTS
         DROP INDEX mnemo_episode_words IF EXISTS
-        CREATE FULLTEXT INDEX mnemo_episode_search IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.tenant_term, ep.content, ep.speaker, ep.folded, ep.folded_speaker] OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}}"#]].assert_eq(&r::READ_SCHEMA.join("\n"));
+        DROP INDEX mnemo_episode_search IF EXISTS
+        CREATE FULLTEXT INDEX mnemo_episode_terms IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.terms, ep.speaker_terms] OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_consistent`: false}}"#]].assert_eq(&r::READ_SCHEMA.join("\n"));
 }

@@ -66,9 +66,8 @@ FOREACH (_ IN CASE WHEN created THEN [1] ELSE [] END |
   SET ep.kind = row.kind, ep.content = row.content, ep.created_at = row.created_at,
     ep.source = row.source, ep.content_hash = row.content_hash, ep.document_id = row.document_id,
     ep.span_start = row.span_start, ep.span_end = row.span_end, ep.speaker = row.speaker,
-    ep.session = row.session, ep.thread = row.thread, ep.folded = row.folded,
-    ep.folded_speaker = row.folded_speaker, ep.name = row.name,
-    ep.tenant_term = $tenant_term)
+    ep.session = row.session, ep.thread = row.thread, ep.terms = row.terms,
+    ep.speaker_terms = row.speaker_terms, ep.name = row.name, ep.analysis = $analysis)
 WITH ep, row, created
 CALL (ep, row) {
   WITH ep, row WHERE row.document_id IS NOT NULL

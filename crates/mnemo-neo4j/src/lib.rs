@@ -40,5 +40,3 @@ pub use test_server::{test_server_config, test_server_uri, unique_test_tenant};
 mod cypher_snapshots;
 #[cfg(test)]
 mod cypher_write_snapshots;
-#[cfg(test)]
-mod text_search_tests;

@@ -174,7 +174,7 @@ pub(crate) fn caption(ep: &Episode) -> String {
     }
 }
 
-pub(crate) fn episode_row(ep: &Episode) -> BoltType {
+pub(crate) fn episode_row(ep: &Episode, prefix: &str) -> BoltType {
     let (start, end) = match ep.span {
         Some((s, e)) => (Some(int(s)), Some(int(e))),
         None => (None, None),
@@ -193,10 +193,13 @@ pub(crate) fn episode_row(ep: &Episode) -> BoltType {
         ("session", ep.session.clone().into()),
         ("thread", ep.thread().into()),
         ("name", caption(ep).into()),
-        ("folded", crate::text::folded(Some(&ep.content)).into()),
         (
-            "folded_speaker",
-            crate::text::folded(ep.speaker.as_deref()).into(),
+            "terms",
+            crate::text::episode_terms(prefix, Some(&ep.content)).into(),
+        ),
+        (
+            "speaker_terms",
+            crate::text::episode_terms(prefix, ep.speaker.as_deref()).into(),
         ),
     ])
 }

@@ -298,10 +298,11 @@ async fn write_group(
         }
     }
 
+    let prefix = crate::text::tenant_prefix(t);
     let episode_rows: Vec<BoltType> = batches
         .iter()
         .flat_map(|b| &b.episodes)
-        .map(|ew| episode_row(&ew.episode))
+        .map(|ew| episode_row(&ew.episode, &prefix))
         .collect();
     let mut created: HashSet<String> = HashSet::new();
     for rows in chunks(episode_rows) {
@@ -309,7 +310,7 @@ async fn write_group(
             tx,
             query(cy::CREATE_EPISODES)
                 .param("tenant", t)
-                .param("tenant_term", crate::text::tenant_term(t))
+                .param("analysis", mnemo_core::analysis::ANALYSIS_VERSION)
                 .param("rows", rows),
         )
         .await?;

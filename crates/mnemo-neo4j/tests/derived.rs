@@ -295,8 +295,9 @@ async fn top_edge_lists_stay_exact_at_their_lower_edge() {
     neo.purge_tenant(&t).await.expect("purge");
 }
 
-/// Episodes written before the episode text index existed lack its tenant token: text search does
-/// not see them until `backfill_text_index` (run by `mnemo migrate`) gives it to them.
+/// Episodes written before the episode text index existed (or by an earlier analysis) lack its
+/// terms: text search does not see them until `backfill_text_index` (run by `mnemo migrate`)
+/// gives them their terms, and removes what earlier versions indexed instead.
 #[tokio::test]
 async fn text_index_backfill_finds_older_episodes() {
     let Some(neo) = common::store().await else {
@@ -327,11 +328,14 @@ async fn text_index_backfill_finds_older_episodes() {
     );
     neo.graph()
         .run(
-            query("MATCH (ep:Episode {tenant: $t}) REMOVE ep.tenant_term, ep.folded")
-                .param("t", t.as_str()),
+            query(
+                "MATCH (ep:Episode {tenant: $t}) REMOVE ep.terms, ep.speaker_terms, ep.analysis \
+                 SET ep.tenant_term = 'tOLD0', ep.folded = 'old'",
+            )
+            .param("t", t.as_str()),
         )
         .await
-        .expect("strip the token, as an older version wrote it");
+        .expect("strip the terms, as an older version wrote the episode");
     assert!(neo
         .search_text(&t, "heirloom", 5)
         .await
@@ -345,10 +349,30 @@ async fn text_index_backfill_finds_older_episodes() {
         found(neo.search_text(&t, "heirloom", 5).await.expect("search")),
         vec!["old1"]
     );
-    // The accent-free copy is restored too: the name is found without its accent.
+    // Accents are folded in the terms: the name is found without its accent.
     assert_eq!(
         found(neo.search_text(&t, "zoe", 5).await.expect("search")),
         vec!["old1"]
+    );
+    let mut left = neo
+        .graph()
+        .execute(
+            query(
+                "MATCH (ep:Episode {tenant: $t}) \
+                 RETURN ep.tenant_term IS NULL AND ep.folded IS NULL AS clean, ep.analysis AS analysis",
+            )
+            .param("t", t.as_str()),
+        )
+        .await
+        .expect("read");
+    let row = left.next().await.expect("row").expect("one episode");
+    assert!(
+        row.get::<bool>("clean").expect("clean"),
+        "old properties removed"
+    );
+    assert_eq!(
+        row.get::<String>("analysis").expect("analysis"),
+        mnemo_core::analysis::ANALYSIS_VERSION
     );
 }
 

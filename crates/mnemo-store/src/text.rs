@@ -12,9 +12,10 @@
 //! reopen rebuilds it), and the store rebuilds it before the next search. The payload also names the
 //! analysis (`ANALYSIS`), so a change to it rebuilds indexes made the old way.
 //!
-//! Analysis: words of letters and digits, lower-cased, accents folded, English stop words removed,
-//! English (Snowball) stemming; the same analyzer runs over the query, whose text never reaches a
-//! query parser (no syntax, so no injection: only terms).
+//! Analysis: `mnemo_core::analysis` (words of letters and digits, lower-cased, Latin accents folded,
+//! English stop words removed, English Snowball stemming), the Neo4j store's too; the same analysis
+//! runs over the query, whose text never reaches a query parser (no syntax, so no injection: only
+//! terms). Every value reaches tantivy pre-tokenized.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,17 +26,13 @@ use tantivy::indexer::{LogMergePolicy, MergePolicy, NoMergePolicy};
 use tantivy::schema::{
     Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST, STRING,
 };
-use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, PreTokenizedString, RemoveLongFilter,
-    SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer, Token, TokenStream,
-};
+use tantivy::tokenizer::{PreTokenizedString, SimpleTokenizer, TextAnalyzer, Token};
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
-
-use mnemo_core::STOP_WORDS;
 
 mod search;
 
-/// The analyzer's name in the index's tokenizer manager.
+/// The tokenizer named by the text fields. Every value is pre-tokenized (`tenant_tokens`), so it
+/// never runs, but tantivy's segment writer resolves it by name.
 const ANALYZER: &str = "mnemo_en";
 /// Indexing memory of the writer (tantivy's minimum; episodes are short and commits frequent).
 const WRITER_BYTES: usize = 15_000_000;
@@ -43,8 +40,9 @@ const WRITER_BYTES: usize = 15_000_000;
 pub const MAX_QUERY_TERMS: usize = 64;
 /// Share of a tenant's episodes above which a query word is left out when a rarer one remains.
 const COMMON_SHARE: f64 = 0.1;
-/// Names how text is analysed and terms are formed; part of every commit's payload, so an index
-/// made another way is rebuilt. Change it with the analyzer, the stop words or the term format.
+/// Names how terms are formed from analyzed words (and the `key_hash` column); part of every
+/// commit's payload with `mnemo_core::analysis::ANALYSIS_VERSION`, so an index made another way is
+/// rebuilt. Change it with the term format.
 pub(crate) const ANALYSIS: &str = "a3";
 /// The payload of an index known not to match the store.
 const STALE: &str = "stale";
@@ -102,7 +100,6 @@ pub(crate) struct TextIndex {
     /// An update failed: the index misses changes until it is rebuilt.
     stale: AtomicBool,
     fields: Fields,
-    analyzer: TextAnalyzer,
 }
 
 /// The index writer and what it holds uncommitted.
@@ -169,7 +166,10 @@ fn merge_segments(w: &mut IndexWriter) {
 
 /// The payload an index up to date with text generation `gen` commits.
 pub(crate) fn payload_for(gen: u64) -> String {
-    format!("{ANALYSIS}:{gen}")
+    format!(
+        "{ANALYSIS}.{}:{gen}",
+        mnemo_core::analysis::ANALYSIS_VERSION
+    )
 }
 
 impl std::fmt::Debug for TextIndex {
@@ -179,15 +179,7 @@ impl std::fmt::Debug for TextIndex {
 }
 
 fn analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(SimpleTokenizer::default())
-        .filter(RemoveLongFilter::limit(40))
-        .filter(LowerCaser)
-        .filter(AsciiFoldingFilter)
-        .filter(StopWordFilter::remove(
-            STOP_WORDS.iter().map(|w| w.to_string()),
-        ))
-        .filter(Stemmer::new(Language::English))
-        .build()
+    TextAnalyzer::builder(SimpleTokenizer::default()).build()
 }
 
 fn schema() -> (Schema, Fields) {
@@ -283,7 +275,6 @@ impl TextIndex {
             dirty: AtomicBool::new(false),
             stale: AtomicBool::new(false),
             fields,
-            analyzer: analyzer(),
         })
     }
 
@@ -427,16 +418,14 @@ impl TextIndex {
     /// WAND) instead of an intersection with a term every document of the tenant holds, a louder
     /// tenant cannot take a quieter one's places, and document frequencies are per tenant.
     fn tenant_tokens(&self, tenant: &str, text: &str) -> PreTokenizedString {
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(text);
-        let mut tokens = Vec::new();
-        while stream.advance() {
-            let t = stream.token();
-            tokens.push(Token {
-                text: tenant_term(tenant, &t.text),
-                ..t.clone()
-            });
-        }
+        let tokens = mnemo_core::analysis::text_terms(text)
+            .enumerate()
+            .map(|(position, t)| Token {
+                text: tenant_term(tenant, &t),
+                position,
+                ..Token::default()
+            })
+            .collect();
         PreTokenizedString {
             text: String::new(),
             tokens,

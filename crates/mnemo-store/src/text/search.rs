@@ -7,7 +7,6 @@
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::tokenizer::{TextAnalyzer, TokenStream};
 use tantivy::{DocAddress, Term};
 
 use mnemo_core::Result;
@@ -20,7 +19,6 @@ use super::{
 pub(crate) struct Snapshot {
     searcher: tantivy::Searcher,
     fields: Fields,
-    analyzer: TextAnalyzer,
 }
 
 /// The best hits of a search, best first as the index ranks them, before their ids are read: each
@@ -36,13 +34,12 @@ impl TextIndex {
         Ok(Snapshot {
             searcher: self.reader.searcher(),
             fields: self.fields,
-            analyzer: self.analyzer.clone(),
         })
     }
 
     /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
     pub fn query_terms(&self, query: &str) -> Vec<String> {
-        query_terms(&self.analyzer, query)
+        query_terms(query)
     }
 
     /// The tenant's episodes best matching `query` by BM25, best first, ties by id; at most
@@ -112,7 +109,7 @@ impl Snapshot {
         limit: usize,
         tenant_docs: u64,
     ) -> Result<Top> {
-        let terms = query_terms(&self.analyzer, query);
+        let terms = query_terms(query);
         if terms.is_empty() || limit == 0 {
             return Ok(Top { hits: Vec::new() });
         }
@@ -233,20 +230,8 @@ impl Snapshot {
 }
 
 /// The distinct analyzed terms of `query`, in order of appearance, at most `MAX_QUERY_TERMS`.
-fn query_terms(analyzer: &TextAnalyzer, query: &str) -> Vec<String> {
-    let mut analyzer = analyzer.clone();
-    let mut stream = analyzer.token_stream(query);
-    let mut terms: Vec<String> = Vec::new();
-    while stream.advance() {
-        let t = &stream.token().text;
-        if !t.is_empty() && !terms.iter().any(|x| x == t) {
-            terms.push(t.clone());
-            if terms.len() == MAX_QUERY_TERMS {
-                break;
-            }
-        }
-    }
-    terms
+fn query_terms(query: &str) -> Vec<String> {
+    mnemo_core::analysis::query_terms(query, MAX_QUERY_TERMS)
 }
 
 fn term_query(field: Field, t: &str) -> Box<dyn Query> {

@@ -1,0 +1,143 @@
+//! The text analysis of both stores' full-text indexes: words of letters and digits, lower-cased,
+//! Latin accents folded, English stop words removed, English (Snowball) stemming. Both stores index
+//! and query the terms made here, so a text is found by the same words, and ranked by the same
+//! terms, whichever store holds it.
+
+use frostem::{Algorithm, Stemmer};
+use unicode_normalization::char::{decompose_canonical, is_combining_mark};
+
+use crate::STOP_WORDS;
+
+/// Words of this many bytes or more are no terms (a run of letters that long is no word anyone
+/// searches for; tantivy's `RemoveLongFilter` drops them the same way).
+pub const MAX_WORD_BYTES: usize = 40;
+
+/// Names the analysis: a store that keeps analyzed terms records it, and re-analyzes what an
+/// earlier version made. Change it with anything that changes the terms of a text.
+pub const ANALYSIS_VERSION: &str = "a4";
+
+/// Every term of `text`, in order, repeats kept (a term's frequency counts in BM25).
+pub fn text_terms(text: &str) -> impl Iterator<Item = String> + '_ {
+    let stemmer = Stemmer::new(Algorithm::English);
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && w.len() < MAX_WORD_BYTES)
+        .filter_map(move |w| term_of(&stemmer, w))
+}
+
+/// The distinct terms of `query`, in order of first appearance, at most `max`.
+pub fn query_terms(query: &str, max: usize) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for t in text_terms(query) {
+        if terms.len() == max {
+            break;
+        }
+        if !terms.contains(&t) {
+            terms.push(t);
+        }
+    }
+    terms
+}
+
+/// The term of one word, or None for a stop word.
+fn term_of(stemmer: &Stemmer, word: &str) -> Option<String> {
+    let lower = if word.is_ascii() {
+        word.to_ascii_lowercase()
+    } else if word.chars().any(is_latin_with_marks) {
+        fold_latin(word)
+    } else {
+        word.to_lowercase()
+    };
+    if lower.is_empty() || STOP_WORDS.binary_search(&lower.as_str()).is_ok() {
+        return None;
+    }
+    Some(stemmer.stem(&lower).into_owned())
+}
+
+/// `word` lower-cased, with the accents of Latin letters removed ("Zoë" -> "zoe", "Straße" ->
+/// "strasse", "Łódź" -> "lodz", "İ" -> "i"). Letters of other scripts keep their marks: they can be
+/// part of the letter (Devanagari vowel signs), and removing them would merge distinct words.
+fn fold_latin(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if !is_latin_with_marks(c) {
+            out.extend(c.to_lowercase());
+            continue;
+        }
+        let mut base = String::new();
+        for lower in c.to_lowercase() {
+            decompose_canonical(lower, |d| {
+                if !is_combining_mark(d) {
+                    base.push(d);
+                }
+            });
+        }
+        match crate::fold::fold_accents(&base) {
+            Some(folded) => out.push_str(&folded),
+            None => out.push_str(&base),
+        }
+    }
+    out
+}
+
+/// Latin letters beyond ASCII: Latin-1 Supplement, Extended-A and -B, Extended Additional.
+fn is_latin_with_marks(c: char) -> bool {
+    matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<String> {
+        text_terms(text).collect()
+    }
+
+    #[test]
+    fn words_are_lower_cased_stemmed_and_stop_words_dropped() {
+        assert_eq!(
+            terms("The Cats were RUNNING to the cat's garden, running!"),
+            vec!["cat", "run", "cat", "s", "garden", "run"]
+        );
+        assert_eq!(
+            terms("don't (stop) me now: 3.5 kg"),
+            vec!["don", "t", "stop", "3", "5", "kg"]
+        );
+        assert!(terms("+-&&||!(){}[]^\"~*?:\\/ \u{1F600}").is_empty());
+    }
+
+    #[test]
+    fn latin_accents_fold_and_other_scripts_keep_their_marks() {
+        assert_eq!(
+            terms("Zoë Straße Łódź Ørsted"),
+            vec!["zoe", "strass", "lodz", "orst"]
+        );
+        assert_eq!(terms("Nguyễn"), terms("nguyen"));
+        assert_eq!(terms("İrşadi"), terms("irsadi"));
+        // Devanagari: the vowel sign is part of the word.
+        assert_eq!(terms("किताब"), vec!["किताब"]);
+        assert_ne!(terms("किताब"), terms("कतब"));
+    }
+
+    #[test]
+    fn long_runs_are_no_terms_and_queries_keep_each_term_once() {
+        assert!(terms(&"a".repeat(MAX_WORD_BYTES)).is_empty());
+        assert_eq!(terms(&"b".repeat(MAX_WORD_BYTES - 1)).len(), 1);
+        assert_eq!(
+            query_terms("tea, tea and TEAS; cake", 10),
+            vec!["tea", "cake"]
+        );
+        let many: String = (0..500).map(|i| format!("w{i} ")).collect();
+        assert_eq!(query_terms(&many, 64).len(), 64);
+    }
+
+    #[test]
+    fn every_term_is_made_of_letters_and_digits() {
+        let text = "Ça va? ÉCOLE, naïve façade — 東京 Καλημέρα мир ǅemal ﬁne";
+        for t in text_terms(text) {
+            assert!(
+                !t.is_empty() && t.chars().all(char::is_alphanumeric),
+                "{t:?}"
+            );
+        }
+    }
+}
