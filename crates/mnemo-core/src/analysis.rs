@@ -16,6 +16,11 @@ pub const MAX_WORD_BYTES: usize = 40;
 /// earlier version made. Change it with anything that changes the terms of a text.
 pub const ANALYSIS_VERSION: &str = "a4";
 
+/// A query word found in more than this share of a tenant's episodes is left out of a search when
+/// a rarer word of the query is in a text: it says little about which text is meant, and costs the
+/// most to score (both stores; LoCoMo-dev R@5 0.683 without the rule, 0.704 with it).
+pub const COMMON_SHARE: f64 = 0.1;
+
 /// Every term of `text`, in order, repeats kept (a term's frequency counts in BM25).
 pub fn text_terms(text: &str) -> impl Iterator<Item = String> + '_ {
     let stemmer = Stemmer::new(Algorithm::English);

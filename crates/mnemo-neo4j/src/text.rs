@@ -63,42 +63,57 @@ pub(crate) fn query_words(text: &str) -> Vec<String> {
     query_terms(text, MAX_QUERY_WORDS)
 }
 
-/// The Lucene query for `words` (analyzed terms) in the tenant's text and speakers, or None
-/// without words.
-pub(crate) fn lucene_query(tenant: &str, words: &[String]) -> Option<String> {
-    (!words.is_empty()).then(|| any_field(&tenant_prefix(tenant), words))
+/// The fields a query word is looked for in, as the embedded store's: the text and the speaker.
+pub(crate) const FIELDS: [&str; 2] = ["terms", "speaker_terms"];
+
+/// A query word in one field: `t` the word, `f` the field, `q` the Lucene clause finding it
+/// (a quoted term behind the tenant's prefix). The searches count each probe's documents to leave
+/// out common words, then join the kept clauses with OR (`text_search.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Probe {
+    pub t: String,
+    pub f: &'static str,
+    pub q: String,
 }
 
-/// The Lucene query for the tenant's episodes whose text holds every term of `required` (a name's
-/// terms), scored by those and `words`; None when nothing is required.
-pub(crate) fn lucene_query_naming(
-    tenant: &str,
-    required: &[String],
-    words: &[String],
-) -> Option<String> {
+impl Probe {
+    pub(crate) fn to_bolt(&self) -> neo4rs::BoltType {
+        map([
+            ("t", self.t.as_str().into()),
+            ("f", self.f.into()),
+            ("q", self.q.as_str().into()),
+        ])
+    }
+}
+
+/// The probes of `words` (analyzed terms) for the tenant: each word in the text, then in the
+/// speaker, word by word.
+pub(crate) fn probes(tenant: &str, words: &[String]) -> Vec<Probe> {
+    let prefix = tenant_prefix(tenant);
+    words
+        .iter()
+        .flat_map(|w| {
+            FIELDS.map(|f| Probe {
+                t: w.clone(),
+                f,
+                q: format!("{f}:{}", quoted(&prefix, std::slice::from_ref(w))),
+            })
+        })
+        .collect()
+}
+
+/// The Lucene clauses requiring every term of `required` (a name's terms) in the tenant's text,
+/// or None when nothing is required.
+pub(crate) fn required_query(tenant: &str, required: &[String]) -> Option<String> {
     if required.is_empty() {
         return None;
     }
     let prefix = tenant_prefix(tenant);
-    let mut q: Vec<String> = required
+    let q: Vec<String> = required
         .iter()
         .map(|t| format!("+terms:{}", quoted(&prefix, std::slice::from_ref(t))))
         .collect();
-    let words: Vec<String> = words
-        .iter()
-        .filter(|w| !required.contains(w))
-        .cloned()
-        .collect();
-    if !words.is_empty() {
-        q.push(format!("({})", any_field(&prefix, &words)));
-    }
     Some(q.join(" "))
-}
-
-/// Any of `words` in the text or the speaker.
-fn any_field(prefix: &str, words: &[String]) -> String {
-    let terms = quoted(prefix, words);
-    format!("terms:({terms}) OR speaker_terms:({terms})")
 }
 
 /// `words` behind the tenant's prefix, as quoted terms joined by OR. Terms are letters and digits
@@ -226,30 +241,33 @@ mod tests {
     }
 
     #[test]
-    fn lucene_query_quotes_every_term_behind_the_prefix() {
+    fn probes_quote_every_term_behind_the_prefix_in_both_fields() {
         let p = tenant_prefix("acme");
-        let q = lucene_query("acme", &w(&["tea", "2"])).expect("words");
-        assert_eq!(
-            q,
-            format!("terms:(\"{p}tea\" OR \"{p}2\") OR speaker_terms:(\"{p}tea\" OR \"{p}2\")")
-        );
-        assert!(lucene_query("acme", &[]).is_none());
+        let got = probes("acme", &w(&["tea", "2"]));
+        let want: Vec<(&str, &str, String)> = vec![
+            ("tea", "terms", format!("terms:\"{p}tea\"")),
+            ("tea", "speaker_terms", format!("speaker_terms:\"{p}tea\"")),
+            ("2", "terms", format!("terms:\"{p}2\"")),
+            ("2", "speaker_terms", format!("speaker_terms:\"{p}2\"")),
+        ];
+        let got: Vec<(&str, &str, String)> = got
+            .iter()
+            .map(|x| (x.t.as_str(), x.f, x.q.clone()))
+            .collect();
+        assert_eq!(got, want);
+        assert!(probes("acme", &[]).is_empty());
         // A stray quote or backslash never closes a term early.
-        let q = lucene_query("acme", &w(&["a\"b\\"])).expect("words");
-        assert!(q.contains(&format!("\"{p}ab\"")), "{q}");
+        let q = &probes("acme", &w(&["a\"b\\"]))[0].q;
+        assert_eq!(q, &format!("terms:\"{p}ab\""));
     }
 
     #[test]
-    fn a_name_is_required_term_by_term_and_the_query_only_scores() {
+    fn a_name_is_required_term_by_term_in_the_text() {
         let p = tenant_prefix("acme");
-        let q = lucene_query_naming("acme", &w(&["zoe", "ward"]), &w(&["tea", "ward"]))
-            .expect("a name");
         assert_eq!(
-            q,
-            format!(
-                "+terms:\"{p}zoe\" +terms:\"{p}ward\" (terms:(\"{p}tea\") OR speaker_terms:(\"{p}tea\"))"
-            )
+            required_query("acme", &w(&["zoe", "ward"])).expect("a name"),
+            format!("+terms:\"{p}zoe\" +terms:\"{p}ward\"")
         );
-        assert!(lucene_query_naming("acme", &[], &w(&["tea"])).is_none());
+        assert!(required_query("acme", &[]).is_none());
     }
 }

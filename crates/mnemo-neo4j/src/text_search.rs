@@ -1,22 +1,73 @@
-//! Searches of the episode text index (`text.rs` builds its queries). A query holds only the
+//! Searches of the episode text index (`text.rs` builds its clauses). A query holds only the
 //! tenant's own terms, so the index's top-k search (which skips the postings that cannot reach
-//! the top) returns the tenant's best hits; the statement still checks `tenant` exactly.
+//! the top) returns the tenant's best hits; the statement still checks `tenant` exactly. Like the
+//! embedded store's, a search leaves out the query words found in more than a tenth of the
+//! tenant's episodes when a rarer word of the query is in a text (`mnemo_core::analysis::
+//! COMMON_SHARE`): each word's episodes are counted first, in the same statement.
 
 use std::collections::HashMap;
 
+use mnemo_core::analysis::COMMON_SHARE;
 use mnemo_core::{EntityKey, EpisodeEntities, Result, Tenant, TextHit, MAX_TEXT_HITS};
-use neo4rs::{query, Graph, Query};
+use neo4rs::{query, BoltType, Graph, Query};
 
-use crate::db::{column, read_rows};
-use crate::text::{lucene_query, lucene_query_naming, query_words, TEXT_INDEX};
+use crate::db::{column, map, read_rows};
+use crate::text::{probes, query_words, required_query, TEXT_INDEX};
 
-/// Rows `ep, score`: the tenant's best `$limit` hits for `$lucene`.
+/// The rule against common words holds for tenants whose common count (a tenth of their
+/// episodes) is at most this: counting a word reads up to that many of its hits. Larger tenants
+/// are searched with every word.
+pub(crate) const MAX_COMMON: i64 = 2_000;
+
+/// Rows `counted, probes`: each of `$probes` (`text::Probe`) with `rare` set when the word is in at
+/// least one and at most `common` of the tenant's episodes in that field, `common` being
+/// `COMMON_SHARE` of the tenant's episodes (its `TenantStats`); `counted` is false when the tenant
+/// is too large to count (`MAX_COMMON`) and nothing was.
+fn doc_freqs_cypher() -> String {
+    format!(
+        "OPTIONAL MATCH (s:TenantStats {{tenant: $tenant}})\n\
+         WITH toInteger(floor(coalesce(s.episodes, 0) * {COMMON_SHARE:?})) AS common\n\
+         WITH common, common <= {MAX_COMMON} AS counted\n\
+         CALL (common, counted) {{\n  \
+           UNWIND $probes AS p\n  \
+           CALL (p, common, counted) {{\n    \
+             WITH p, common WHERE counted\n    \
+             CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', p.q, {{limit: common + 1}}) \
+             YIELD node\n    \
+             RETURN count(node) AS df\n  \
+           }}\n  \
+           RETURN collect({{t: p.t, f: p.f, q: p.q, rare: counted AND df >= 1 AND df <= common}}) \
+           AS probes\n\
+         }}\n"
+    )
+}
+
+/// `kept`: of the probes in `probes`, the rare ones when one of them is in the text field, else
+/// all (`rare` is false everywhere when nothing was counted); `lucene` their clauses joined by OR.
+fn kept_cypher(probes: &str, carry: &str) -> String {
+    format!(
+        "WITH {carry}[x IN {probes} WHERE x.rare] AS rare, {probes} AS every\n\
+         WITH {carry}CASE WHEN any(x IN rare WHERE x.f = 'terms') THEN rare ELSE every END AS kept\n\
+         WITH {carry}reduce(q = '', x IN kept | q + CASE q WHEN '' THEN '' ELSE ' OR ' END + x.q) \
+         AS lucene\n"
+    )
+}
+
+/// Rows `ep, score`: the tenant's best `$limit` hits for the query of `$probes`.
 pub(crate) fn text_hits_cypher() -> String {
     format!(
-        "CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $lucene, {{limit: $limit}}) \
+        "{}{}CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', lucene, {{limit: $limit}}) \
          YIELD node AS ep, score\n\
-         WITH ep, score WHERE ep.tenant = $tenant\n"
+         WITH ep, score WHERE ep.tenant = $tenant\n",
+        doc_freqs_cypher(),
+        kept_cypher("probes", "")
     )
+}
+
+/// The probes of `text` as a parameter, or None when it has no searchable word.
+fn probes_param(t: &Tenant, text: &str) -> Option<BoltType> {
+    let probes = probes(t.as_str(), &query_words(text));
+    (!probes.is_empty()).then(|| probes.iter().map(|p| p.to_bolt()).collect())
 }
 
 /// The statement of `search_text`.
@@ -41,7 +92,7 @@ pub(crate) fn search_text_entities_cypher() -> String {
 /// The statement `statement` with the parameters of a text search, or None when the query has
 /// no searchable word or nothing is asked.
 fn text_query(statement: String, t: &Tenant, text: &str, limit: usize) -> Option<Query> {
-    let lucene = lucene_query(t.as_str(), &query_words(text))?;
+    let probes = probes_param(t, text)?;
     if limit == 0 {
         return None;
     }
@@ -49,7 +100,7 @@ fn text_query(statement: String, t: &Tenant, text: &str, limit: usize) -> Option
     Some(
         query(&statement)
             .param("tenant", t.as_str())
-            .param("lucene", lucene)
+            .param("probes", probes)
             .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX)),
     )
 }
@@ -114,17 +165,24 @@ pub(crate) async fn search_text_entities(
     Ok((hits, entities))
 }
 
-/// Searches of several names in one statement, one list of hits each.
+/// Searches of several names in one statement, one list of hits each: `$names[i]` holds the
+/// name's required clauses (`q`) and terms (`terms`); the query's other words score, the common
+/// ones left out as in `text_hits_cypher`.
 pub(crate) fn search_naming_cypher() -> String {
     format!(
-        "UNWIND range(0, size($queries) - 1) AS i\n\
-         CALL (i) {{\n  \
-           CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', $queries[i], {{limit: $limit}}) \
+        "{}UNWIND range(0, size($names) - 1) AS i\n\
+         WITH i, [x IN probes WHERE NOT x.t IN $names[i].terms] AS rest\n\
+         {}\
+         WITH i, $names[i].q + CASE lucene WHEN '' THEN '' ELSE ' (' + lucene + ')' END AS lucene\n\
+         CALL (i, lucene) {{\n  \
+           CALL db.index.fulltext.queryNodes('{TEXT_INDEX}', lucene, {{limit: $limit}}) \
            YIELD node AS ep, score\n  \
            WITH ep, score WHERE ep.tenant = $tenant\n  \
            RETURN collect([ep.id, score]) AS hits\n\
          }}\n\
-         RETURN i, hits"
+         RETURN i, hits",
+        doc_freqs_cypher(),
+        kept_cypher("rest", "i, ")
     )
 }
 
@@ -142,24 +200,28 @@ pub(crate) async fn search_text_naming(
         return Ok(out);
     }
     let words = query_words(text);
-    // (position in `names`, Lucene query) of the names with a searchable word.
-    let asked: Vec<(usize, String)> = names
+    // (position in `names`, required clauses and terms) of the names with a searchable word.
+    let asked: Vec<(usize, BoltType)> = names
         .iter()
         .enumerate()
         .filter_map(|(i, name)| {
-            Some((
-                i,
-                lucene_query_naming(t.as_str(), &query_words(name), &words)?,
-            ))
+            let required = query_words(name);
+            let q = required_query(t.as_str(), &required)?;
+            Some((i, map([("q", q.into()), ("terms", required.into())])))
         })
         .collect();
     if asked.is_empty() {
         return Ok(out);
     }
-    let queries: Vec<String> = asked.iter().map(|(_, q)| q.clone()).collect();
+    let probes: BoltType = probes(t.as_str(), &words)
+        .iter()
+        .map(|p| p.to_bolt())
+        .collect();
+    let named: BoltType = asked.iter().map(|(_, n)| n.clone()).collect();
     let q = query(&search_naming_cypher())
         .param("tenant", t.as_str())
-        .param("queries", queries)
+        .param("probes", probes)
+        .param("names", named)
         .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
     for row in read_rows(graph, q).await? {
         let i: i64 = column(&row, "i")?;

@@ -21,6 +21,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+use mnemo_core::analysis::COMMON_SHARE;
 use mnemo_core::{Error, Result};
 use tantivy::indexer::{LogMergePolicy, MergePolicy, NoMergePolicy};
 use tantivy::schema::{
@@ -38,8 +39,6 @@ const ANALYZER: &str = "mnemo_en";
 const WRITER_BYTES: usize = 15_000_000;
 /// Distinct query terms used at most: a 10 kB query must not become a 2,000-clause query.
 pub const MAX_QUERY_TERMS: usize = 64;
-/// Share of a tenant's episodes above which a query word is left out when a rarer one remains.
-const COMMON_SHARE: f64 = 0.1;
 /// Names how terms are formed from analyzed words (and the `key_hash` column); part of every
 /// commit's payload with `mnemo_core::analysis::ANALYSIS_VERSION`, so an index made another way is
 /// rebuilt. Change it with the term format.

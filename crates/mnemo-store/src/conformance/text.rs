@@ -330,6 +330,82 @@ pub async fn text_naming(store: &dyn GraphStore) {
         .is_empty());
 }
 
+/// A query word in more than a tenth of the tenant's episodes is left out when a rarer word of the
+/// query is in a text (`mnemo_core::analysis::COMMON_SHARE`): the texts holding only the common
+/// word, or spoken by a common speaker, are then no hits; alone, the common word finds its texts.
+/// `search_text_naming` leaves common words out of the scoring alike.
+pub async fn text_common_words_give_way(store: &dyn GraphStore) {
+    let t = fresh_tenant("textcommon");
+    let mut texts = Vec::new();
+    for i in 0..18 {
+        let mut ew = said(
+            &format!("l{i:02}"),
+            i,
+            &format!("The lantern was lit, count {i}."),
+        );
+        ew.episode.speaker = Some("Mira".into());
+        texts.push(ew);
+    }
+    texts.push(said("h1", 100, "The harbour lantern was lit."));
+    texts.push(said("h2", 101, "A quiet harbour at dawn."));
+    for i in 0..10 {
+        texts.push(said(
+            &format!("o{i}"),
+            200 + i,
+            &format!("Other words, count {i}."),
+        ));
+    }
+    write(store, &t, &batch(texts)).await;
+    let mut hits = ids(store, &t, "lantern harbour", 10).await;
+    hits.sort();
+    assert_eq!(
+        hits,
+        vec!["h1", "h2"],
+        "'lantern' (19 of 30 texts) gives way to 'harbour'"
+    );
+    let mut hits = ids(store, &t, "What did Mira say about the harbour?", 10).await;
+    hits.sort();
+    assert_eq!(
+        hits,
+        vec!["h1", "h2"],
+        "a common speaker gives way to 'harbour'"
+    );
+    let alone = ids(store, &t, "lantern", 30).await;
+    assert_eq!(
+        alone.len(),
+        19,
+        "alone, the common word finds every text holding it"
+    );
+    let mira = ids(store, &t, "Mira", 30).await;
+    assert_eq!(
+        mira.len(),
+        18,
+        "alone, the common speaker finds their texts"
+    );
+
+    let names = vec!["harbour".to_string()];
+    let score_of_h1 = |lists: Vec<Vec<mnemo_core::TextHit>>| {
+        lists[0]
+            .iter()
+            .find(|h| h.episode == "h1")
+            .map(|h| h.score)
+            .expect("h1 names the harbour")
+    };
+    let with_common = store
+        .search_text_naming(&t, &names, "lantern dawn", 10)
+        .await
+        .expect("search_text_naming");
+    let without = store
+        .search_text_naming(&t, &names, "dawn", 10)
+        .await
+        .expect("search_text_naming");
+    let (a, b) = (score_of_h1(with_common), score_of_h1(without));
+    assert!(
+        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+        "'lantern' does not score beside the rarer 'dawn': {a} vs {b}"
+    );
+}
+
 /// `search_text_entities` answers what `search_text` and `episode_entities` of its hits answer:
 /// the same hits in the same order, each hit's entities in key order (none for a text that names
 /// nothing), only the tenant's, and nothing for a query with no searchable word.
