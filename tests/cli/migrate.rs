@@ -115,7 +115,13 @@ fn migrate_on_neo4j_rebuilds_derived_state_and_keeps_counts_and_answers() {
     assert_eq!(out["tenant"], tenant.as_str());
     assert_eq!(
         out["migrated"],
-        serde_json::json!(["top_edges", "stats", "text_index", "validity"])
+        serde_json::json!([
+            "top_edges",
+            "stats",
+            "text_index",
+            "folded_keys",
+            "validity"
+        ])
     );
     // Idempotent, and nothing the store holds or answers changed.
     json(&neo(&["migrate", "--json"]));

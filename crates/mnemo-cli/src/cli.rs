@@ -56,7 +56,7 @@ pub enum Command {
     Record(RecordCommand),
     /// Bring the tenant's data written by an older mnemo up to date (Neo4j: each entity's top-edge
     /// and recent-mention lists, the tenant's counts, the text-index terms and thread key of older
-    /// episodes, and family facts' validity intervals on their
+    /// episodes, accent-free alias keys of older entities, and family facts' validity intervals on their
     /// relationships). Runs for one tenant (--tenant); idempotent; the embedded store needs none
     /// (it rebuilds its text index when it opens).
     Migrate(JsonFlag),

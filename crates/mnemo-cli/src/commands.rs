@@ -174,11 +174,21 @@ pub async fn migrate(settings: &Settings, args: &JsonFlag) -> anyhow::Result<Exi
                 .await
                 .context("adding older episodes to the text index")?;
             store
+                .backfill_folded_keys(&tenant)
+                .await
+                .context("adding accent-free alias keys to older entities")?;
+            store
                 .rebuild_validity(&tenant)
                 .await
                 .context("giving family facts their validity intervals")?;
             tracing::info!(seconds = started.elapsed().as_secs_f64(), "migrated");
-            vec!["top_edges", "stats", "text_index", "validity"]
+            vec![
+                "top_edges",
+                "stats",
+                "text_index",
+                "folded_keys",
+                "validity",
+            ]
         }
     };
     if args.json {

@@ -112,15 +112,14 @@ WITH collect(ep) AS eps
 UNWIND $rows AS row
 MERGE (e:Entity {tenant: $tenant, key: row.key})
 ON CREATE SET e.name = row.name, e.type = row.type, e:$(row.type), e.aliases = [], e.mentions = 0,
-  e.alias_keys = CASE WHEN row.name_key = '' OR row.name_key = row.key THEN [] ELSE [row.name_key] END
+  e.alias_keys = row.create_keys
 WITH eps, e, row, e.mentions = 0 AS created, e.last_seen AS old_last,
   CASE WHEN all(f IN row.forms WHERE f.surface = e.name OR f.surface IN e.aliases) THEN null
   ELSE reduce(acc = {aliases: e.aliases, keys: e.alias_keys}, f IN row.forms |
     CASE WHEN size(acc.aliases) >= $max_aliases OR f.surface = e.name OR f.surface IN acc.aliases
       THEN acc
       ELSE {aliases: acc.aliases + f.surface,
-            keys: CASE WHEN f.key = '' OR f.key = e.key OR f.key IN acc.keys
-                    THEN acc.keys ELSE acc.keys + f.key END}
+            keys: acc.keys + [k IN f.keys WHERE k <> e.key AND NOT k IN acc.keys]}
     END) END AS merged
 FOREACH (_ IN CASE WHEN merged IS NULL OR (merged.aliases = e.aliases AND merged.keys = e.alias_keys)
     THEN [] ELSE [1] END |

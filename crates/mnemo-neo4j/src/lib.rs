@@ -18,6 +18,7 @@ mod db;
 mod deadline;
 mod decode;
 mod error;
+mod folded_keys;
 mod kv;
 mod neighbours;
 mod plan;

@@ -5,7 +5,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use mnemo_core::{canonical_key, EntityKey, EntityType, Episode, RelType, Timestamp, WriteBatch};
+use mnemo_core::{
+    canonical_key, fold_accents, EntityKey, EntityType, Episode, RelType, Timestamp, WriteBatch,
+};
 use neo4rs::BoltType;
 
 use crate::db::map;
@@ -55,6 +57,23 @@ impl EntityRow {
         row
     }
 
+    /// The alias keys of a new entity: its name's key when that is not its key, and the
+    /// accent-free forms of both (the embedded store indexes them alike), so that a query typed
+    /// without accents ("aschenbrodel") finds "Aschenbrödel".
+    fn create_keys(&self, name_key: &str) -> Vec<String> {
+        let key = self.key.as_str();
+        let mut keys: Vec<String> = Vec::new();
+        let mut add = |k: String| {
+            if !k.is_empty() && k != key && !keys.contains(&k) {
+                keys.push(k);
+            }
+        };
+        add(name_key.to_string());
+        fold_accents(key).into_iter().for_each(&mut add);
+        fold_accents(name_key).into_iter().for_each(&mut add);
+        keys
+    }
+
     /// The row without its mentions: the part that does not depend on the statement, and the
     /// costly one (canonical keys of the name and every surface form).
     fn base(&self) -> BoltType {
@@ -62,14 +81,20 @@ impl EntityRow {
             .forms
             .iter()
             .map(|s| {
-                map([
-                    ("surface", s.as_str().into()),
-                    ("key", canonical_key(s).into()),
-                ])
+                let key = canonical_key(s);
+                let mut keys = Vec::with_capacity(2);
+                if let Some(folded) = fold_accents(&key) {
+                    keys.push(folded);
+                }
+                if !key.is_empty() {
+                    keys.insert(0, key);
+                }
+                map([("surface", s.as_str().into()), ("keys", keys.into())])
             })
             .collect();
+        let name_key = canonical_key(&self.name);
         map([
-            ("name_key", canonical_key(&self.name).into()),
+            ("create_keys", self.create_keys(&name_key).into()),
             ("key", self.key.as_str().into()),
             ("name", self.name.as_str().into()),
             ("type", self.entity_type.as_str().into()),

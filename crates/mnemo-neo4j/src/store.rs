@@ -141,11 +141,20 @@ impl Neo4jStore {
         .await
     }
 
-    /// Gives the tenant's episodes written before the episode text index existed the token that
-    /// index finds them by (until then `search_text` does not see them). Idempotent; runs in
-    /// committed chunks.
+    /// Gives the tenant's episodes written before the episode text index existed, or by an
+    /// earlier analysis, the terms that index finds them by (until then `search_text` does not
+    /// see them). Idempotent; runs in committed chunks.
     pub async fn backfill_text_index(&self, tenant: &Tenant) -> Result<()> {
         crate::text::backfill(&self.graph, tenant).await
+    }
+
+    /// Gives the tenant's entities written before writes added them the accent-free forms of
+    /// their keys as alias keys, so a query typed without accents finds them. Idempotent; runs in
+    /// committed chunks.
+    pub async fn backfill_folded_keys(&self, tenant: &Tenant) -> Result<()> {
+        crate::folded_keys::backfill(&self.graph, tenant).await?;
+        self.reads.cache.forget(tenant);
+        Ok(())
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {

@@ -376,6 +376,75 @@ async fn text_index_backfill_finds_older_episodes() {
     );
 }
 
+/// Entities written before writes added accent-free alias keys are not found by a key typed
+/// without accents until `backfill_folded_keys` (run by `mnemo migrate`) adds them; it changes
+/// nothing else, and a second run nothing at all.
+#[tokio::test]
+async fn folded_key_backfill_finds_older_accented_entities() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let t = tenant("foldedkeys");
+    let ew = episode("f1", 1, &[("Aschenbrödel", "Zoë Lund")]);
+    neo.write(
+        &t,
+        &WriteBatch {
+            document: None,
+            episodes: vec![ew],
+        },
+    )
+    .await
+    .expect("write");
+    let keys = ["aschenbrodel".to_string(), "zoe lund".to_string()];
+    let found = |hits: Vec<(String, mnemo_core::Entity)>| -> Vec<String> {
+        let mut k: Vec<String> = hits.into_iter().map(|(_, e)| e.key.to_string()).collect();
+        k.sort();
+        k
+    };
+    let want = vec!["aschenbrödel".to_string(), "zoë lund".to_string()];
+    assert_eq!(
+        found(neo.lookup_names(&t, &keys).await.expect("lookup")),
+        want
+    );
+    let aliases = |neo: &Neo4jStore| {
+        let t = t.clone();
+        let graph = neo.graph().clone();
+        async move {
+            let mut rows = graph
+                .execute(
+                    query("MATCH (e:Entity {tenant: $t}) RETURN e.key AS k, e.alias_keys AS a ORDER BY k")
+                        .param("t", t.as_str()),
+                )
+                .await
+                .expect("read");
+            let mut out: Vec<(String, Vec<String>)> = Vec::new();
+            while let Some(row) = rows.next().await.expect("row") {
+                out.push((row.get("k").expect("k"), row.get("a").expect("a")));
+            }
+            out
+        }
+    };
+    let written = aliases(&neo).await;
+    neo.graph()
+        .run(query("MATCH (e:Entity {tenant: $t}) SET e.alias_keys = []").param("t", t.as_str()))
+        .await
+        .expect("strip the folded keys, as an older version wrote them");
+    assert!(neo
+        .lookup_names(&t, &keys)
+        .await
+        .expect("lookup")
+        .is_empty());
+    neo.backfill_folded_keys(&t).await.expect("backfill");
+    assert_eq!(
+        found(neo.lookup_names(&t, &keys).await.expect("lookup")),
+        want
+    );
+    assert_eq!(aliases(&neo).await, written, "the keys a write gives");
+    neo.backfill_folded_keys(&t).await.expect("again");
+    assert_eq!(aliases(&neo).await, written, "a second run changes nothing");
+    neo.purge_tenant(&t).await.expect("purge");
+}
+
 /// A fact written before event times were kept has no `episode_occurred`: writes and deletes
 /// touching it fill the list in step with `episodes` (as all "" for the old episodes), whichever
 /// way they merge (appending newer episodes, inserting older ones, unlinking).

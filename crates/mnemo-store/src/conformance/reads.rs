@@ -157,6 +157,35 @@ pub async fn lookup_names_via_aliases(store: &dyn GraphStore) {
     keys.sort();
     assert_eq!(keys, vec!["anna schneider", "willi schneider"]);
     assert!(both.iter().all(|(k, _)| k == "schneider"));
+
+    // Keys with accents are found without them, through the name and through an alias added later.
+    let mut ew = episode("e2", 2, &[], &[]);
+    ew.entities = vec![aliased("Aschenbrödel", &[]), aliased("Zoë Lund", &[])];
+    write(store, &t, &batch(vec![ew])).await;
+    let mut ew = episode("e3", 3, &[], &[]);
+    ew.entities = vec![aliased("Zoë Lund", &["Zoë L."])];
+    write(store, &t, &batch(vec![ew])).await;
+    let found = store
+        .lookup_names(
+            &t,
+            &["aschenbrodel".into(), "zoe lund".into(), "zoe l".into()],
+        )
+        .await
+        .expect("lookup");
+    let mut pairs: Vec<(String, String)> = found
+        .iter()
+        .map(|(k, e)| (k.clone(), e.key.to_string()))
+        .collect();
+    pairs.sort();
+    assert_eq!(
+        pairs,
+        vec![
+            ("aschenbrodel".to_string(), "aschenbrödel".to_string()),
+            ("zoe l".to_string(), "zoë lund".to_string()),
+            ("zoe lund".to_string(), "zoë lund".to_string()),
+        ],
+        "accents fold in lookups"
+    );
 }
 
 /// Whole-word token matches on names and aliases, most mentioned first, limited.
