@@ -95,6 +95,20 @@ async fn evaluate(
     questions: &[LoQuestion],
 ) -> anyhow::Result<Report> {
     let quality = QualityStore::open(args.neo4j_uri.as_deref()).await?;
+    let report = evaluate_in(&quality, args, conversations, questions).await;
+    // The run's Neo4j tenants go whether it succeeded or not.
+    let purged = quality.finish().await;
+    let report = report?;
+    purged?;
+    Ok(report)
+}
+
+async fn evaluate_in(
+    quality: &QualityStore,
+    args: &Args,
+    conversations: &[Conversation],
+    questions: &[LoQuestion],
+) -> anyhow::Result<Report> {
     let store: Arc<dyn GraphStore> = Arc::clone(&quality.store);
     let mut search_cfg = match &args.search {
         Some(json) => serde_json::from_str(json).context("--search is not a search config")?,
@@ -234,6 +248,5 @@ async fn evaluate(
         search_cfg.budget_tokens,
     );
     report.store = quality.backend();
-    quality.finish().await?;
     Ok(report)
 }

@@ -1,7 +1,7 @@
 //! The store a retrieval-quality run (`locomo`, `recall`) writes into: the in-memory embedded
 //! store, or with `--neo4j-uri` a Neo4j server, so that both stores' rankings are measured by the
 //! same command. On Neo4j every tenant of the run is new (named after the run) and purged at the
-//! end.
+//! end, also when the run fails.
 
 use std::sync::{Arc, Mutex};
 

@@ -205,6 +205,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> anyhow::Result<()> {
     let quality = QualityStore::open(args.neo4j_uri.as_deref()).await?;
+    let done = evaluate_in(&quality, args, passages, questions).await;
+    // The run's Neo4j tenant goes whether it succeeded or not.
+    let purged = quality.finish().await;
+    done?;
+    purged
+}
+
+async fn evaluate_in(
+    quality: &QualityStore,
+    args: &Args,
+    passages: &[Passage],
+    questions: &[Question],
+) -> anyhow::Result<()> {
     let store: &dyn GraphStore = &*quality.store;
     let tenant = quality.tenant(Tenant::default().as_str())?;
     let extractor = RuleExtractor;
@@ -321,6 +334,5 @@ async fn evaluate(args: &Args, passages: &[Passage], questions: &[Question]) -> 
             report.bm25_recall_at_2, report.bm25_recall_at_5
         );
     }
-    quality.finish().await?;
     Ok(())
 }

@@ -31,13 +31,25 @@ pub(crate) struct EntityRow {
     last_seen: Option<DateTime<FixedOffset>>,
 }
 
+/// A key read back from an entity or a fact's end. Keys entered the store as `EntityKey`s, but
+/// the canonical form has changed between versions (before session 22, "İ" kept a combining dot
+/// that folding now removes), so a key an older version wrote need not be canonical today:
+/// rejecting it failed every search that read its entity. It is taken as stored; only an empty key
+/// (no entity ever had one) is an error.
+fn stored_key(key: String, what: &str) -> Result<EntityKey> {
+    if key.is_empty() {
+        return Err(decode_err(what, "empty key"));
+    }
+    Ok(EntityKey::from_stored(key))
+}
+
 impl EntityRow {
     pub(crate) fn key(&self) -> &str {
         &self.key
     }
 
     pub(crate) fn into_entity(self) -> Result<Entity> {
-        let key = EntityKey::from_canonical(self.key).map_err(|e| decode_err("entity key", e))?;
+        let key = stored_key(self.key, "entity key")?;
         let entity_type: EntityType = self
             .entity_type
             .parse()
@@ -85,11 +97,9 @@ impl FactRow {
 
     pub(crate) fn into_fact(self) -> Result<Fact> {
         Ok(Fact {
-            subject: EntityKey::from_canonical(self.subject)
-                .map_err(|e| decode_err("fact subject", e))?,
+            subject: stored_key(self.subject, "fact subject")?,
             rel_type: RelType::new(self.rel_type).map_err(|e| decode_err("fact type", e))?,
-            object: EntityKey::from_canonical(self.object)
-                .map_err(|e| decode_err("fact object", e))?,
+            object: stored_key(self.object, "fact object")?,
             predicate: self.predicate,
             mentions: count(self.mentions),
             // Stored as the f64 of an f32, so this conversion gives back the written value.

@@ -445,6 +445,51 @@ async fn folded_key_backfill_finds_older_accented_entities() {
     neo.purge_tenant(&t).await.expect("purge");
 }
 
+/// A key an older version stored that is not canonical today ("İrsadi" kept a combining dot
+/// before session 22) is read as stored: reads reaching its entity or its facts do not fail.
+#[tokio::test]
+async fn keys_an_older_version_stored_are_read_as_stored() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let t = tenant("oldkeys");
+    neo.write(
+        &t,
+        &WriteBatch {
+            document: None,
+            episodes: vec![episode("k1", 1, &[("Irsadi Aksun", "Ankara")])],
+        },
+    )
+    .await
+    .expect("write");
+    let old = "i\u{307}rsadi aksun";
+    neo.graph()
+        .run(
+            query("MATCH (e:Entity {tenant: $t, key: 'irsadi aksun'}) SET e.key = $old")
+                .param("t", t.as_str())
+                .param("old", old),
+        )
+        .await
+        .expect("re-key as an older version wrote it");
+    let got = neo
+        .get_entities(&t, &[EntityKey::from_stored(old)])
+        .await
+        .expect("the entity reads");
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].key.as_str(), old);
+    let around = neo
+        .neighbourhood(&t, &NeighbourhoodQuery::new(vec![key("Ankara")]))
+        .await
+        .expect("the neighbourhood reads");
+    assert!(
+        around.facts.iter().any(|f| f.subject.as_str() == old),
+        "{around:?}"
+    );
+    let all = neo.export(&t).await.expect("the export reads");
+    assert!(all.entities.iter().any(|e| e.key.as_str() == old));
+    neo.purge_tenant(&t).await.expect("purge");
+}
+
 /// A fact written before event times were kept has no `episode_occurred`: writes and deletes
 /// touching it fill the list in step with `episodes` (as all "" for the old episodes), whichever
 /// way they merge (appending newer episodes, inserting older ones, unlinking).
