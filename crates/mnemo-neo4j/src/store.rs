@@ -158,6 +158,25 @@ impl Neo4jStore {
     }
 
     async fn bootstrap_schema(&self) -> Result<()> {
+        // Only a warning rides on this: a server that refuses `SHOW INDEXES` still connects.
+        let old = read_rows(
+            &self.graph,
+            query(crate::text::OLD_TEXT_INDEXES_FOUND)
+                .param("names", crate::text::OLD_TEXT_INDEX_NAMES.to_vec()),
+        )
+        .await
+        .unwrap_or_default();
+        if let Some(names) = old.first() {
+            let names: Vec<String> = column(names, "names").unwrap_or_default();
+            if !names.is_empty() {
+                tracing::warn!(
+                    ?names,
+                    "the episode text index of an older mnemo is replaced: episodes written \
+                     before are not found by text search until `mnemo migrate --tenant T` \
+                     has run for each tenant"
+                );
+            }
+        }
         // The read schema first: the write schema ends by waiting for every index to be online.
         for stmt in cyr::READ_SCHEMA.iter().chain(SCHEMA) {
             // Two processes creating the same index at once: the loser reports an equivalent

@@ -38,6 +38,18 @@ pub(crate) const DROP_OLD_TEXT_INDEXES: [&str; 3] = [
     "DROP INDEX mnemo_episode_search IF EXISTS",
 ];
 
+/// The names of `DROP_OLD_TEXT_INDEXES`' indexes.
+pub(crate) const OLD_TEXT_INDEX_NAMES: [&str; 3] = [
+    "mnemo_episode_text",
+    "mnemo_episode_words",
+    "mnemo_episode_search",
+];
+
+/// Which of `$names` exist: found on connect, before they are dropped, they say the database
+/// holds episodes an older version wrote, which text search does not find until `mnemo migrate`.
+pub(crate) const OLD_TEXT_INDEXES_FOUND: &str =
+    "SHOW INDEXES YIELD name WHERE name IN $names RETURN collect(name) AS names";
+
 /// The tenant's prefix of its terms: 10 hex digits of a hash of its id. Two tenants that shared
 /// one would share statistics, never hits (every search checks `tenant` exactly).
 pub(crate) fn tenant_prefix(tenant: &str) -> String {
@@ -212,6 +224,13 @@ mod tests {
 
     fn w(s: &[&str]) -> Vec<String> {
         s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn the_old_index_names_are_the_dropped_ones() {
+        for (drop, name) in DROP_OLD_TEXT_INDEXES.iter().zip(OLD_TEXT_INDEX_NAMES) {
+            assert_eq!(*drop, format!("DROP INDEX {name} IF EXISTS"));
+        }
     }
 
     #[test]

@@ -490,6 +490,81 @@ async fn keys_an_older_version_stored_are_read_as_stored() {
     neo.purge_tenant(&t).await.expect("purge");
 }
 
+/// Log lines written to a buffer (the test's thread only).
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Connecting to a database that still has an older version's episode text index warns that
+/// `mnemo migrate` must run (older episodes are not found by text search until then), and
+/// replaces the index; the next connect has nothing to say.
+#[tokio::test]
+async fn an_old_text_index_is_replaced_with_a_warning_to_migrate() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let logs = Captured::default();
+    let sink = logs.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || sink.clone())
+        .with_ansi(false)
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let uri = common::test_uri().expect("a server");
+    // Other tests connecting at the same moment drop the index too: try again when one did.
+    let mut again = None;
+    for _ in 0..5 {
+        logs.0.lock().expect("lock").clear();
+        neo.graph()
+            .run(query(
+                "CREATE FULLTEXT INDEX mnemo_episode_words IF NOT EXISTS FOR (ep:Episode) ON EACH [ep.content]",
+            ))
+            .await
+            .expect("an index as an older version made it");
+        let store = mnemo_neo4j::Neo4jStore::connect(common::config(&uri))
+            .await
+            .expect("connect");
+        let said = String::from_utf8(logs.0.lock().expect("lock").clone()).expect("utf-8");
+        if said.contains("mnemo_episode_words") {
+            again = Some(store);
+            break;
+        }
+    }
+    let again = again.expect("a connect that found the old index");
+    let said = String::from_utf8(logs.0.lock().expect("lock").clone()).expect("utf-8");
+    assert!(said.contains("mnemo migrate"), "{said}");
+    let mut rows = again
+        .graph()
+        .execute(query(
+            "SHOW INDEXES YIELD name WHERE name = 'mnemo_episode_words' RETURN count(*) AS n",
+        ))
+        .await
+        .expect("show");
+    let n: i64 = rows
+        .next()
+        .await
+        .expect("row")
+        .expect("one row")
+        .get("n")
+        .expect("n");
+    assert_eq!(n, 0, "the old index is dropped");
+    logs.0.lock().expect("lock").clear();
+    mnemo_neo4j::Neo4jStore::connect(common::config(&uri))
+        .await
+        .expect("connect again");
+    let said = String::from_utf8(logs.0.lock().expect("lock").clone()).expect("utf-8");
+    assert!(!said.contains("mnemo migrate"), "{said}");
+}
+
 /// A fact written before event times were kept has no `episode_occurred`: writes and deletes
 /// touching it fill the list in step with `episodes` (as all "" for the old episodes), whichever
 /// way they merge (appending newer episodes, inserting older ones, unlinking).
