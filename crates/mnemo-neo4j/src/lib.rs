@@ -36,6 +36,7 @@ pub use config::Neo4jConfig;
 pub use deadline::server_name;
 pub use store::Neo4jStore;
 pub use test_server::{test_server_config, test_server_uri, unique_test_tenant};
+pub use text::indexed_terms;
 
 #[cfg(test)]
 mod cypher_snapshots;

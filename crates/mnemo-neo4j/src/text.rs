@@ -70,6 +70,12 @@ pub(crate) fn episode_terms(prefix: &str, text: Option<&str>) -> Option<String> 
     (!out.is_empty()).then_some(out)
 }
 
+/// What the store writes as an episode's `terms` for `text` in `tenant`'s text index (None: the
+/// property is left out): for benchmarks that write the same data model by hand.
+pub fn indexed_terms(tenant: &Tenant, text: &str) -> Option<String> {
+    episode_terms(&tenant_prefix(tenant.as_str()), Some(text))
+}
+
 /// The searchable terms of a query, each once in order of appearance, at most `MAX_QUERY_WORDS`.
 pub(crate) fn query_words(text: &str) -> Vec<String> {
     query_terms(text, MAX_QUERY_WORDS)

@@ -166,7 +166,8 @@ const FULL_EPISODE: &str = "\
 MERGE (d:Document {tenant: $tenant, id: $doc})
 SET d.source = $source, d.content_hash = $hash, d.created_at = $now
 CREATE (ep:Episode {tenant: $tenant, id: $ep, kind: 'document_chunk', content: $content,
-  created_at: $now, source: $source, content_hash: $hash, document_id: $doc})
+  created_at: $now, source: $source, content_hash: $hash, document_id: $doc, terms: $terms,
+  analysis: $analysis})
 CREATE (d)-[:HAS_CHUNK {tenant: $tenant}]->(ep)";
 
 /// The chunk's distinct entities with their counts and times, each mentioned by the episode.
@@ -201,10 +202,11 @@ fn map_of(pairs: [(&'static str, BoltType); 3]) -> BoltType {
     BoltType::from(m)
 }
 
-/// The same rows written as the graph mnemo writes (a document and an episode per chunk,
-/// `MENTIONS` from the episode to each entity, entity mention counts and first/last seen, fact
-/// provenance lists and counts) by plain `UNWIND` statements: one transaction per chunk, the
-/// entities and facts made distinct per chunk (the only client-side work), none of mnemo's
+/// The same rows written as the graph mnemo writes (a document and an episode per chunk with the
+/// terms the episode text index reads, `MENTIONS` from the episode to each entity, entity mention
+/// counts and first/last seen, fact provenance lists and counts) by plain `UNWIND` statements: one
+/// transaction per chunk, the entities and facts made distinct and the text's terms made per chunk
+/// (the only client-side work), none of mnemo's
 /// validation, type and alias rules, top-edge and recent-mention lists, or tenant counts. The
 /// floor of what writing mnemo's data model costs on this server. Returns the seconds taken.
 #[cfg(test)]
@@ -278,7 +280,9 @@ pub async fn raw_full_chunk(
             .param("doc", doc.as_str())
             .param("source", "bench-triples.jsonl")
             .param("hash", mnemo_core::content_hash(&content))
-            .param("content", content.as_str()),
+            .param("content", content.as_str())
+            .param("terms", mnemo_neo4j::indexed_terms(tenant, &content))
+            .param("analysis", mnemo_core::analysis::ANALYSIS_VERSION),
     )
     .await
     .context("raw full: episode")?;
@@ -383,6 +387,12 @@ mod tests {
             }
         };
         let (top_ours, top_raw) = (top(ours.clone()).await, top(raw.clone()).await);
+        // The baseline's episodes are in the text index as mnemo's are.
+        let word = rows[0].subject.clone();
+        let (text_ours, text_raw) = (
+            store.search_text(&ours, &word, 10).await.unwrap().len(),
+            store.search_text(&raw, &word, 10).await.unwrap().len(),
+        );
         for t in [&ours, &raw] {
             store.purge_tenant(t).await.unwrap();
         }
@@ -391,5 +401,7 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(top_ours.len(), 20);
         assert_eq!(top_ours, top_raw);
+        assert!(text_ours > 0, "{word:?} is in mnemo's texts");
+        assert_eq!(text_ours, text_raw, "{word:?}");
     }
 }
