@@ -17,7 +17,7 @@ use crate::text::{probes, query_words, required_query, TEXT_INDEX};
 /// The rule against common words holds for tenants whose common count (a tenth of their
 /// episodes) is at most this: counting a word reads up to that many of its hits. Larger tenants
 /// are searched with every word.
-pub(crate) const MAX_COMMON: i64 = 2_000;
+const MAX_COMMON: i64 = 2_000;
 
 /// Rows `counted, probes`: each of `$probes` (`text::Probe`) with `rare` set when the word is in at
 /// least one and at most `common` of the tenant's episodes in that field, `common` being
