@@ -400,8 +400,10 @@ pub async fn text_common_words_give_way(store: &dyn GraphStore) {
         .await
         .expect("search_text_naming");
     let (a, b) = (score_of_h1(with_common), score_of_h1(without));
+    // Within 2%, not exactly: on a shared Neo4j server other tests' writes move the index-wide
+    // document count between the two searches. Scored, 'lantern' adds far more than that.
     assert!(
-        (a - b).abs() <= 1e-6 * b.abs().max(1.0),
+        (a - b).abs() <= 0.02 * b.abs(),
         "'lantern' does not score beside the rarer 'dawn': {a} vs {b}"
     );
 }
