@@ -24,17 +24,26 @@ const NON_ASCII: &str = "(?s).*[^\\x00-\\x7F].*";
 
 const PAGE_SIZE: i64 = 5_000;
 
-/// `alias_keys` with the accent-free form of `key` and of each alias key added (none equal to
-/// `key`, none twice), or None when nothing is missing.
-pub(crate) fn with_folded(key: &str, alias_keys: &[String]) -> Option<Vec<String>> {
-    let mut keys = alias_keys.to_vec();
-    for k in std::iter::once(key).chain(alias_keys.iter().map(String::as_str)) {
+/// Appends to `keys` (alias keys of the entity `key`) the accent-free form of `key` and of each of
+/// them, none equal to `key`, none twice: what writes give a new entity, and what `backfill`
+/// gives an older one.
+pub(crate) fn add_folded(key: &str, keys: &mut Vec<String>) {
+    let known = keys.len();
+    for i in 0..=known {
+        let k = if i == 0 { key } else { keys[i - 1].as_str() };
         if let Some(folded) = fold_accents(k) {
             if folded != key && !keys.contains(&folded) {
                 keys.push(folded);
             }
         }
     }
+}
+
+/// `alias_keys` with their accent-free forms added (`add_folded`), or None when nothing is
+/// missing.
+pub(crate) fn with_folded(key: &str, alias_keys: &[String]) -> Option<Vec<String>> {
+    let mut keys = alias_keys.to_vec();
+    add_folded(key, &mut keys);
     (keys.len() > alias_keys.len()).then_some(keys)
 }
 

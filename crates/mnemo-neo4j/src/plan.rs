@@ -63,14 +63,10 @@ impl EntityRow {
     fn create_keys(&self, name_key: &str) -> Vec<String> {
         let key = self.key.as_str();
         let mut keys: Vec<String> = Vec::new();
-        let mut add = |k: String| {
-            if !k.is_empty() && k != key && !keys.contains(&k) {
-                keys.push(k);
-            }
-        };
-        add(name_key.to_string());
-        fold_accents(key).into_iter().for_each(&mut add);
-        fold_accents(name_key).into_iter().for_each(&mut add);
+        if !name_key.is_empty() && name_key != key {
+            keys.push(name_key.to_string());
+        }
+        crate::folded_keys::add_folded(key, &mut keys);
         keys
     }
 
@@ -82,13 +78,11 @@ impl EntityRow {
             .iter()
             .map(|s| {
                 let key = canonical_key(s);
-                let mut keys = Vec::with_capacity(2);
-                if let Some(folded) = fold_accents(&key) {
-                    keys.push(folded);
-                }
-                if !key.is_empty() {
-                    keys.insert(0, key);
-                }
+                let folded = fold_accents(&key);
+                let keys: Vec<String> = std::iter::once(key)
+                    .filter(|k| !k.is_empty())
+                    .chain(folded)
+                    .collect();
                 map([("surface", s.as_str().into()), ("keys", keys.into())])
             })
             .collect();

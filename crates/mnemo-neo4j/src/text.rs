@@ -114,7 +114,7 @@ pub(crate) fn probes(tenant: &str, words: &[String]) -> Vec<Probe> {
             FIELDS.map(|f| Probe {
                 t: w.clone(),
                 f,
-                q: format!("{f}:{}", quoted(&prefix, std::slice::from_ref(w))),
+                q: format!("{f}:{}", quoted(&prefix, w)),
             })
         })
         .collect()
@@ -129,19 +129,15 @@ pub(crate) fn required_query(tenant: &str, required: &[String]) -> Option<String
     let prefix = tenant_prefix(tenant);
     let q: Vec<String> = required
         .iter()
-        .map(|t| format!("+terms:{}", quoted(&prefix, std::slice::from_ref(t))))
+        .map(|t| format!("+terms:{}", quoted(&prefix, t)))
         .collect();
     Some(q.join(" "))
 }
 
-/// `words` behind the tenant's prefix, as quoted terms joined by OR. Terms are letters and digits
-/// only; the filter is a second guard that no quote or backslash ends a term early.
-fn quoted(prefix: &str, words: &[String]) -> String {
-    let terms: Vec<String> = words
-        .iter()
-        .map(|w| format!("\"{prefix}{}\"", w.replace(['\\', '"'], "")))
-        .collect();
-    terms.join(" OR ")
+/// `word` behind the tenant's prefix, as a quoted term. Terms are letters and digits only; the
+/// filter is a second guard that no quote or backslash ends the term early.
+fn quoted(prefix: &str, word: &str) -> String {
+    format!("\"{prefix}{}\"", word.replace(['\\', '"'], ""))
 }
 
 /// Episodes whose terms were made by another analysis or not at all (written before the text

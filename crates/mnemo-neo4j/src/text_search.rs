@@ -64,10 +64,12 @@ pub(crate) fn text_hits_cypher() -> String {
     )
 }
 
-/// The probes of `text` as a parameter, or None when it has no searchable word.
-fn probes_param(t: &Tenant, text: &str) -> Option<BoltType> {
-    let probes = probes(t.as_str(), &query_words(text));
-    (!probes.is_empty()).then(|| probes.iter().map(|p| p.to_bolt()).collect())
+/// The probes of `words` as the `$probes` parameter.
+fn probes_param(t: &Tenant, words: &[String]) -> BoltType {
+    probes(t.as_str(), words)
+        .iter()
+        .map(|p| p.to_bolt())
+        .collect()
 }
 
 /// The statement of `search_text`.
@@ -92,15 +94,15 @@ pub(crate) fn search_text_entities_cypher() -> String {
 /// The statement `statement` with the parameters of a text search, or None when the query has
 /// no searchable word or nothing is asked.
 fn text_query(statement: String, t: &Tenant, text: &str, limit: usize) -> Option<Query> {
-    let probes = probes_param(t, text)?;
-    if limit == 0 {
+    let words = query_words(text);
+    if words.is_empty() || limit == 0 {
         return None;
     }
     // A few more than asked, so that ties at the cut are settled by id, as on the embedded store.
     Some(
         query(&statement)
             .param("tenant", t.as_str())
-            .param("probes", probes)
+            .param("probes", probes_param(t, &words))
             .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX)),
     )
 }
@@ -213,14 +215,10 @@ pub(crate) async fn search_text_naming(
     if asked.is_empty() {
         return Ok(out);
     }
-    let probes: BoltType = probes(t.as_str(), &words)
-        .iter()
-        .map(|p| p.to_bolt())
-        .collect();
     let named: BoltType = asked.iter().map(|(_, n)| n.clone()).collect();
     let q = query(&search_naming_cypher())
         .param("tenant", t.as_str())
-        .param("probes", probes)
+        .param("probes", probes_param(t, &words))
         .param("names", named)
         .param("limit", i64::try_from(limit + 8).unwrap_or(i64::MAX));
     for row in read_rows(graph, q).await? {
