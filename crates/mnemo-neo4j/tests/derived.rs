@@ -306,15 +306,7 @@ async fn text_index_backfill_finds_older_episodes() {
     let t = tenant("textbackfill");
     let mut ep = episode("old1", 1, &[]);
     ep.episode.content = "An heirloom clock from Zoë's attic".into();
-    neo.write(
-        &t,
-        &WriteBatch {
-            document: None,
-            episodes: vec![ep],
-        },
-    )
-    .await
-    .expect("write");
+    common::write(&neo, &t, vec![ep]).await;
     let found = |hits: Vec<mnemo_core::TextHit>| -> Vec<String> {
         hits.into_iter().map(|h| h.episode).collect()
     };
@@ -386,15 +378,7 @@ async fn folded_key_backfill_finds_older_accented_entities() {
     };
     let t = tenant("foldedkeys");
     let ew = episode("f1", 1, &[("Aschenbrödel", "Zoë Lund")]);
-    neo.write(
-        &t,
-        &WriteBatch {
-            document: None,
-            episodes: vec![ew],
-        },
-    )
-    .await
-    .expect("write");
+    common::write(&neo, &t, vec![ew]).await;
     let keys = ["aschenbrodel".to_string(), "zoe lund".to_string()];
     let found = |hits: Vec<(String, mnemo_core::Entity)>| -> Vec<String> {
         let mut k: Vec<String> = hits.into_iter().map(|(_, e)| e.key.to_string()).collect();
@@ -453,15 +437,12 @@ async fn keys_an_older_version_stored_are_read_as_stored() {
         return;
     };
     let t = tenant("oldkeys");
-    neo.write(
+    common::write(
+        &neo,
         &t,
-        &WriteBatch {
-            document: None,
-            episodes: vec![episode("k1", 1, &[("Irsadi Aksun", "Ankara")])],
-        },
+        vec![episode("k1", 1, &[("Irsadi Aksun", "Ankara")])],
     )
-    .await
-    .expect("write");
+    .await;
     let old = "i\u{307}rsadi aksun";
     neo.graph()
         .run(

@@ -176,16 +176,12 @@ async fn changes_through_the_store_are_seen_at_once_and_others_after_the_cache_t
     );
 
     // A write through the store: counts and episodes are read afresh.
-    store
-        .write(
-            &t,
-            &WriteBatch {
-                document: None,
-                episodes: vec![episode("new", 9_000, &[("Hub", "Newcomer")])],
-            },
-        )
-        .await
-        .expect("write");
+    common::write(
+        &store,
+        &t,
+        vec![episode("new", 9_000, &[("Hub", "Newcomer")])],
+    )
+    .await;
     let after = store.stats(&t).await.expect("stats");
     assert_eq!(
         (after.episodes, after.entities),
@@ -266,16 +262,12 @@ async fn entities_a_neighbourhood_brought_are_reused_until_the_store_changes_the
     let seen_elsewhere = uncached.get_entities(&t, &asked).await.expect("uncached");
     assert_eq!(seen_elsewhere[0].mentions, 999, "{seen_elsewhere:?}");
     // ... until it changes the tenant itself: then every entity is read afresh.
-    store
-        .write(
-            &t,
-            &WriteBatch {
-                document: None,
-                episodes: vec![episode("later", 9_000, &[("Spoke 4", "Newcomer")])],
-            },
-        )
-        .await
-        .expect("write");
+    common::write(
+        &store,
+        &t,
+        vec![episode("later", 9_000, &[("Spoke 4", "Newcomer")])],
+    )
+    .await;
     let after = store.get_entities(&t, &asked).await.expect("after write");
     assert_eq!(
         after,

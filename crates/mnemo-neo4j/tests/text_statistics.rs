@@ -5,9 +5,7 @@
 mod common;
 
 use chrono::TimeZone;
-use mnemo_core::{
-    content_hash, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant, WriteBatch,
-};
+use mnemo_core::{content_hash, Episode, EpisodeKind, EpisodeWrite, GraphStore, Tenant};
 use mnemo_neo4j::Neo4jStore;
 
 /// A word no other test writes: letters only, ending in a letter no stemmer rule removes.
@@ -48,18 +46,6 @@ fn said(id: &str, content: &str) -> EpisodeWrite {
     }
 }
 
-async fn write(neo: &Neo4jStore, t: &Tenant, episodes: Vec<EpisodeWrite>) {
-    neo.write(
-        t,
-        &WriteBatch {
-            document: None,
-            episodes,
-        },
-    )
-    .await
-    .expect("write");
-}
-
 async fn ranked(neo: &Neo4jStore, t: &Tenant, query: &str) -> Vec<String> {
     neo.search_text(t, query, 10)
         .await
@@ -85,7 +71,7 @@ async fn a_louder_tenant_does_not_change_how_a_quieter_ones_words_weigh() {
     for i in 0..3 {
         texts.push(said(&format!("q-b{i}"), &format!("{b} lantern glowed")));
     }
-    write(&neo, &quiet, texts).await;
+    common::write(&neo, &quiet, texts).await;
     let query = format!("{a} {b}");
     let before = ranked(&neo, &quiet, &query).await;
     assert_eq!(before.len(), 4, "{before:?}");
@@ -94,7 +80,7 @@ async fn a_louder_tenant_does_not_change_how_a_quieter_ones_words_weigh() {
     let noise: Vec<EpisodeWrite> = (0..300)
         .map(|i| said(&format!("l{i}"), &format!("{a} everywhere number {i}")))
         .collect();
-    write(&neo, &loud, noise).await;
+    common::write(&neo, &loud, noise).await;
     let after = ranked(&neo, &quiet, &query).await;
     assert_eq!(
         after, before,

@@ -7,7 +7,7 @@ pub mod proxy;
 use chrono::TimeZone;
 use mnemo_core::{
     content_hash, EntityInput, EntityKey, EntityType, Episode, EpisodeKind, EpisodeWrite,
-    FactInput, Tenant,
+    FactInput, GraphStore, Tenant, WriteBatch,
 };
 use mnemo_neo4j::{Neo4jConfig, Neo4jStore};
 
@@ -34,6 +34,20 @@ pub async fn store() -> Option<Neo4jStore> {
             .await
             .unwrap_or_else(|e| panic!("cannot connect to the Neo4j test server at {uri}: {e}")),
     )
+}
+
+/// Writes `episodes` (no document) as one batch.
+pub async fn write(store: &Neo4jStore, t: &Tenant, episodes: Vec<EpisodeWrite>) {
+    store
+        .write(
+            t,
+            &WriteBatch {
+                document: None,
+                episodes,
+            },
+        )
+        .await
+        .expect("write");
 }
 
 /// A tenant no other test or run uses (`prefix-tag-pid-nanos`), so tests share a server safely.

@@ -116,6 +116,16 @@ fn aliased(name: &str, aliases: &[&str]) -> EntityInput {
     }
 }
 
+/// (matched key, entity key) of each lookup hit, sorted.
+fn matched(found: &[(String, mnemo_core::Entity)]) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = found
+        .iter()
+        .map(|(k, e)| (k.clone(), e.key.to_string()))
+        .collect();
+    pairs.sort();
+    pairs
+}
+
 /// Canonical keys match entity keys and aliases; one key may match several entities.
 pub async fn lookup_names_via_aliases(store: &dyn GraphStore) {
     let t = fresh_tenant("lookup");
@@ -137,13 +147,8 @@ pub async fn lookup_names_via_aliases(store: &dyn GraphStore) {
         )
         .await
         .expect("lookup");
-    let mut pairs: Vec<(String, String)> = found
-        .iter()
-        .map(|(k, e)| (k.clone(), e.key.to_string()))
-        .collect();
-    pairs.sort();
     assert_eq!(
-        pairs,
+        matched(&found),
         vec![
             ("w schneider".to_string(), "willi schneider".to_string()),
             ("willi schneider".to_string(), "willi schneider".to_string()),
@@ -172,13 +177,8 @@ pub async fn lookup_names_via_aliases(store: &dyn GraphStore) {
         )
         .await
         .expect("lookup");
-    let mut pairs: Vec<(String, String)> = found
-        .iter()
-        .map(|(k, e)| (k.clone(), e.key.to_string()))
-        .collect();
-    pairs.sort();
     assert_eq!(
-        pairs,
+        matched(&found),
         vec![
             ("aschenbrodel".to_string(), "aschenbrödel".to_string()),
             ("zoe l".to_string(), "zoë lund".to_string()),
