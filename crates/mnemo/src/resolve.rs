@@ -10,7 +10,11 @@
 //! 4. a one-word person name that is a short form of exactly one stored person's first name: a
 //!    usual pet form ("Bill" for William, "Liz" for Elizabeth, looked up with rule 3's tokens) or a
 //!    prefix of at least three letters among the tenant's most mentioned people ("Mel" for
-//!    Melanie), unless it is a given name of its own ("Max" is not Maxine).
+//!    Melanie; "Melanie's kids" names no one; another name with the prefix counts only when
+//!    mentioned at least a tenth as often: a "Mell" typed once does not make "Mel" ambiguous), unless it is a given name of its own ("Max" is not
+//!    Maxine). A prefix stored as a person of its own before the full name was known (a
+//!    conversation that opens with "Hey Mel!") gives way to the full name once that is mentioned
+//!    more: later mentions go to Melanie, the early ones stay where they are.
 //!
 //! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
 //! own key. The chunks of a document are resolved each on its own, against the same state. Store
@@ -37,6 +41,15 @@ const TOKEN_CANDIDATES: usize = 256;
 
 /// Most-mentioned entities read when a short first name ("Mel") is looked for as a prefix.
 const SHORT_FORM_CANDIDATES: usize = 200;
+
+/// Longest stored one-word person key that may still give way to a full name it shortens ("Mel",
+/// "Caro"): a longer one is taken for a full name, which spares a read of the tenant's people on
+/// every mention of one.
+const MAX_STORED_SHORT_FORM: usize = 5;
+
+/// How many times as often as any other candidate a person must be mentioned to be the one a
+/// short form names when several names start with it.
+const DOMINANCE: u64 = 10;
 
 /// Usual English pet forms of given names (general knowledge): short form -> full first names.
 fn pet_form(short: &str) -> &'static [&'static str] {
@@ -107,6 +120,20 @@ fn only<'a>(cands: impl IntoIterator<Item = &'a Entity>) -> Option<&'a Entity> {
         }
     }
     found
+}
+
+/// The one person among `cands` a short form names: the only one, or one mentioned at least
+/// `DOMINANCE` times as often as every other ("Mel" is the Melanie of 147 mentions, not a "Mell"
+/// typed once).
+fn dominant<'a>(cands: impl IntoIterator<Item = &'a Entity>) -> Option<&'a Entity> {
+    let mut cands: Vec<&Entity> = cands.into_iter().collect();
+    cands.sort_by(|a, b| b.mentions.cmp(&a.mentions).then(a.key.cmp(&b.key)));
+    cands.dedup_by(|a, b| a.key == b.key);
+    match cands.as_slice() {
+        [one] => Some(one),
+        [best, next, ..] if best.mentions >= DOMINANCE * next.mentions.max(1) => Some(best),
+        _ => None,
+    }
 }
 
 /// The canonical forms an extracted entity goes by: its key and its aliases.
@@ -204,13 +231,22 @@ async fn targets_of(
         .collect();
     let mut target: HashMap<usize, Entity> = HashMap::new();
     let mut pending: Vec<usize> = Vec::new();
+    // One-word people stored under their short form before the full name was known ("Hey Mel!"
+    // in a conversation's first turn), with that stored entity's mention count.
+    let mut stored_short: HashMap<usize, u64> = HashMap::new();
     for &i in &open {
         let e = &extraction.entities[i];
         let key = e.key.as_str();
         let exact = by_name
             .get(key)
-            .is_some_and(|l| l.iter().any(|s| s.key.as_str() == key));
-        if exact {
+            .and_then(|l| l.iter().find(|s| s.key.as_str() == key));
+        if let Some(s) = exact {
+            if e.entity_type == EntityType::Person
+                && s.entity_type == EntityType::Person
+                && key.chars().count() <= MAX_STORED_SHORT_FORM
+            {
+                stored_short.insert(i, s.mentions);
+            }
             continue;
         }
         let cands = forms(e)
@@ -272,28 +308,40 @@ async fn targets_of(
                 target.insert(i, s.clone());
             }
         }
-        // Rule 4, prefixes: "Mel" is the one much-mentioned Melanie.
-        let short: Vec<usize> = pending
-            .iter()
-            .copied()
-            .filter(|i| !target.contains_key(i))
-            .filter(|&i| {
-                let key = extraction.entities[i].key.as_str();
-                // A given name of its own ("Max") names someone else than Maxine.
-                !key.contains(' ') && key.chars().count() >= 3 && !mnemo_extract::is_given_name(key)
-            })
-            .collect();
-        if !short.is_empty() {
-            let people = reads.most_mentioned(SHORT_FORM_CANDIDATES).await?;
-            for i in short {
-                let key = extraction.entities[i].key.as_str();
-                let fits = people.iter().filter(|s| {
-                    s.entity_type == EntityType::Person
-                        && words(s.key.as_str())
-                            .first()
-                            .is_some_and(|f| f.len() > key.len() && f.starts_with(key))
-                });
-                if let Some(s) = only(fits) {
+    }
+    // Rule 4, prefixes: "Mel" is the one much-mentioned Melanie, also when a "Mel" was stored
+    // before Melanie was known, once Melanie is mentioned more than it.
+    let short: Vec<usize> = pending
+        .iter()
+        .copied()
+        .filter(|i| !target.contains_key(i))
+        .chain(stored_short.keys().copied())
+        .filter(|&i| {
+            let key = extraction.entities[i].key.as_str();
+            // A given name of its own ("Max") names someone else than Maxine.
+            !key.contains(' ') && key.chars().count() >= 3 && !mnemo_extract::is_given_name(key)
+        })
+        .collect();
+    if !short.is_empty() {
+        let people = reads.most_mentioned(SHORT_FORM_CANDIDATES).await?;
+        for i in short {
+            let key = extraction.entities[i].key.as_str();
+            // "Melanie's kids" is a description of people, not someone named Melanie.
+            let possessive = |s: &Entity| {
+                s.name
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.contains(['\'', '\u{2019}']))
+            };
+            let fits = people.iter().filter(|s| {
+                s.entity_type == EntityType::Person
+                    && !possessive(s)
+                    && words(s.key.as_str())
+                        .first()
+                        .is_some_and(|f| f.len() > key.len() && f.starts_with(key))
+            });
+            if let Some(s) = dominant(fits) {
+                if stored_short.get(&i).is_none_or(|&own| s.mentions > own) {
                     target.insert(i, s.clone());
                 }
             }

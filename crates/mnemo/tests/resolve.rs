@@ -285,3 +285,63 @@ async fn short_forms_of_a_first_name_resolve_to_the_one_stored_person() {
     );
     assert!(entity(&m, "Max").await.is_some(), "Max is his own entity");
 }
+
+/// A conversation's first turn greets "Mel" before Melanie has said anything: that "Mel" is stored
+/// as its own person. Once Melanie is known and mentioned more, a later "Mel" is Melanie.
+#[tokio::test]
+async fn a_short_form_stored_before_the_full_name_gives_way_to_it() {
+    let m = memory(Arc::new(RuleExtractor));
+    let said_by = |who: &str| RememberOptions {
+        speaker: Some(who.to_string()),
+        ..RememberOptions::default()
+    };
+    m.remember("Hey Mel! Good to see you!", &said_by("Caroline"))
+        .await
+        .unwrap();
+    let early = entity(&m, "Mel").await.expect("Mel is stored first");
+    for text in [
+        "I signed up for a pottery class.",
+        "I took my kids to the museum.",
+    ] {
+        m.remember(text, &said_by("Melanie")).await.unwrap();
+    }
+    m.remember("Thanks, Mel! That means a lot.", &said_by("Caroline"))
+        .await
+        .unwrap();
+    let mel = entity(&m, "Mel").await.unwrap();
+    assert_eq!(
+        mel.mentions, early.mentions,
+        "later Mels went to Mel: {mel:?}"
+    );
+    let melanie = entity(&m, "Melanie").await.unwrap();
+    assert!(melanie.aliases.iter().any(|a| a == "Mel"), "{melanie:?}");
+
+    // A name typed once with the same prefix ("Mell") does not make "Mel" ambiguous; "Melanie's
+    // kids" names no one called Melanie.
+    m.remember(
+        "Say hi to Mell and Melanie's kids for me.",
+        &said_by("Caroline"),
+    )
+    .await
+    .unwrap();
+    for day in 1..=10 {
+        let text = format!("I painted a sunrise on day {day}.");
+        m.remember(&text, &said_by("Melanie")).await.unwrap();
+    }
+    assert!(entity(&m, "Mell").await.is_some());
+    m.remember("Thanks again, Mel!", &said_by("Caroline"))
+        .await
+        .unwrap();
+    assert_eq!(entity(&m, "Mel").await.unwrap().mentions, early.mentions);
+
+    // While the stored short form is mentioned as often, it stays itself.
+    let m = memory(Arc::new(RuleExtractor));
+    for text in ["Hey Mel!", "Thanks, Mel!", "See you, Mel."] {
+        m.remember(text, &said_by("Caroline")).await.unwrap();
+    }
+    m.remember("I signed up for a pottery class.", &said_by("Melanie"))
+        .await
+        .unwrap();
+    m.remember("Bye, Mel!", &said_by("Caroline")).await.unwrap();
+    assert_eq!(entity(&m, "Mel").await.unwrap().mentions, 4);
+}
