@@ -101,7 +101,8 @@ pub struct RememberArgs {
     /// Who said it ("I"/"my" resolve to the speaker).
     #[arg(long)]
     pub speaker: Option<String>,
-    /// Who it was said to ("you"/"your" resolve to the listener).
+    /// Who it was said to ("you"/"your" resolve to the listener). Default with --session and
+    /// --speaker: the session's other speaker, when its latest turns have exactly one.
     #[arg(long)]
     pub listener: Option<String>,
     /// When it was said (RFC 3339); default now.

@@ -14,6 +14,7 @@ pub mod import;
 mod keys;
 mod kv;
 mod links;
+mod listener;
 mod model;
 mod page;
 mod prune;

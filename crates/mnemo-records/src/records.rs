@@ -106,6 +106,14 @@ impl Records {
             }
         }
         let at = input.at.unwrap_or_else(|| self.now());
+        // A turn of a conversation sent without its listener is said to the session's other
+        // participant, when there is one (kept in the record: it is whom "you" meant).
+        let mut input = input;
+        if let (None, Some(session), Some(speaker)) =
+            (&input.listener, &input.session, &input.speaker)
+        {
+            input.listener = self.session_listener(session, speaker, at).await?;
+        }
         let opts = RememberOptions {
             kind: input
                 .episode_kind

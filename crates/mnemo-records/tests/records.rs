@@ -480,3 +480,69 @@ async fn pages_by_session_tag_and_id_follow_their_cursors() {
     assert!(r.page(&RecordFilter::All, None, 0).await.is_err());
     assert!(r.page(&RecordFilter::All, None, 1_001).await.is_err());
 }
+
+/// A turn sent without a listener is said to the session's other participant when the turns before
+/// it have exactly one: "your" in Omar's reply is Dana's. The first turn has no one yet, a third
+/// voice makes it ambiguous, and a listener given is kept.
+#[tokio::test]
+async fn a_turn_without_a_listener_is_said_to_the_sessions_other_participant() {
+    let clock = TestClock::at(T0);
+    let rec = embedded(&clock);
+    let turn = |speaker: &str| RecordInput {
+        record_type: RecordType::Interaction,
+        session: Some("talk-1".into()),
+        speaker: Some(speaker.into()),
+        ..RecordInput::default()
+    };
+    let dana_mentions = |rec: &mnemo_records::Records| {
+        let rec = rec.clone();
+        async move {
+            let key = mnemo::EntityKey::from_name("Dana").unwrap();
+            let found = rec
+                .mnemo()
+                .store()
+                .get_entities(rec.mnemo().tenant(), &[key])
+                .await
+                .unwrap();
+            found.first().map_or(0, |e| e.mentions)
+        }
+    };
+    let first = rec
+        .remember("I finally signed up for a pottery class.", &turn("Dana"))
+        .await
+        .unwrap();
+    assert_eq!(first.record.listener, None);
+    let before = dana_mentions(&rec).await;
+    clock.advance(30);
+    let reply = rec
+        .remember("Your bowls look amazing, I love your glaze.", &turn("Omar"))
+        .await
+        .unwrap();
+    assert_eq!(reply.record.listener.as_deref(), Some("Dana"));
+    assert!(
+        dana_mentions(&rec).await > before,
+        "\"your\" resolved to Dana"
+    );
+    clock.advance(30);
+    let back = rec.remember("Thanks, Omar!", &turn("dana")).await.unwrap();
+    assert_eq!(back.record.listener.as_deref(), Some("Omar"), "case-blind");
+
+    clock.advance(30);
+    rec.remember("Hi both, I'm late.", &turn("Lena"))
+        .await
+        .unwrap();
+    clock.advance(30);
+    let three = rec.remember("Welcome, Lena!", &turn("Omar")).await.unwrap();
+    assert_eq!(
+        three.record.listener, None,
+        "two others: no one in particular"
+    );
+
+    clock.advance(30);
+    let given = RecordInput {
+        listener: Some("Lena".into()),
+        ..turn("Dana")
+    };
+    let w = rec.remember("Good to see you.", &given).await.unwrap();
+    assert_eq!(w.record.listener.as_deref(), Some("Lena"));
+}

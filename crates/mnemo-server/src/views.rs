@@ -66,7 +66,9 @@ pub struct RememberRequest {
     /// Who said it; "I" and "my" in the text then refer to this person.
     #[serde(default)]
     pub speaker: Option<String>,
-    /// Who it was said to; "you" and "your" in the text then refer to this person.
+    /// Who it was said to; "you" and "your" in the text then refer to this person. Default, for a
+    /// turn with a speaker and a session: the session's other participant, when its latest turns
+    /// have exactly one.
     #[serde(default)]
     pub listener: Option<String>,
     /// When it was said (RFC 3339); default now.

@@ -85,6 +85,7 @@ pub async fn round_trip(store: Arc<dyn GraphStore>, tenant: &str) {
             &RecordInput {
                 id: Some("rt-1".into()),
                 session: Some("conv-1".into()),
+                speaker: Some("Ana".into()),
                 tags: vec!["work".into()],
                 model: Some("llama3".into()),
                 ..RecordInput::default()
@@ -100,12 +101,15 @@ pub async fn round_trip(store: Arc<dyn GraphStore>, tenant: &str) {
             &RecordInput {
                 id: Some("rt-2".into()),
                 session: Some("conv-1".into()),
+                speaker: Some("Ben".into()),
                 record_type: RecordType::Fact,
                 ..RecordInput::default()
             },
         )
         .await
         .expect("second record");
+    // Said in Ana's session without a listener: to Ana.
+    assert_eq!(second.record.listener.as_deref(), Some("Ana"));
     let kinds: Vec<(LinkKind, &str, bool)> = second
         .links
         .iter()
