@@ -171,12 +171,11 @@ pub(crate) fn checked_rel_type(rel: &RelType) -> Result<&str> {
 /// first) to the provenance of the fact `(subject)-[:REL]->(object)`, `REL` being the row's
 /// checked type (`row.rel`, a dynamic type: one statement for every type of a write, where one
 /// statement per type took a round trip and a query plan each). The fact is looked up by a
-/// `COLLECT` subquery between its two bound ends, evaluated per row as an expansion from the ends
-/// (on a dense node, from the side with fewer relationships): `MERGE` on a dynamic type, and an
+/// `COLLECT` subquery between its two bound ends, evaluated per row as an expansion between them
+/// (2.5x fewer reads than a one-hop variable-length pattern): `MERGE` on a dynamic type, and an
 /// `OPTIONAL MATCH` between the ends, planned on an empty database, scan every relationship of the
-/// database per row (`DirectedAllRelationshipsScan`, and `replan=skip` would keep that plan); a
-/// one-hop variable-length pattern expands all of one end's relationships (2.5x the reads). It is
-/// created when missing without `MERGE`'s locks: the entity statement of the same
+/// database per row (`DirectedAllRelationshipsScan`, and `replan=skip` would keep that plan). It
+/// is created when missing without `MERGE`'s locks: the entity statement of the same
 /// transaction has already written both ends (a fact's ends are among its episode's entities), so
 /// this transaction holds their locks and a concurrent writer of the same fact waits for the
 /// commit, then finds it, keeping the parallel lists

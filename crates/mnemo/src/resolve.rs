@@ -11,10 +11,11 @@
 //!    usual pet form ("Bill" for William, "Liz" for Elizabeth, looked up with rule 3's tokens) or a
 //!    prefix of at least three letters among the tenant's most mentioned people ("Mel" for
 //!    Melanie; "Melanie's kids" names no one; another name with the prefix counts only when
-//!    mentioned at least a tenth as often: a "Mell" typed once does not make "Mel" ambiguous), unless it is a given name of its own ("Max" is not
-//!    Maxine). A prefix stored as a person of its own before the full name was known (a
-//!    conversation that opens with "Hey Mel!") gives way to the full name once that is mentioned
-//!    more: later mentions go to Melanie, the early ones stay where they are.
+//!    mentioned at least a tenth as often: a "Mell" typed once does not make "Mel" ambiguous),
+//!    unless it is a given name of its own ("Max" is not Maxine). A prefix stored as a person of
+//!    its own before the full name was known (a conversation that opens with "Hey Mel!") gives way
+//!    to the full name once that is mentioned more: later mentions go to Melanie, the early ones
+//!    stay where they are.
 //!
 //! Anything ambiguous (two candidates) or type-incompatible (a place named like a person) keeps its
 //! own key. The chunks of a document are resolved each on its own, against the same state. Store
