@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use chrono::Duration;
+use mnemo_core::Timestamp;
 
 use crate::keys;
 use crate::model::{Link, LinkKind, Record};
@@ -21,6 +22,26 @@ pub const MAX_RELATED: usize = 16;
 pub const FOLLOWS_WITHIN_SECS: i64 = 5 * 60;
 
 impl Records {
+    /// Ids of the at most `n` records of `session` just before (`at`, `id`) in time, nearest
+    /// first (an empty `id` counts every record of the same time as earlier).
+    pub(crate) async fn earlier_in_session(
+        &self,
+        session: &str,
+        at: Timestamp,
+        id: &str,
+        n: usize,
+    ) -> Result<Vec<String>> {
+        let prefix = keys::session_newest_prefix(session);
+        let from = keys::session_newest(session, at, id);
+        Ok(self
+            .kv()
+            .scan(&prefix, Some(&from), n)
+            .await?
+            .into_iter()
+            .map(|(k, _)| keys::id_of_index_key(&k).to_string())
+            .collect())
+    }
+
     /// The links a new record gets: `context_of` the nearest records of its session on both
     /// sides in time, `follows` the previous one (and is followed by the next one) when within
     /// five minutes, `related_to` the newest records sharing a tag. Stale index entries (records
@@ -30,11 +51,9 @@ impl Records {
         let mut older: Vec<String> = Vec::new();
         let mut newer: Vec<String> = Vec::new();
         if let Some(s) = &r.session {
-            let key = keys::session_newest(s, r.at, &r.id);
-            let prefix = keys::session_newest_prefix(s);
-            for (k, _) in kv.scan(&prefix, Some(&key), CONTEXT_EACH_SIDE).await? {
-                older.push(keys::id_of_index_key(&k).to_string());
-            }
+            older = self
+                .earlier_in_session(s, r.at, &r.id, CONTEXT_EACH_SIDE)
+                .await?;
             let key = keys::session_oldest(s, r.at, &r.id);
             let prefix = keys::session_oldest_prefix(s);
             for (k, _) in kv.scan(&prefix, Some(&key), CONTEXT_EACH_SIDE).await? {

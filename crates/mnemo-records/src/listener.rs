@@ -4,7 +4,6 @@
 
 use mnemo_core::{canonical_key, Timestamp};
 
-use crate::keys;
 use crate::{Records, Result};
 
 /// Turns of the session read before the new one (newest first): a two-person conversation names
@@ -21,16 +20,10 @@ impl Records {
         speaker: &str,
         at: Timestamp,
     ) -> Result<Option<String>> {
-        let prefix = keys::session_newest_prefix(session);
-        // Entries of the same time sort after an empty id: they count as earlier.
-        let from = keys::session_newest(session, at, "");
-        let ids: Vec<String> = self
-            .kv()
-            .scan(&prefix, Some(&from), LISTENER_TURNS)
-            .await?
-            .into_iter()
-            .map(|(k, _)| keys::id_of_index_key(&k).to_string())
-            .collect();
+        // The new turn has no id yet: records of the same time count as earlier.
+        let ids = self
+            .earlier_in_session(session, at, "", LISTENER_TURNS)
+            .await?;
         if ids.is_empty() {
             return Ok(None);
         }

@@ -35,6 +35,14 @@ async fn entity(m: &Mnemo, name: &str) -> Option<Entity> {
         .next()
 }
 
+/// Options of a turn said by `who`.
+fn said_by(who: &str) -> RememberOptions {
+    RememberOptions {
+        speaker: Some(who.to_string()),
+        ..RememberOptions::default()
+    }
+}
+
 async fn remember(m: &Mnemo, text: &str) {
     m.remember(text, &RememberOptions::default()).await.unwrap();
 }
@@ -219,10 +227,6 @@ async fn pronouns_never_become_entities() {
 #[tokio::test]
 async fn short_forms_of_a_first_name_resolve_to_the_one_stored_person() {
     let m = memory(Arc::new(RuleExtractor));
-    let said_by = |who: &str| RememberOptions {
-        speaker: Some(who.to_string()),
-        ..RememberOptions::default()
-    };
     m.remember(
         "I finally signed up for a pottery class.",
         &said_by("Melanie"),
@@ -291,10 +295,6 @@ async fn short_forms_of_a_first_name_resolve_to_the_one_stored_person() {
 #[tokio::test]
 async fn a_short_form_stored_before_the_full_name_gives_way_to_it() {
     let m = memory(Arc::new(RuleExtractor));
-    let said_by = |who: &str| RememberOptions {
-        speaker: Some(who.to_string()),
-        ..RememberOptions::default()
-    };
     m.remember("Hey Mel! Good to see you!", &said_by("Caroline"))
         .await
         .unwrap();
