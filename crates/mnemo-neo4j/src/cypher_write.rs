@@ -170,11 +170,14 @@ pub(crate) fn checked_rel_type(rel: &RelType) -> Result<&str> {
 /// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, `row.occs`, sorted oldest
 /// first) to the provenance of the fact `(subject)-[:REL]->(object)`, `REL` being the row's
 /// checked type (`row.rel`, a dynamic type: one statement for every type of a write, where one
-/// statement per type took a round trip and a query plan each). The fact is looked up by a
-/// `COLLECT` subquery between its two bound ends, evaluated per row as an expansion between them
-/// (2.5x fewer reads than a one-hop variable-length pattern): `MERGE` on a dynamic type, and an
-/// `OPTIONAL MATCH` between the ends, planned on an empty database, scan every relationship of the
-/// database per row (`DirectedAllRelationshipsScan`, and `replan=skip` would keep that plan). It
+/// statement per type took a round trip and a query plan each). The fact is looked up from its
+/// subject with a one-hop variable-length pattern, always planned as an expansion between the two
+/// bound nodes (`VarLengthExpand(Into)`). Every fixed-length form plans, on an empty database, a
+/// scan of every relationship of the database per row (`DirectedAllRelationshipsScan`), and
+/// `replan=skip` keeps that plan for the server's life: `MERGE` on a dynamic type, an `OPTIONAL
+/// MATCH` or `MATCH` between the ends, and a `COLLECT { MATCH (s)-[x]->(o) ... }` subquery, whose
+/// nested plan `EXPLAIN` does not show (it read 2.5x fewer relationships on a loaded server, and
+/// on a fresh one stalled the writer benchmark's first round on one statement for over 10 s). It
 /// is created when missing without `MERGE`'s locks: the entity statement of the same
 /// transaction has already written both ends (a fact's ends are among its episode's entities), so
 /// this transaction holds their locks and a concurrent writer of the same fact waits for the
@@ -195,7 +198,7 @@ MATCH (s:Entity {tenant: $tenant, key: row.subject})
 USING INDEX s:Entity(tenant, key)
 MATCH (o:Entity {tenant: $tenant, key: row.object})
 USING INDEX o:Entity(tenant, key)
-WITH s, o, row, head(COLLECT { MATCH (s)-[x]->(o) WHERE type(x) = row.rel RETURN x }) AS old
+OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel
 CALL (s, o, row, old) {
   WITH s, o, row WHERE old IS NULL
   CREATE (s)-[r:$(row.rel)]->(o)
@@ -204,7 +207,7 @@ CALL (s, o, row, old) {
   RETURN r
   UNION
   WITH old WHERE old IS NOT NULL
-  RETURN old AS r
+  RETURN old[0] AS r
 }
 WITH r, row, size(r.episodes) = 0 AS created,
   coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs
