@@ -170,22 +170,27 @@ pub(crate) fn checked_rel_type(rel: &RelType) -> Result<&str> {
 /// Adds each row's new episodes (`row.eps`, `row.times`, `row.confs`, `row.occs`, sorted oldest
 /// first) to the provenance of the fact `(subject)-[:REL]->(object)`, `REL` being the row's
 /// checked type (`row.rel`, a dynamic type: one statement for every type of a write, where one
-/// statement per type took a round trip and a query plan each). The fact is looked up from its
-/// subject with a one-hop variable-length pattern, always planned as an expansion between the two
-/// bound nodes (`VarLengthExpand(Into)`). Every fixed-length form plans, on an empty database, a
+/// statement per type took a round trip and a query plan each).
+///
+/// The fact is looked up with a one-hop variable-length pattern, planned as an expansion between
+/// the two bound nodes (`VarLengthExpand(Into)`) on an empty database as on a loaded one. It reads
+/// every relationship of the end it starts from, so it starts from the end with fewer (the
+/// subject's outgoing or the object's incoming, degrees the node keeps): a hub's new fact costs
+/// the other end's degree, not the hub's. Every fixed-length form plans, on an empty database, a
 /// scan of every relationship of the database per row (`DirectedAllRelationshipsScan`), and
 /// `replan=skip` keeps that plan for the server's life: `MERGE` on a dynamic type, an `OPTIONAL
-/// MATCH` or `MATCH` between the ends, and a `COLLECT { MATCH (s)-[x]->(o) ... }` subquery, whose
-/// nested plan `EXPLAIN` does not show (it read 2.5x fewer relationships on a loaded server, and
-/// on a fresh one stalled the writer benchmark's first round on one statement for over 10 s). It
-/// is created when missing without `MERGE`'s locks: the entity statement of the same
+/// MATCH` or `MATCH` between the ends, and a `COLLECT { MATCH (s)-[x]->(o) ... }` subquery (its
+/// nested plan does not show in `EXPLAIN`; on a fresh server it stalled one statement of the
+/// writer benchmark past the driver's 10 s receive timeout).
+///
+/// The fact is created when missing without `MERGE`'s locks: the entity statement of the same
 /// transaction has already written both ends (a fact's ends are among its episode's entities), so
 /// this transaction holds their locks and a concurrent writer of the same fact waits for the
-/// commit, then finds it, keeping the parallel lists
-/// `episodes`, `episode_times`, `episode_confidences`, `episode_occurred` (each episode's event
-/// time, "" for none) sorted oldest first, and recomputes the aggregates from them (`occurred`:
-/// the oldest event time given). A fact written before event times were kept has no
-/// `episode_occurred`; it counts as all "" and is filled in here. The episodes are new (created by this transaction), so none is in the lists yet: a new
+/// commit, then finds it. The parallel lists `episodes`, `episode_times`, `episode_confidences`,
+/// `episode_occurred` (each episode's event time, "" for none) stay sorted oldest first, and the
+/// aggregates are recomputed from them (`occurred`: the oldest event time given). A fact written
+/// before event times were kept has no `episode_occurred`; it counts as all "" and is filled in
+/// here. The episodes are new (created by this transaction), so none is in the lists yet: a new
 /// fact takes the rows' lists as they are, and lists whose episodes are all older are appended to;
 /// only out-of-order additions are inserted one by one. One row per fact, so no two rows of the
 /// statement touch the same relationship. Returns the batch index (`row.b`) of every fact it
@@ -198,7 +203,15 @@ MATCH (s:Entity {tenant: $tenant, key: row.subject})
 USING INDEX s:Entity(tenant, key)
 MATCH (o:Entity {tenant: $tenant, key: row.object})
 USING INDEX o:Entity(tenant, key)
-OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel
+CALL (s, o, row) {
+  WITH s, o, row WHERE COUNT { (s)-->() } <= COUNT { (o)<--() }
+  OPTIONAL MATCH (s)-[x*1..1]->(o) WHERE type(x[0]) = row.rel
+  RETURN x[0] AS old
+  UNION ALL
+  WITH s, o, row WHERE COUNT { (s)-->() } > COUNT { (o)<--() }
+  OPTIONAL MATCH (o)<-[x*1..1]-(s) WHERE type(x[0]) = row.rel
+  RETURN x[0] AS old
+}
 CALL (s, o, row, old) {
   WITH s, o, row WHERE old IS NULL
   CREATE (s)-[r:$(row.rel)]->(o)
@@ -207,7 +220,7 @@ CALL (s, o, row, old) {
   RETURN r
   UNION
   WITH old WHERE old IS NOT NULL
-  RETURN old[0] AS r
+  RETURN old AS r
 }
 WITH r, row, size(r.episodes) = 0 AS created,
   coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs

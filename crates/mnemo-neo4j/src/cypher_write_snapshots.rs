@@ -20,7 +20,8 @@ fn merge_facts_takes_the_checked_type_as_a_parameter() {
     let text = w::merge_facts();
     assert!(text.contains("CREATE (s)-[r:$(row.rel)]->(o)"), "{text}");
     assert!(
-        text.contains("OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel"),
+        text.contains("OPTIONAL MATCH (s)-[x*1..1]->(o) WHERE type(x[0]) = row.rel")
+            && text.contains("OPTIONAL MATCH (o)<-[x*1..1]-(s) WHERE type(x[0]) = row.rel"),
         "{text}"
     );
     assert!(!text.contains("MERGE"), "{text}");
@@ -32,7 +33,15 @@ fn merge_facts_takes_the_checked_type_as_a_parameter() {
         USING INDEX s:Entity(tenant, key)
         MATCH (o:Entity {tenant: $tenant, key: row.object})
         USING INDEX o:Entity(tenant, key)
-        OPTIONAL MATCH (s)-[old*1..1]->(o) WHERE type(old[0]) = row.rel
+        CALL (s, o, row) {
+          WITH s, o, row WHERE COUNT { (s)-->() } <= COUNT { (o)<--() }
+          OPTIONAL MATCH (s)-[x*1..1]->(o) WHERE type(x[0]) = row.rel
+          RETURN x[0] AS old
+          UNION ALL
+          WITH s, o, row WHERE COUNT { (s)-->() } > COUNT { (o)<--() }
+          OPTIONAL MATCH (o)<-[x*1..1]-(s) WHERE type(x[0]) = row.rel
+          RETURN x[0] AS old
+        }
         CALL (s, o, row, old) {
           WITH s, o, row WHERE old IS NULL
           CREATE (s)-[r:$(row.rel)]->(o)
@@ -41,7 +50,7 @@ fn merge_facts_takes_the_checked_type_as_a_parameter() {
           RETURN r
           UNION
           WITH old WHERE old IS NOT NULL
-          RETURN old[0] AS r
+          RETURN old AS r
         }
         WITH r, row, size(r.episodes) = 0 AS created,
           coalesce(r.episode_occurred, [e IN r.episodes | '']) AS occs

@@ -123,3 +123,53 @@ async fn facts_of_many_types_are_found_again_by_their_own_type() {
     neo.write(&t, &second_batch()).await.expect("rewrite");
     assert_eq!(facts, facts_of(&neo, &t).await);
 }
+
+/// One episode per fact: a hub that knows twelve people, and twelve people who know another hub.
+fn hub_batch(prefix: &str, secs: i64) -> WriteBatch {
+    let episodes = (0..12)
+        .flat_map(|i| {
+            [
+                episode(
+                    &format!("{prefix}out{i}"),
+                    secs + i,
+                    &[("Hub Source".into(), "knows".into(), format!("Member {i}"))],
+                ),
+                episode(
+                    &format!("{prefix}in{i}"),
+                    secs + i,
+                    &[(format!("Member {i}"), "admires".into(), "Hub Target".into())],
+                ),
+            ]
+        })
+        .collect();
+    WriteBatch {
+        document: None,
+        episodes,
+    }
+}
+
+/// The lookup starts from whichever end has fewer relationships (the subject's outgoing or the
+/// object's incoming): a fact restated from a hub's side and one restated into a hub are each found
+/// again, from the small end, and gain provenance instead of a duplicate.
+#[tokio::test]
+async fn a_fact_of_a_hub_is_found_again_from_either_end() {
+    let Some(neo) = common::store().await else {
+        return;
+    };
+    let emb = EmbeddedStore::in_memory();
+    let (t, e) = (
+        common::unique_tenant("facttypes", "hub"),
+        Tenant::new("embedded").expect("tenant"),
+    );
+    for b in [hub_batch("a", 0), hub_batch("b", 100)] {
+        neo.write(&t, &b).await.expect("neo4j write");
+        emb.write(&e, &b).await.expect("embedded write");
+    }
+    let facts = facts_of(&neo, &t).await;
+    assert_eq!(facts.len(), 24, "no duplicates: {facts:?}");
+    assert!(
+        facts.iter().all(|f| f.3 == 2 && f.4.len() == 2),
+        "every fact restated once: {facts:?}"
+    );
+    assert_eq!(facts, facts_of(&emb, &e).await);
+}
