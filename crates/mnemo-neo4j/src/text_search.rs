@@ -19,16 +19,24 @@ use crate::text::{probes, query_words, required_query, TEXT_INDEX};
 /// are searched with every word.
 const MAX_COMMON: i64 = 2_000;
 
-/// Rows `counted, probes`: each of `$probes` (`text::Probe`) with `rare` set when the word is in at
-/// least one and at most `common` of the tenant's episodes in that field, `common` being
-/// `COMMON_SHARE` of the tenant's episodes (its `TenantStats`); `counted` is false when the tenant
-/// is too large to count (`MAX_COMMON`) and nothing was.
+/// BM25's idf of a word in `df` of the tenant's `n` episodes, and in `df` of the index's `total`.
+const IDF_N: &str = "log(1.0 + (n - df + 0.5) / (df + 0.5))";
+const IDF_ALL: &str = "log(1.0 + (total - df + 0.5) / (df + 0.5))";
+
+/// Rows `probes`: each of `$probes` (`text::Probe`) with `rare` set when the word is in at least
+/// one and at most `common` of the tenant's episodes in that field, `common` being `COMMON_SHARE`
+/// of the tenant's episodes (its `TenantStats`), and nothing counted when the tenant is too large
+/// to count (`MAX_COMMON`). A rare word's clause carries the boost that makes its idf the one
+/// over the tenant's episodes (`mnemo_core::analysis::tenant_idf_boost`: the index's document
+/// count is every tenant's episodes, `total`).
 fn doc_freqs_cypher() -> String {
     format!(
         "OPTIONAL MATCH (s:TenantStats {{tenant: $tenant}})\n\
-         WITH toInteger(floor(coalesce(s.episodes, 0) * {COMMON_SHARE:?})) AS common\n\
-         WITH common, common <= {MAX_COMMON} AS counted\n\
-         CALL (common, counted) {{\n  \
+         WITH coalesce(s.episodes, 0) AS n\n\
+         WITH n, toInteger(floor(n * {COMMON_SHARE:?})) AS common\n\
+         WITH n, common, common <= {MAX_COMMON} AS counted\n\
+         CALL () {{ MATCH (x:Episode) RETURN count(x) AS total }}\n\
+         CALL (n, common, counted, total) {{\n  \
            UNWIND $probes AS p\n  \
            CALL (p, common, counted) {{\n    \
              WITH p, common WHERE counted\n    \
@@ -36,8 +44,9 @@ fn doc_freqs_cypher() -> String {
              YIELD node\n    \
              RETURN count(node) AS df\n  \
            }}\n  \
-           RETURN collect({{t: p.t, f: p.f, q: p.q, rare: counted AND df >= 1 AND df <= common}}) \
-           AS probes\n\
+           WITH p, counted AND df >= 1 AND df <= common AS rare, df, n, total\n  \
+           RETURN collect({{t: p.t, f: p.f, rare: rare, q: p.q + CASE WHEN rare AND n < total \
+             THEN '^' + toString(round({IDF_N} / {IDF_ALL}, 6)) ELSE '' END}}) AS probes\n\
          }}\n"
     )
 }

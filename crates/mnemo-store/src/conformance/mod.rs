@@ -38,8 +38,9 @@ pub use reads::{
     mentions_of_newest_first, tenant_isolation, top_entities_orders,
 };
 pub use text::{
-    text_common_words_give_way, text_follows_deletes, text_hostile_queries, text_naming,
-    text_rare_word_first, text_rewrites_never_duplicate, text_tenant_isolation, text_with_entities,
+    text_common_words_give_way, text_follows_deletes, text_hostile_queries,
+    text_idf_is_the_tenants, text_naming, text_rare_word_first, text_rewrites_never_duplicate,
+    text_tenant_isolation, text_with_entities,
 };
 pub use threads::{
     episode_entities_read, episode_labels_round_trip, episode_neighbours_in_threads,
@@ -118,7 +119,7 @@ macro_rules! conformance_tests {
             hostile_strings,
             text_rare_word_first, text_tenant_isolation, text_follows_deletes,
             text_rewrites_never_duplicate, text_hostile_queries, text_naming, text_with_entities,
-            text_common_words_give_way,
+            text_common_words_give_way, text_idf_is_the_tenants,
             episode_labels_round_trip, episode_neighbours_in_threads, episode_entities_read,
             kv_round_trip, kv_scan_paging, kv_delete_and_validation, kv_tenant_isolation,
             kv_survive_graph_deletes, kv_with_write);
@@ -168,6 +169,7 @@ pub async fn run_all(store: &dyn GraphStore) {
     text_naming(store).await;
     text_with_entities(store).await;
     text_common_words_give_way(store).await;
+    text_idf_is_the_tenants(store).await;
     episode_labels_round_trip(store).await;
     episode_neighbours_in_threads(store).await;
     episode_entities_read(store).await;

@@ -474,3 +474,49 @@ pub async fn text_with_entities(store: &dyn GraphStore) {
         .expect("a query of stop words is no error");
     assert!(none.is_empty() && no_entities.is_empty());
 }
+
+/// A text of eight terms: `head` then filler words every text shares (so every text has the same
+/// length and only `head` tells them apart).
+fn eight_terms(head: &[&str]) -> String {
+    const FILLER: [&str; 8] = ["bkd", "trn", "plv", "gzm", "wrk", "dfn", "qxt", "mrb"];
+    let mut words: Vec<&str> = head.to_vec();
+    words.extend(&FILLER[..8 - head.len()]);
+    words.join(" ")
+}
+
+/// A word's rarity is judged among the tenant's own texts, not the whole index's: other tenants'
+/// texts (on a shared server, or a shared embedded store) do not flatten it. "zebra" is in one of
+/// the tenant's 100 texts, "cactus" in ten, three times in one of them: over the tenant's texts
+/// the single "zebra" outranks the triple "cactus" (idf 4.2 against 2.3); over 3,000 more texts
+/// of another tenant the two idfs would be close (7.6 and 5.7) and the triple would win.
+pub async fn text_idf_is_the_tenants(store: &dyn GraphStore) {
+    let t = fresh_tenant("textidf");
+    let mut texts = vec![
+        said("zebra", 1, &eight_terms(&["zebra"])),
+        said("cactus3", 2, &eight_terms(&["cactus", "cactus", "cactus"])),
+    ];
+    for i in 0..9 {
+        texts.push(said(
+            &format!("cactus1-{i}"),
+            10 + i,
+            &eight_terms(&["cactus"]),
+        ));
+    }
+    for i in 0..89 {
+        texts.push(said(&format!("other{i:02}"), 100 + i, &eight_terms(&[])));
+    }
+    write(store, &t, &batch(texts)).await;
+    let first = ids(store, &t, "zebra cactus", 3).await;
+    assert_eq!(first[..2], ["zebra", "cactus3"], "{first:?}");
+
+    let loud = fresh_tenant("textidfloud");
+    let others: Vec<EpisodeWrite> = (0..3_000)
+        .map(|i| said(&format!("loud{i:04}"), i, &eight_terms(&[])))
+        .collect();
+    write(store, &loud, &batch(others)).await;
+    let after = ids(store, &t, "zebra cactus", 3).await;
+    assert_eq!(
+        after, first,
+        "another tenant's 3,000 texts change nothing here"
+    );
+}

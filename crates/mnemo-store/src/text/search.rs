@@ -5,7 +5,7 @@
 //! the index's part there while the search's graph reads go on (`text_sync.rs`).
 
 use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocAddress, Term};
 
@@ -147,9 +147,25 @@ impl Snapshot {
         if rare.iter().any(|(f, _)| *f == self.fields.text) {
             fields = rare;
         }
+        // Each word's idf over the tenant's episodes, not the whole index's (see the boost).
+        let all_docs = self.searcher.num_docs();
         fields
             .into_iter()
-            .map(|(field, t)| (Occur::Should, term_query(field, &t)))
+            .map(|(field, t)| {
+                let d = df(field, &t);
+                let boost = if (1..=common).contains(&d) {
+                    mnemo_core::analysis::tenant_idf_boost(d, tenant_docs, all_docs) as f32
+                } else {
+                    1.0
+                };
+                let q = term_query(field, &t);
+                let q: Box<dyn Query> = if (boost - 1.0).abs() < 1e-6 {
+                    q
+                } else {
+                    Box::new(BoostQuery::new(q, boost))
+                };
+                (Occur::Should, q)
+            })
             .collect()
     }
 
