@@ -485,36 +485,41 @@ fn eight_terms(head: &[&str]) -> String {
 }
 
 /// A word's rarity is judged among the tenant's own texts, not the whole index's: other tenants'
-/// texts (on a shared server, or a shared embedded store) do not flatten it. "zebra" is in one of
-/// the tenant's 100 texts, "cactus" in ten, three times in one of them: over the tenant's texts
-/// the single "zebra" outranks the triple "cactus" (idf 4.2 against 2.3); over 3,000 more texts
-/// of another tenant the two idfs would be close (7.6 and 5.7) and the triple would win.
+/// texts (on a shared server, or a shared embedded store) do not flatten it. Of the tenant's 100
+/// texts, all eight terms long, one holds "zebra walrus" (each word in that text only), one
+/// "cactus koala lemur" (each word in ten texts). Every query word occurs once in a text of the
+/// same length, so only the idfs decide, whatever the index's average length: over the tenant's
+/// texts 2 x 4.2 outranks 3 x 2.3; over 3,000 more texts of another tenant (or a shared server's
+/// tens of thousands) 2 x 7.6 would lose to 3 x 5.7.
 pub async fn text_idf_is_the_tenants(store: &dyn GraphStore) {
     let t = fresh_tenant("textidf");
     let mut texts = vec![
-        said("zebra", 1, &eight_terms(&["zebra"])),
-        said("cactus3", 2, &eight_terms(&["cactus", "cactus", "cactus"])),
+        said("rare", 1, &eight_terms(&["zebra", "walrus"])),
+        said("three", 2, &eight_terms(&["cactus", "koala", "lemur"])),
     ];
-    for i in 0..9 {
-        texts.push(said(
-            &format!("cactus1-{i}"),
-            10 + i,
-            &eight_terms(&["cactus"]),
-        ));
+    for (w, word) in ["cactus", "koala", "lemur"].iter().enumerate() {
+        for i in 0..9 {
+            texts.push(said(
+                &format!("{word}{i}"),
+                10 + (w * 10 + i) as i64,
+                &eight_terms(&[word]),
+            ));
+        }
     }
-    for i in 0..89 {
+    for i in 0..71 {
         texts.push(said(&format!("other{i:02}"), 100 + i, &eight_terms(&[])));
     }
     write(store, &t, &batch(texts)).await;
-    let first = ids(store, &t, "zebra cactus", 3).await;
-    assert_eq!(first[..2], ["zebra", "cactus3"], "{first:?}");
+    let query = "zebra walrus cactus koala lemur";
+    let first = ids(store, &t, query, 3).await;
+    assert_eq!(first[..2], ["rare", "three"], "{first:?}");
 
     let loud = fresh_tenant("textidfloud");
     let others: Vec<EpisodeWrite> = (0..3_000)
         .map(|i| said(&format!("loud{i:04}"), i, &eight_terms(&[])))
         .collect();
     write(store, &loud, &batch(others)).await;
-    let after = ids(store, &t, "zebra cactus", 3).await;
+    let after = ids(store, &t, query, 3).await;
     assert_eq!(
         after, first,
         "another tenant's 3,000 texts change nothing here"
