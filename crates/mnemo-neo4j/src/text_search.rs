@@ -3,7 +3,8 @@
 //! the top) returns the tenant's best hits; the statement still checks `tenant` exactly. Like the
 //! embedded store's, a search leaves out the query words found in more than a tenth of the
 //! tenant's episodes when a rarer word of the query is in a text (`mnemo_core::analysis::
-//! COMMON_SHARE`): each word's episodes are counted first, in the same statement.
+//! COMMON_SHARE`): each word's episodes are counted first, in the same statement, and each rare
+//! word's clause is boosted so that its idf is the one over the tenant's episodes.
 
 use std::collections::HashMap;
 
