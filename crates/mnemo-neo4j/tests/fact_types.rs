@@ -90,16 +90,23 @@ async fn facts_of(
     out
 }
 
+/// The Neo4j test store and an embedded one (the reference), each with a tenant for `check`;
+/// None when no Neo4j server is configured outside CI.
+async fn both(check: &str) -> Option<(mnemo_neo4j::Neo4jStore, EmbeddedStore, Tenant, Tenant)> {
+    let neo = common::store().await?;
+    Some((
+        neo,
+        EmbeddedStore::in_memory(),
+        common::unique_tenant("facttypes", check),
+        Tenant::new("embedded").expect("tenant"),
+    ))
+}
+
 #[tokio::test]
 async fn facts_of_many_types_are_found_again_by_their_own_type() {
-    let Some(neo) = common::store().await else {
+    let Some((neo, emb, t, e)) = both("many").await else {
         return;
     };
-    let emb = EmbeddedStore::in_memory();
-    let (t, e) = (
-        common::unique_tenant("facttypes", "many"),
-        Tenant::new("embedded").expect("tenant"),
-    );
     for b in [first_batch(), second_batch()] {
         let wrote = neo.write(&t, &b).await.expect("neo4j write");
         let want = emb.write(&e, &b).await.expect("embedded write");
@@ -153,14 +160,9 @@ fn hub_batch(prefix: &str, secs: i64) -> WriteBatch {
 /// again, from the small end, and gain provenance instead of a duplicate.
 #[tokio::test]
 async fn a_fact_of_a_hub_is_found_again_from_either_end() {
-    let Some(neo) = common::store().await else {
+    let Some((neo, emb, t, e)) = both("hub").await else {
         return;
     };
-    let emb = EmbeddedStore::in_memory();
-    let (t, e) = (
-        common::unique_tenant("facttypes", "hub"),
-        Tenant::new("embedded").expect("tenant"),
-    );
     for b in [hub_batch("a", 0), hub_batch("b", 100)] {
         neo.write(&t, &b).await.expect("neo4j write");
         emb.write(&e, &b).await.expect("embedded write");
