@@ -232,3 +232,62 @@ async fn without_a_named_person_the_kind_counts_in_texts_matching_the_question()
         "cited {ids:?}"
     );
 }
+
+#[tokio::test]
+async fn things_named_as_a_kind_of_the_asked_noun_count() {
+    use EntityType::*;
+    // WordNet lists no aerial or kundalini yoga, nor a dog shelter: the memory's names ending
+    // with the asked noun are its kinds.
+    let turns = vec![
+        turn(
+            0,
+            "Ada",
+            "Just started doing aerial yoga, it's great.",
+            &[("aerial yoga", Concept)],
+        ),
+        turn(
+            1,
+            "Ben",
+            "What types of yoga have you practiced? I practiced hot yoga.",
+            &[("hot yoga", Concept)],
+        ),
+        turn(
+            2,
+            "Ada",
+            "I practiced scales for hours on the piano.",
+            &[("scales", Concept)],
+        ),
+        turn(
+            3,
+            "Ada",
+            "Trying kundalini now, kundalini yoga is slow and calm.",
+            &[("kundalini yoga", Concept)],
+        ),
+        turn(
+            4,
+            "Ada",
+            "Helped at the dog shelter on Sunday morning.",
+            &[("dog shelter", Concept)],
+        ),
+        turn(
+            5,
+            "Ben",
+            "Shelters need volunteers, do you volunteer anywhere?",
+            &[],
+        ),
+        turn(
+            6,
+            "Ada",
+            "The yoga mat arrived, types of practice vary a lot.",
+            &[("yoga mat", Concept)],
+        ),
+    ];
+    let (store, tenant) = stored(turns).await;
+    let ids = cited(&ask(&store, &tenant, "What types of yoga has Ada practiced?").await);
+    let rank = |id: &str| ids.iter().position(|x| x == id).unwrap_or(usize::MAX);
+    // Ada's aerial and kundalini yoga lead, before the turns sharing more of the question's words
+    // (Ben's question and hot yoga, Ada's scales, her yoga mat: no kind of yoga).
+    assert!(rank("t0") < 2 && rank("t3") < 2, "cited {ids:?}");
+    let ids = cited(&ask(&store, &tenant, "What shelters does Ada volunteer at?").await);
+    assert_eq!(ids.first().map(String::as_str), Some("t4"), "cited {ids:?}");
+}
