@@ -152,8 +152,8 @@ pub async fn kind_mentions(
 
 /// The tenant's things named as a kind of the phrase's head noun: a name of two or more words
 /// ending with it ("aerial yoga" and "kundalini yoga" for "types of yoga", "dog shelter" for
-/// "shelters"), neither a person nor a date, nor the phrase itself ("martial arts" is no kind of
-/// martial arts).
+/// "shelters"; "music event" for "music events": one thing of the kind), neither a person nor a
+/// date.
 async fn head_things(
     store: &dyn GraphStore,
     tenant: &Tenant,
@@ -168,13 +168,6 @@ async fn head_things(
     let found = store
         .find_by_tokens(tenant, &forms, HEAD_CANDIDATES)
         .await?;
-    let phrase_forms: Vec<String> = forms
-        .iter()
-        .map(|f| match phrase_key.rsplit_once(' ') {
-            Some((before, _)) => format!("{before} {f}"),
-            None => f.clone(),
-        })
-        .collect();
     Ok(found
         .into_iter()
         .filter(|e| !matches!(e.entity_type, EntityType::Person | EntityType::Date))
@@ -182,7 +175,6 @@ async fn head_things(
             let key = e.key.as_str();
             key.rsplit_once(' ')
                 .is_some_and(|(_, last)| forms.iter().any(|f| f == last))
-                && !phrase_forms.iter().any(|p| p == key)
         })
         .collect())
 }
