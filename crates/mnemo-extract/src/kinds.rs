@@ -135,6 +135,11 @@ impl Kind {
     }
 }
 
+/// Whether WordNet knows `lemma` (lower case, words joined by `_`: "rock_climbing") as a noun.
+pub(crate) fn is_noun_lemma(lemma: &str) -> bool {
+    !hierarchy().senses(lemma).is_empty()
+}
+
 /// The kinds a noun phrase can name ("European countries", "martial arts", "instruments"), one
 /// per WordNet sense of its last two words as one lemma, else of its last word, plural or
 /// singular, in sense order ("instruments": a device needing skill, ..., a musical instrument),

@@ -49,8 +49,12 @@ impl Sentence<'_> {
             if e > k && self.at[e].is_some() {
                 break;
             }
-            // A verb form after the head ends the phrase ("a dog named Biscuit").
-            if e > k && (self.lower(e).ends_with("ed") || is_gerund(self.lower(e))) {
+            // A verb form after the head ends the phrase ("a dog named Biscuit"), unless a
+            // gerund is the head of a compound noun ("weight training", "rock climbing").
+            if e > k
+                && (self.lower(e).ends_with("ed")
+                    || (is_gerund(self.lower(e)) && !self.gerund_compound(e)))
+            {
                 break;
             }
             if crate::verbs::is_irregular_past(self.lower(e)) {
@@ -128,6 +132,37 @@ impl Sentence<'_> {
             return None;
         }
         Some((a, e))
+    }
+
+    /// Whether the gerund at `e` ends a compound noun with the word before it: "rock climbing"
+    /// and "ballroom dancing" (WordNet lemmas), or a lower-case singular noun, not a person or
+    /// an animal, before a gerund WordNet knows as a noun, with no object after it ("I've done
+    /// weight training so far", not "the dog running" nor "a kid painting a fence").
+    fn gerund_compound(&self, e: usize) -> bool {
+        let (before, gerund, next) = (self.lower(e - 1), self.lower(e), self.lower(e + 1));
+        if self.info[e - 1].is_capitalised() || self.info[e].is_capitalised() {
+            return false;
+        }
+        if crate::kinds::is_noun_lemma(&format!("{before}_{gerund}")) {
+            return true;
+        }
+        let noun = |w: &str| lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('n'));
+        let singular = !before.ends_with('s') || before.ends_with("ss");
+        let living = lexicon::categories_of(before)
+            .iter()
+            .any(|c| matches!(*c, "person" | "family" | "animal" | "pet"));
+        let object_follows = is_determiner(next)
+            || matches!(
+                next,
+                "it" | "them" | "him" | "me" | "us" | "you" | "this" | "that" | "these" | "those"
+            )
+            || self.at.get(e + 1).is_some_and(Option::is_some)
+            || (noun(next) && !lexicon::parts_of_speech(next).is_some_and(|p| p.contains('r')));
+        noun(before)
+            && singular
+            && !living
+            && lexicon::parts_of_speech(gerund).is_some_and(|p| p.contains('n'))
+            && !object_follows
     }
 
     /// The object at `k`: a mention (a name, "you", a relative) or a common-noun phrase.

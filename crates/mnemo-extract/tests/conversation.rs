@@ -147,6 +147,39 @@ fn first_person_clauses_state_the_speakers_facts() {
 }
 
 #[test]
+fn a_gerund_after_a_noun_can_end_a_compound_thing() {
+    // A compound noun WordNet lists, and a thing's noun before a gerund WordNet knows as a noun.
+    let ex = turn("We tried rock climbing last weekend.", "Lena", "Tomas");
+    assert!(entity(&ex, "rock climbing").is_some(), "{:?}", ex.entities);
+    let ex = turn(
+        "I've done weight training so far, it was hard.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "DONE", "weight training"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(entity(&ex, "weight").is_none(), "{:?}", ex.entities);
+    // A person or an animal doing something, or a gerund with an object, stays a verb.
+    let ex = turn("I heard the dog running around the yard.", "Lena", "Tomas");
+    assert!(entity(&ex, "dog running").is_none(), "{:?}", ex.entities);
+    let ex = turn("I watched a kid painting a fence.", "Lena", "Tomas");
+    assert!(
+        ex.entities.iter().all(|e| !e.name.contains("painting")),
+        "{:?}",
+        ex.entities
+    );
+    let ex = turn(
+        "I love the bread making it to the table warm.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(entity(&ex, "bread making").is_none(), "{:?}", ex.entities);
+}
+
+#[test]
 fn named_pets_and_relatives() {
     let ex = turn("I adopted a dog named Biscuit.", "Lena", "Tomas");
     assert!(
