@@ -265,3 +265,83 @@ async fn the_region_ending_a_place_name_is_a_bridge() {
     assert!(at("bubo:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
     assert!(at("mosi:0").is_some_and(|p| p < 2), "{:?}", res.provenance);
 }
+
+/// Other wind farms share the words of "Intrepid Wind Farm" with the question, and name the
+/// state the first passage leads to: they match the linked name's words only, not the farm, and
+/// come after the passage that matches the question's other words, though BM25 ranks them first.
+#[tokio::test]
+async fn texts_sharing_only_a_linked_names_words_come_after_the_questions_other_words() {
+    use EntityType::*;
+    let iowa = ("Iowa", Location);
+    let mut batches =
+        vec![
+        passage(
+            "intrepid",
+            0,
+            "Intrepid Wind Farm is a wind farm in Sac County, Iowa.",
+            &[("Intrepid Wind Farm", Other), ("Sac County", Location), iowa],
+        ),
+        passage(
+            "iowa",
+            1,
+            "Iowa became a state in 1846; its plains, rivers and towns grew quickly as settlers \
+             arrived from the east, growing corn, oats and hay across the prairie for decades.",
+            &[iowa],
+        ),
+    ];
+    // Mentioned three times, the farm is no precise first hop: no second hop by text.
+    for (i, text) in [
+        "Intrepid Wind Farm has 107 turbines.",
+        "Intrepid Wind Farm is owned by MidAmerican Energy.",
+    ]
+    .iter()
+    .enumerate()
+    {
+        batches.push(passage(
+            &format!("intrepid-{i}"),
+            10 + i as i64,
+            text,
+            &[("Intrepid Wind Farm", Other)],
+        ));
+    }
+    for (i, farm) in [
+        "Rolling Hills",
+        "Story County",
+        "Pomeroy",
+        "Whispering Willow",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let name = format!("{farm} Wind Farm");
+        let text = format!("{name} is a wind farm in Iowa; the wind farm has wind turbines.");
+        batches.push(passage(
+            &format!("farm-{i}"),
+            2 + i as i64,
+            &text,
+            &[(name.as_str(), Other), iowa],
+        ));
+    }
+    // Iowa is mentioned often: a weak bridge.
+    for i in 0..8 {
+        let text = format!("Iowa corn report {i}: yields are steady.");
+        batches.push(passage(&format!("corn-{i}"), 300 + i, &text, &[iowa]));
+    }
+    // Enough other texts that a wind farm's words are rare ones.
+    batches.extend(weather_notes(120));
+    let res = ask(
+        &batches,
+        "Who was president when the area where Intrepid Wind Farm is located became a state?",
+    )
+    .await;
+    assert_eq!(res.linked[0].name, "Intrepid Wind Farm");
+    let cited = cited(&res);
+    let at = |id: &str| cited.iter().position(|c| c == id);
+    // The state's passage shares the question's other words ("became", "state"); the other
+    // farms share only the linked name's words, however often.
+    let iowa_at = at("iowa:0").expect("the state's passage is cited");
+    for i in 0..4 {
+        let farm = format!("farm-{i}:0");
+        assert!(at(&farm).is_none_or(|p| p > iowa_at), "{cited:?}");
+    }
+}
