@@ -176,6 +176,7 @@ pub fn sentence_mentions(
         };
         spans.push((a, b, t, title, from));
     }
+    span_rules::trim_common_tails(&mut spans, info);
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
     span_rules::retype_by_words(&mut spans, info);

@@ -61,6 +61,28 @@ pub(crate) fn widen_to_names(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// Cuts a lower-case place or organisation word the tagger left at the end of a name: in
+/// "Konkan, Maharashtra state, India" the name is Maharashtra, and "state" says what it is (a
+/// capitalised "Washington State" stays whole).
+pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for s in spans.iter_mut() {
+        let (a, b) = (s.0, s.1);
+        if b < a + 2 || b > info.len() {
+            continue;
+        }
+        let last = &info[b - 1];
+        if !last.is_capitalised()
+            && last.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0
+            && (a..b - 1).all(|j| info[j].is_capitalised())
+        {
+            s.1 = b - 1;
+            if last.flags & gz::LOC_WORD != 0 && s.2 != EntityType::Person {
+                s.2 = EntityType::Location;
+            }
+        }
+    }
+}
+
 /// Joins what the tagger split where one name is written: a given name that is also a place
 /// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
 /// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",

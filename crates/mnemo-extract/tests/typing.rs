@@ -335,3 +335,17 @@ fn a_name_opened_by_lake_or_mount_is_a_place() {
         EntityType::Person,
     );
 }
+
+#[test]
+fn a_lower_case_place_word_after_a_name_is_not_part_of_it() {
+    let text = "Pathri is a village in Parbhani district, Marathwada, Maharashtra state, India.";
+    has(text, "Maharashtra", EntityType::Location);
+    let found = entities(text);
+    assert!(
+        found.iter().all(|(n, _)| !n.ends_with(" state")),
+        "{found:?}"
+    );
+    // Written with a capital, the word belongs to the name.
+    let found = entities("She studied at Kerrow State before moving abroad.");
+    assert!(found.iter().any(|(n, _)| n == "Kerrow State"), "{found:?}");
+}
