@@ -288,6 +288,43 @@ pub fn is_org_suffix(lower: &str) -> bool {
     word_set(ORG_SUFFIXES, &SET).contains_key(lower)
 }
 
+/// Words between a place's name and what a site or institution is ("West Chicago *High*
+/// School", "Lyon *International* Airport").
+const SITE_MODIFIERS: &str = "high elementary middle junior senior primary secondary grammar \
+international regional national memorial municipal community central public";
+
+/// The place a site or an institution is named after, when its name is a place's name followed
+/// by what it is: "West Chicago High School" -> "West Chicago", "Lyon Airport" -> "Lyon". None
+/// when no such word ends the name ("University of Chicago", "Black Hawk Township") or no
+/// capitalised name comes before it.
+pub fn named_after_place(name: &str) -> Option<String> {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    let modifiers = word_set(SITE_MODIFIERS, &SET);
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let mut end = words.len();
+    let mut kind_words = 0;
+    while end > 1 {
+        let lower = words[end - 1].to_lowercase();
+        if flags(&lower) & (ORG_WORD | LOC_WORD) != 0 || is_org_suffix(&lower) {
+            kind_words += 1;
+        } else if kind_words == 0 || !modifiers.contains_key(lower.as_str()) {
+            break;
+        }
+        end -= 1;
+    }
+    let place = &words[..end];
+    let named = kind_words > 0
+        && place
+            .last()
+            .is_some_and(|w| !modifiers.contains_key(w.to_lowercase().as_str()))
+        && place.iter().all(|w| {
+            w.chars().next().is_some_and(char::is_uppercase)
+                && !is_function_word(&w.to_lowercase())
+                && flags(&w.to_lowercase()) & (ORG_WORD | LOC_WORD | STOPWORD) == 0
+        });
+    named.then(|| place.join(" "))
+}
+
 /// Whether `body` (a word without its final period) is a known abbreviation.
 pub fn is_abbreviation(body: &str) -> bool {
     if body.len() > 6 {
@@ -295,4 +332,29 @@ pub fn is_abbreviation(body: &str) -> bool {
     }
     let lower = body.to_ascii_lowercase();
     abbreviations().contains_key(lower.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_after_place;
+
+    #[test]
+    fn a_site_named_after_a_place_gives_the_place() {
+        let named = |n: &str| named_after_place(n);
+        assert_eq!(
+            named("West Chicago High School").as_deref(),
+            Some("West Chicago")
+        );
+        assert_eq!(named("Lyon International Airport").as_deref(), Some("Lyon"));
+        assert_eq!(named("Dunmore Lake").as_deref(), Some("Dunmore"));
+        // No kind word at the end, a function word inside, or nothing before the kind word.
+        assert_eq!(named("University of Chicago"), None);
+        assert_eq!(named("Bank of America"), None);
+        assert_eq!(named("Henrik Ibsen"), None);
+        assert_eq!(named("High School"), None);
+        assert_eq!(named("School"), None);
+        assert_eq!(named("the old school"), None);
+        assert_eq!(named(""), None);
+        assert_eq!(named("🙂 School"), None);
+    }
 }

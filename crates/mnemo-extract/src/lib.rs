@@ -67,7 +67,7 @@ pub fn is_demonym(lower: &str) -> bool {
 }
 pub use error::ExtractError;
 pub use extractor::{ExtractContext, Extraction, Extractor};
-pub use gazetteer::is_given_name;
+pub use gazetteer::{is_given_name, named_after_place};
 pub use kinds::{kinds_named, Kind};
 pub use lexicon::{categories_of, category_named, category_of};
 pub use mentions::{Mention, MentionKind, Owner, Participants};

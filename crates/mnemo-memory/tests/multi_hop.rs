@@ -345,3 +345,54 @@ async fn texts_sharing_only_a_linked_names_words_come_after_the_questions_other_
         assert!(at(&farm).is_none_or(|p| p > iowa_at), "{cited:?}");
     }
 }
+
+/// The first passage names a school after the city it is in; the city, named nowhere else in
+/// it, is the bridge to the passage that answers.
+#[tokio::test]
+async fn the_place_a_school_is_named_after_is_a_bridge() {
+    use EntityType::*;
+    let mut batches = vec![
+        passage(
+            "vey",
+            0,
+            "Tomas Vey is a graduate of Kelso Park High School and practised law for years.",
+            &[
+                ("Tomas Vey", Person),
+                ("Kelso Park High School", Organization),
+            ],
+        ),
+        passage(
+            "kelso",
+            1,
+            "Kelso Park is a small city in Marlow County.",
+            &[("Kelso Park", Location), ("Marlow County", Location)],
+        ),
+        passage(
+            "kelso-2",
+            2,
+            "Kelso Park hosts a jazz week in July.",
+            &[("Kelso Park", Location)],
+        ),
+    ];
+    // Texts that share more of the question's words, about other cities.
+    for (i, city) in ["Norby", "Estcombe", "Sudley", "Westow"].iter().enumerate() {
+        let text = format!("{city} is the county seat, the city where the county was born.");
+        batches.push(passage(
+            &format!("city-{i}"),
+            3 + i as i64,
+            &text,
+            &[(city, Location)],
+        ));
+    }
+    batches.extend(weather_notes(30));
+    let res = ask(
+        &batches,
+        "In what county is the city where Tomas Vey was born?",
+    )
+    .await;
+    assert_eq!(res.linked[0].name, "Tomas Vey");
+    let cited = cited(&res);
+    let at = |id: &str| cited.iter().position(|c| c == id);
+    assert!(at("vey:0").is_some_and(|p| p < 2), "{cited:?}");
+    assert!(at("kelso:0").is_some_and(|p| p < 2), "{cited:?}");
+}
