@@ -137,16 +137,15 @@ pub(crate) async fn second_hop(
 fn regions_named(bridges: &[Entity], seeds: &[LinkedEntity]) -> Vec<String> {
     let mut regions: Vec<String> = Vec::new();
     for b in bridges {
-        let named_after = if b.entity_type != mnemo_core::EntityType::Person {
-            mnemo_extract::named_after_place(&b.name)
-        } else {
-            None
-        };
         let Some(r) = b
             .name
             .rsplit_once(", ")
             .map(|(_, r)| r.to_string())
-            .or(named_after)
+            .or_else(|| {
+                (b.entity_type != mnemo_core::EntityType::Person)
+                    .then(|| mnemo_extract::named_after_place(&b.name))
+                    .flatten()
+            })
         else {
             continue;
         };
