@@ -359,7 +359,7 @@ pub async fn gather_snippets(
         .map(|e| e.id.as_str())
         .collect();
     let overlap = lexical_scores(query_words, &episodes);
-    let names_only = only_names_matched(&retrieval.seeds, &episodes, &overlap);
+    let names_only = only_names_matched(found, &episodes, &overlap);
     for (id, (hit, inherited)) in &lexical {
         let inherited = inherited
             * if chunks.contains(id.as_str()) {
@@ -448,30 +448,31 @@ pub async fn gather_snippets(
     ))
 }
 
-/// The candidates that share with the query only words of its linked names: none of the query's
-/// other words (`overlap` 0), and no seed's name in the text. Another wind farm shares "wind farm"
-/// with "Intrepid Wind Farm", not the farm.
+/// The text hits that share with the query only words of its linked names: none of the query's
+/// other words (`overlap` 0), and no seed's name in their text.
+/// Another wind farm shares "wind farm" with "Intrepid Wind Farm", not the farm.
 fn only_names_matched<'a>(
-    seeds: &[mnemo_retrieve::LinkedEntity],
+    found: &Found<'_>,
     episodes: &'a [Arc<Episode>],
     overlap: &[f64],
 ) -> HashSet<&'a str> {
+    let seeds = &found.retrieval.seeds;
     if seeds.is_empty() {
         return HashSet::new();
     }
+    let hits: HashSet<&str> = found.lexical.iter().map(|h| h.episode.as_str()).collect();
     let keys: Vec<String> = seeds
         .iter()
         .map(|s| format!(" {} ", s.entity.key.as_str()))
         .collect();
+    let names_seed = |text: &str| {
+        let folded = format!(" {} ", canonical_key(text));
+        keys.iter().any(|k| folded.contains(k.as_str()))
+    };
     episodes
         .iter()
         .zip(overlap)
-        .filter(|(e, o)| {
-            **o <= 0.0 && {
-                let folded = format!(" {} ", canonical_key(&e.content));
-                !keys.iter().any(|k| folded.contains(k.as_str()))
-            }
-        })
+        .filter(|(e, o)| **o <= 0.0 && hits.contains(e.id.as_str()) && !names_seed(&e.content))
         .map(|(e, _)| e.id.as_str())
         .collect()
 }
