@@ -305,10 +305,7 @@ pub async fn gather_snippets(
             .map(|e| (e.id.as_str(), e.content.as_str()))
             .collect();
         for (id, e) in hop2 {
-            let names_one = texts.get(id.as_str()).is_some_and(|t| {
-                let folded = format!(" {} ", canonical_key(t));
-                keys.iter().any(|k| folded.contains(k.as_str()))
-            });
+            let names_one = texts.get(id.as_str()).is_some_and(|t| holds_any(t, &keys));
             let mut share = if names_one { 1.0 } else { OFF_GRAPH };
             // A text that begins with a bridge's name is about it (an article, a profile).
             if texts.get(id.as_str()).is_some_and(|t| {
@@ -465,14 +462,19 @@ fn only_names_matched<'a>(
         .iter()
         .map(|s| format!(" {} ", s.entity.key.as_str()))
         .collect();
-    let names_seed = |text: &str| {
-        let folded = format!(" {} ", canonical_key(text));
-        keys.iter().any(|k| folded.contains(k.as_str()))
-    };
     episodes
         .iter()
         .zip(overlap)
-        .filter(|(e, o)| **o <= 0.0 && hits.contains(e.id.as_str()) && !names_seed(&e.content))
+        .filter(|(e, o)| {
+            **o <= 0.0 && hits.contains(e.id.as_str()) && !holds_any(&e.content, &keys)
+        })
         .map(|(e, _)| e.id.as_str())
         .collect()
+}
+
+/// Whether `text`, folded to canonical words, holds one of `keys` (canonical words with a space
+/// on each side, so that only whole words match).
+fn holds_any(text: &str, keys: &[String]) -> bool {
+    let folded = format!(" {} ", canonical_key(text));
+    keys.iter().any(|k| folded.contains(k.as_str()))
 }
