@@ -127,6 +127,34 @@ impl Perceptron {
         self.stamps = Vec::new();
     }
 
+    /// Adds `scale` times an averaged model's weights to this averaged model's (features it lacks
+    /// are added): averaging models trained on different orders of the same examples.
+    pub fn add_scaled(&mut self, other: &Perceptron, scale: f32) {
+        assert_eq!(
+            self.n_classes, other.n_classes,
+            "models of different shapes"
+        );
+        let mut rows: Vec<(u32, u32)> = other.index.iter().map(|(f, r)| (*f, *r)).collect();
+        rows.sort_unstable();
+        for (f, r) in rows {
+            let next = self.index.len() as u32;
+            let row = *self.index.entry(f).or_insert(next) as usize;
+            if row == next as usize {
+                self.weights
+                    .resize(self.weights.len() + self.n_classes, 0.0);
+            }
+            let (a, b) = (row * self.n_classes, r as usize * self.n_classes);
+            for c in 0..self.n_classes {
+                self.weights[a + c] += scale * other.weights[b + c];
+            }
+        }
+    }
+
+    /// Multiplies every weight by `scale`.
+    pub fn scale(&mut self, scale: f32) {
+        self.weights.iter_mut().for_each(|w| *w *= scale);
+    }
+
     /// Serialises weights, dropping features whose weights are all below `prune` in magnitude and
     /// quantising to i16.
     pub fn to_bytes(&self, prune: f32) -> Vec<u8> {
@@ -223,5 +251,42 @@ mod tests {
             assert_eq!(q.predict(f, &mut s), *y);
         }
         assert!(Perceptron::from_bytes(b"garbage").is_err());
+    }
+
+    fn trained(data: &[(Vec<u32>, usize)]) -> Perceptron {
+        let mut p = Perceptron::new(2);
+        let mut s = [0.0; 2];
+        for _ in 0..5 {
+            for (f, y) in data {
+                let g = p.predict(f, &mut s);
+                p.update(f, *y, g);
+            }
+        }
+        p.average();
+        p
+    }
+
+    #[test]
+    fn the_mean_of_two_models_scores_their_mean() {
+        let a = trained(&[(vec![1u32, 10], 0usize), (vec![2, 10], 1)]);
+        // The second model knows a feature the first never saw.
+        let b = trained(&[(vec![2u32, 10], 1usize), (vec![3, 10], 0), (vec![1, 10], 0)]);
+        let mut mean = a.clone();
+        mean.scale(0.5);
+        mean.add_scaled(&b, 0.5);
+        assert_eq!(mean.n_features(), 4);
+        let (mut sa, mut sb, mut sm) = ([0.0; 2], [0.0; 2], [0.0; 2]);
+        for f in [vec![1u32], vec![2], vec![3], vec![1, 3, 10]] {
+            a.score_into(&f, &mut sa);
+            b.score_into(&f, &mut sb);
+            mean.score_into(&f, &mut sm);
+            for c in 0..2 {
+                assert!(
+                    (sm[c] - (sa[c] + sb[c]) / 2.0).abs() < 1e-6,
+                    "{f:?} class {c}"
+                );
+            }
+        }
+        assert!(sm.iter().any(|s| s.abs() > 0.0));
     }
 }

@@ -306,7 +306,6 @@ pub struct TrainSentence {
 
 /// Trains the pair scorer (classes: none, first-is-head, second-is-head) on gold spans.
 pub fn train(sentences: &[TrainSentence], epochs: usize) -> Perceptron {
-    let mut model = Perceptron::new(3);
     let mut examples: Vec<(Vec<u32>, usize)> = Vec::new();
     for s in sentences {
         let lower: Vec<String> = s.words.iter().map(|w| w.to_lowercase()).collect();
@@ -341,8 +340,27 @@ pub fn train(sentences: &[TrainSentence], epochs: usize) -> Perceptron {
             }
         }
     }
+    // One perceptron's weights depend on the order it saw the examples in (CoNLL04 dev pairs
+    // moved by 0.02 with unrelated feature changes); the mean of several orders' models does
+    // not. Pairs F1 in five-fold cross-validation on CoNLL04 train, at 12 / 6 epochs: one order
+    // 0.481 / 0.486, ten orders 0.495 / 0.496 (five 0.493, twenty 0.496 at 6).
+    let mut out = train_once(&examples, epochs, FIRST_ORDER);
+    out.scale(1.0 / ORDERS as f32);
+    for k in 1..ORDERS {
+        let seed = FIRST_ORDER ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        out.add_scaled(&train_once(&examples, epochs, seed), 1.0 / ORDERS as f32);
+    }
+    out
+}
+
+/// How many orders of the examples the pair scorer is trained on, and the first's shuffle seed.
+const ORDERS: usize = 10;
+const FIRST_ORDER: u64 = 0x2545_f491_4f6c_dd1d;
+
+/// One averaged perceptron over `examples`, shuffled each epoch from `seed`.
+fn train_once(examples: &[(Vec<u32>, usize)], epochs: usize, mut seed: u64) -> Perceptron {
+    let mut model = Perceptron::new(3);
     let mut scores = [0.0f32; 3];
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut order: Vec<usize> = (0..examples.len()).collect();
     for _ in 0..epochs {
         for i in (1..order.len()).rev() {

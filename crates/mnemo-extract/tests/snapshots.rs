@@ -67,9 +67,10 @@ fn possessive_role() {
             Person "Mary Jones" key="mary jones"
             Organization "Acme" key="acme"
             Location "London" key="london"
-            john smith -[CHIEF_EXECUTIVE_OF "chief executive of" 0.90]-> acme
+            john smith -[CHIEF_EXECUTIVE_OF "chief executive of" 0.86]-> acme
             john smith -[MET "met" 0.52]-> mary jones
-            mary jones -[IN "in" 0.93]-> london
+            mary jones -[IN "in" 0.91]-> london
+            mary jones -[RELATED_TO "related to" 0.38]-> acme
         "#]],
     );
 }
@@ -83,8 +84,8 @@ fn hyphenated_names_and_state_abbreviations() {
             Person "Jean-Claude Juncker" key="jean claude juncker"
             Person "Dennis DeConcini" key="dennis deconcini"
             Location "Luxembourg" key="luxembourg"
-            dennis deconcini -[RELATED_TO "related to" 0.65]-> luxembourg
-            jean claude juncker -[IN "in" 0.86]-> luxembourg
+            dennis deconcini -[RELATED_TO "related to" 0.55]-> luxembourg
+            jean claude juncker -[IN "in" 0.80]-> luxembourg
         "#]],
     );
 }
@@ -156,8 +157,8 @@ fn x_of_y() {
             Person "Ed Koch" key="ed koch"
             Location "New York" key="new york"
             Organization "Columbia University" key="columbia university"
-            ed koch -[OF "of" 0.93]-> new york
-            ed koch -[RELATED_TO "related to" 0.41]-> columbia university
+            ed koch -[OF "of" 0.92]-> new york
+            ed koch -[RELATED_TO "related to" 0.54]-> columbia university
         "#]],
     );
 }
@@ -231,8 +232,7 @@ fn relative_named_by_apposition_and_speaker_name() {
             Location "Berlin" key="berlin"
             Organization "Siemens" key="siemens"
             alice -[BOSS "boss" 0.90]-> tom baker
-            alice -[LIVE_IN "live in" 0.98]-> berlin
-            siemens -[BASED_IN "based in" 0.58]-> berlin
+            alice -[LIVE_IN "live in" 0.91]-> berlin
             tom baker -[RELATED_TO "related to" 0.69]-> siemens
         "#]],
     );
