@@ -257,7 +257,12 @@ fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     let filed = a < start
         && lexicon::category_of(&s.texts[a..start].join(" "))
             .is_some_and(|c| !matches!(c, "person" | "family" | "activity"));
-    (filed && a > 0 && is_determiner(s.lower(a - 1))).then_some((a, start))
+    // "At the park I played with the kids": a phrase opening the sentence after a preposition
+    // says where or when, it is no object.
+    let opening_adjunct = a >= 2
+        && is_prep(s.lower(a - 2))
+        && (0..a - 2).all(|j| !s.info[j].lower.chars().any(char::is_alphanumeric));
+    (filed && a > 0 && is_determiner(s.lower(a - 1)) && !opening_adjunct).then_some((a, start))
 }
 
 /// [`clause_at`]'s fact, for a subject spanning words `start..k`; the activities of the verb
@@ -511,6 +516,24 @@ fn clause_fact(
             }
         }
         if is_prep(s.lower(k)) {
+            // "the camera I had as a kid", "the café I told you about": the object came first;
+            // a phrase after the preposition is when or how, a preposition with nothing after
+            // it is the verb's own.
+            if let Some((a, e)) = fronted_object(s, start).filter(|_| predicate.len() == 1) {
+                let stranded = s
+                    .info
+                    .get(k + 1)
+                    .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
+                if stranded {
+                    predicate.push(s.lower(k).to_string());
+                }
+                return Some(vec![fact(
+                    subject,
+                    predicate.join(" "),
+                    s.thing(a, e),
+                    confidence,
+                )]);
+            }
             predicate.push(s.lower(k).to_string());
             k += 1;
         }

@@ -124,7 +124,15 @@ impl Sentence<'_> {
                 && (is_determiner(next) || self.at.get(e).is_some_and(Option::is_some)))
             || head.chars().count() < 3
             || (!capitalised && lexicon::is_modifier_only(head))
-            || (!capitalised && lexicon::is_mostly_modifier(head) && !det && e == a + 1)
+            // "a wild week", "a lovely Sunday": an adjective cut from its noun by a time or a
+            // name names nothing.
+            || (!capitalised
+                && lexicon::is_mostly_modifier(head)
+                && e == a + 1
+                && (!det
+                    || is_time_word(next)
+                    || self.at.get(e).is_some_and(Option::is_some)
+                    || self.info.get(e).is_some_and(|w| w.flags & (gz::WEEKDAY | gz::MONTH) != 0)))
             || crate::interjections::always(head)
             || (!capitalised && lexicon::is_verb_only(head))
             || (self.at[a..e].iter().any(Option::is_some))

@@ -68,6 +68,31 @@ fn a_relative_clause_object_comes_before_its_verb() {
         "no date as what was bought: {:?}",
         ex.facts
     );
+    // A phrase after the verb's preposition is when or how; a preposition with nothing after
+    // it is the verb's own.
+    let ex = turn(
+        "It reminds me of the guitar I played in high school.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "PLAYED", "guitar"), "{:?}", ex.facts);
+    let ex = turn(
+        "Finally finished the novel I talked about.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odile", "TALKED_ABOUT", "novel"),
+        "{:?}",
+        ex.facts
+    );
+    // A phrase opening the sentence after a preposition is where, not what.
+    let ex = turn("At the park I played with my kids.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "park"),
+        "{:?}",
+        ex.facts
+    );
     // Vague heads stay out: WordNet's broad "activity" ("times", "progress").
     let ex = turn("I miss the good times we had.", "Odile", "Bram");
     assert!(
@@ -339,4 +364,21 @@ fn odd_words_and_shapes_still_state_their_facts() {
         "BOUGHT",
         "board games",
     );
+}
+
+#[test]
+fn an_adjective_cut_from_its_noun_is_no_thing() {
+    for text in [
+        "Had a wild week, my bike broke down on the way to work.",
+        "We had a lovely Sunday at the lake.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        for adjective in ["wild", "lovely"] {
+            assert!(
+                !ex.entities.iter().any(|e| e.key.as_str() == adjective),
+                "{text}: {:?}",
+                ex.entities
+            );
+        }
+    }
 }
