@@ -516,9 +516,9 @@ fn clause_fact(
             }
         }
         if is_prep(s.lower(k)) {
-            // "the guitar I played in high school", "the novel I talked about": the object came first;
-            // a phrase after the preposition is when or how, a preposition with nothing after
-            // it is the verb's own.
+            // "the guitar I played in high school", "the novel I talked about": the object
+            // came first; a phrase after the preposition is when or how, a preposition with
+            // nothing after it is the verb's own.
             if let Some((a, e)) = fronted_object(s, start).filter(|_| predicate.len() == 1) {
                 let stranded = s
                     .info
