@@ -261,7 +261,7 @@ fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     // says where or when, it is no object.
     let opening_adjunct = a >= 2
         && is_prep(s.lower(a - 2))
-        && (0..a - 2).all(|j| !s.info[j].lower.chars().any(char::is_alphanumeric));
+        && s.info[..a - 2].iter().all(crate::interjections::is_punct);
     (filed && a > 0 && is_determiner(s.lower(a - 1)) && !opening_adjunct).then_some((a, start))
 }
 
@@ -520,10 +520,7 @@ fn clause_fact(
             // came first; a phrase after the preposition is when or how, a preposition with
             // nothing after it is the verb's own.
             if let Some((a, e)) = fronted_object(s, start).filter(|_| predicate.len() == 1) {
-                let stranded = s
-                    .info
-                    .get(k + 1)
-                    .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
+                let stranded = s.info.get(k + 1).is_none_or(crate::interjections::is_punct);
                 if stranded {
                     predicate.push(s.lower(k).to_string());
                 }

@@ -189,7 +189,7 @@ fn formula(first: &str, second: &str) -> bool {
     )
 }
 
-fn is_punct(w: &WordInfo) -> bool {
+pub(crate) fn is_punct(w: &WordInfo) -> bool {
     !w.lower.chars().any(char::is_alphanumeric)
 }
 

@@ -85,16 +85,25 @@ impl Perceptron {
         argmax(scores)
     }
 
-    fn row(&mut self, f: u32) -> usize {
+    /// The first weight of feature `f`'s row, and whether the row was just added (zeros).
+    fn weight_row(&mut self, f: u32) -> (usize, bool) {
         let next = self.index.len() as u32;
         let row = *self.index.entry(f).or_insert(next) as usize;
-        if row == next as usize {
+        let added = row == next as usize;
+        if added {
             self.weights
                 .resize(self.weights.len() + self.n_classes, 0.0);
+        }
+        (row * self.n_classes, added)
+    }
+
+    fn row(&mut self, f: u32) -> usize {
+        let (row, added) = self.weight_row(f);
+        if added {
             self.totals.resize(self.totals.len() + self.n_classes, 0.0);
             self.stamps.resize(self.stamps.len() + self.n_classes, 0);
         }
-        row * self.n_classes
+        row
     }
 
     /// One training step: if `guess != truth`, moves weights towards `truth`.
@@ -137,13 +146,8 @@ impl Perceptron {
         let mut rows: Vec<(u32, u32)> = other.index.iter().map(|(f, r)| (*f, *r)).collect();
         rows.sort_unstable();
         for (f, r) in rows {
-            let next = self.index.len() as u32;
-            let row = *self.index.entry(f).or_insert(next) as usize;
-            if row == next as usize {
-                self.weights
-                    .resize(self.weights.len() + self.n_classes, 0.0);
-            }
-            let (a, b) = (row * self.n_classes, r as usize * self.n_classes);
+            let (a, _) = self.weight_row(f);
+            let b = r as usize * self.n_classes;
             for c in 0..self.n_classes {
                 self.weights[a + c] += scale * other.weights[b + c];
             }
