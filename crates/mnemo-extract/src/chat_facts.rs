@@ -122,13 +122,13 @@ pub(crate) fn add_sentence_facts(
 /// instrument, and a named thing too ("Biscuit", a dog, IS_A pet), from WordNet
 /// ([`lexicon::category_of`]), so that a question about a kind of thing ("her pets", "what
 /// instruments") reaches the speaker's things through the category entity. People are left out
-/// (relatives are mentions of their own). Returns (thing entity, category entity, sentence).
+/// (relatives are mentions of their own). Returns (thing entity, category entity).
 pub(crate) fn category_facts(
     facts: &[MentionFact],
     mentions: &[Mention],
     of_mention: &[Option<usize>],
     entities: &mut Vec<mnemo_core::EntityInput>,
-) -> Vec<(usize, usize, usize)> {
+) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for f in facts {
         let Some(o) = f.object else { continue };
@@ -163,7 +163,7 @@ pub(crate) fn category_facts(
             .flatten();
         for e in std::iter::once(thing).chain(named) {
             if e != category {
-                out.push((e, category, f.sentence));
+                out.push((e, category));
             }
         }
     }

@@ -347,10 +347,12 @@ pub fn analyse_with(
             }
         }
     }
-    for (thing, category, sent) in
+    // What kind a thing is holds whenever it was said: a category fact takes no time from its
+    // sentence ("I lost my job last week" dates the loss, not "job" IS_A activity).
+    for (thing, category) in
         chat_facts::category_facts(&chat_facts, &mentions, &resolved.of_mention, &mut entities)
     {
-        add(thing, category, "is a", 0.5, sent);
+        add(thing, category, "is a", 0.5, usize::MAX);
     }
     let mut span_facts = Vec::new();
     text::for_each_sentence(text, |s, ws, offset| {

@@ -383,6 +383,28 @@ fn extracted_facts_carry_their_event_time_in_a_form_the_stores_accept() {
 }
 
 #[test]
+fn a_category_fact_takes_no_time_from_its_sentence() {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    let ctx = ExtractContext::with_speaker("Lena")
+        .listener("Tomas")
+        .at(said);
+    let ex = RuleExtractor.extract_sync("I bought a ukulele yesterday.", &ctx);
+    let fact = |rel: &str, object: &str| {
+        ex.facts
+            .iter()
+            .find(|f| f.rel_type.as_str() == rel && f.object.as_str() == object)
+            .unwrap_or_else(|| panic!("no {rel} {object}: {:?}", ex.facts))
+    };
+    // The purchase happened yesterday; what a ukulele is holds at any time.
+    assert_eq!(
+        fact("BOUGHT", "ukulele").occurred.as_deref(),
+        Some("2023-05-07")
+    );
+    assert_eq!(fact("IS_A", "instrument").occurred, None);
+}
+
+#[test]
 fn more_clause_shapes() {
     let ex = turn(
         "Right after I failed the driving test, I cried.",

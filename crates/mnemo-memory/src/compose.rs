@@ -131,12 +131,21 @@ fn date(t: Timestamp) -> String {
     t.format("%Y-%m-%d").to_string()
 }
 
+/// "1 mention", "12 mentions".
+fn mentions(n: u64) -> String {
+    if n == 1 {
+        "1 mention".to_string()
+    } else {
+        format!("{n} mentions")
+    }
+}
+
 fn key_entity_line(e: &mnemo_core::Entity) -> String {
     let mut line = format!(
-        "- {} ({}, {} mentions, last seen {})",
+        "- {} ({}, {}, last seen {})",
         e.name,
         e.entity_type,
-        e.mentions,
+        mentions(e.mentions),
         date(e.last_seen)
     );
     if !e.aliases.is_empty() {
@@ -148,10 +157,10 @@ fn key_entity_line(e: &mnemo_core::Entity) -> String {
 
 fn top_entity_line(e: &RankedEntity) -> String {
     one_line(&format!(
-        "- {} ({}, {} mentions, last seen {})",
+        "- {} ({}, {}, last seen {})",
         e.name,
         e.entity_type,
-        e.mentions,
+        mentions(e.mentions),
         date(e.last_seen)
     ))
 }
@@ -247,4 +256,14 @@ fn provenance(facts: &[ScoredFact], snippets: &[Snippet]) -> Vec<Provenance> {
     });
     out.extend(rest);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn one_mention_is_singular() {
+        assert_eq!(super::mentions(1), "1 mention");
+        assert_eq!(super::mentions(0), "0 mentions");
+        assert_eq!(super::mentions(12), "12 mentions");
+    }
 }

@@ -87,7 +87,9 @@ impl ScoredFact {
     pub fn render(&self) -> String {
         let mut line = format!(
             "- {} {} {}",
-            self.subject_name, self.predicate, self.object_name
+            self.subject_name,
+            article_fitted(&self.predicate, &self.object_name),
+            self.object_name
         );
         if self.mentions > 1 {
             line.push_str(&format!(" (x{})", self.mentions));
@@ -111,6 +113,21 @@ impl ScoredFact {
             }
         }
         line
+    }
+}
+
+/// A predicate ending with the article "a" as it reads before its object: "is an activity", "is
+/// a sport". Only the letters a, e, i and o are taken for a vowel sound ("a university").
+fn article_fitted<'a>(predicate: &'a str, object: &str) -> std::borrow::Cow<'a, str> {
+    let vowel = object
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o'));
+    match predicate.strip_suffix('a') {
+        Some(head) if vowel && (head.is_empty() || head.ends_with(' ')) => {
+            format!("{predicate}n").into()
+        }
+        _ => predicate.into(),
     }
 }
 
@@ -282,4 +299,22 @@ pub(crate) fn rank_top_facts(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::article_fitted;
+
+    #[test]
+    fn the_article_a_reads_an_before_a_vowel() {
+        assert_eq!(article_fitted("is a", "activity"), "is an");
+        assert_eq!(article_fitted("is a", "Oscar winner"), "is an");
+        assert_eq!(article_fitted("is a", "sport"), "is a");
+        assert_eq!(article_fitted("is a", "university"), "is a");
+        // Only a trailing article changes: "is a" is not "is an" inside a word.
+        assert_eq!(article_fitted("has a", "idea"), "has an");
+        assert_eq!(article_fitted("visited Ghana", "in 2020"), "visited Ghana");
+        assert_eq!(article_fitted("mega", "event"), "mega");
+        assert_eq!(article_fitted("a", "apple"), "an");
+    }
 }

@@ -158,8 +158,9 @@ impl Sessions {
             let lines = ents
                 .iter()
                 .map(|e| {
+                    let s = if e.mentions == 1 { "" } else { "s" };
                     format!(
-                        "- {} ({}, {} mentions)",
+                        "- {} ({}, {} mention{s})",
                         e.name,
                         e.entity_type.as_str(),
                         e.mentions
