@@ -131,8 +131,8 @@ fn date(t: Timestamp) -> String {
     t.format("%Y-%m-%d").to_string()
 }
 
-/// "1 mention", "12 mentions".
-fn mentions(n: u64) -> String {
+/// "1 mention", "12 mentions": how entity lines count an entity's mentions.
+pub fn mentions_phrase(n: u64) -> String {
     if n == 1 {
         "1 mention".to_string()
     } else {
@@ -145,7 +145,7 @@ fn key_entity_line(e: &mnemo_core::Entity) -> String {
         "- {} ({}, {}, last seen {})",
         e.name,
         e.entity_type,
-        mentions(e.mentions),
+        mentions_phrase(e.mentions),
         date(e.last_seen)
     );
     if !e.aliases.is_empty() {
@@ -160,7 +160,7 @@ fn top_entity_line(e: &RankedEntity) -> String {
         "- {} ({}, {}, last seen {})",
         e.name,
         e.entity_type,
-        mentions(e.mentions),
+        mentions_phrase(e.mentions),
         date(e.last_seen)
     ))
 }
@@ -262,8 +262,8 @@ fn provenance(facts: &[ScoredFact], snippets: &[Snippet]) -> Vec<Provenance> {
 mod tests {
     #[test]
     fn one_mention_is_singular() {
-        assert_eq!(super::mentions(1), "1 mention");
-        assert_eq!(super::mentions(0), "0 mentions");
-        assert_eq!(super::mentions(12), "12 mentions");
+        assert_eq!(super::mentions_phrase(1), "1 mention");
+        assert_eq!(super::mentions_phrase(0), "0 mentions");
+        assert_eq!(super::mentions_phrase(12), "12 mentions");
     }
 }

@@ -27,7 +27,7 @@ mod validity;
 mod when;
 
 pub use assemble::{assemble, Assembled, Line, Section, SectionKind, SectionReport};
-pub use compose::compose;
+pub use compose::{compose, mentions_phrase};
 pub use config::SearchConfig;
 pub use error::MemoryError;
 pub use history::{history_lines, ChatTurn, HistoryLine};

@@ -158,12 +158,11 @@ impl Sessions {
             let lines = ents
                 .iter()
                 .map(|e| {
-                    let s = if e.mentions == 1 { "" } else { "s" };
                     format!(
-                        "- {} ({}, {} mention{s})",
+                        "- {} ({}, {})",
                         e.name,
                         e.entity_type.as_str(),
-                        e.mentions
+                        mnemo::mentions_phrase(e.mentions)
                     )
                 })
                 .collect();

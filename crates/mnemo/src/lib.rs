@@ -28,7 +28,7 @@ pub use mnemo_core::{
 };
 pub use mnemo_extract::{ChunkConfig, ExtractContext, Extractor, RuleExtractor};
 pub use mnemo_llm::{self as llm, LlmClient, LlmConfig};
-pub use mnemo_memory::{ChatTurn, SearchConfig, SearchResult};
+pub use mnemo_memory::{mentions_phrase, ChatTurn, SearchConfig, SearchResult};
 pub use refusals::STREAK as REFUSAL_STREAK;
 pub use remember::{PreparedRemember, RememberOptions, RememberReport};
 pub use triples::{TripleChunk, TripleInput, TripleItem, TripleReader, TripleRow};
