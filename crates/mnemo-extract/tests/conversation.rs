@@ -19,6 +19,15 @@ const OPENERS: &[&str] = &[
     "ok", "okay", "congrats", "bye",
 ];
 
+/// A turn's context: its speaker and listener, said on 2023-05-08 at 18:00 UTC.
+fn said_on_may_8(speaker: &str, listener: &str) -> ExtractContext {
+    use chrono::TimeZone;
+    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
+    ExtractContext::with_speaker(speaker)
+        .listener(listener)
+        .at(said)
+}
+
 fn assert_no_greeting_entities(ex: &Extraction) {
     for e in &ex.entities {
         let first = e
@@ -297,11 +306,7 @@ fn things_get_their_category_so_kinds_of_things_can_be_asked_for() {
 
 #[test]
 fn facts_carry_the_time_their_sentence_mentions() {
-    use chrono::TimeZone;
-    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
-    let ctx = ExtractContext::with_speaker("Lena")
-        .listener("Tomas")
-        .at(said);
+    let ctx = said_on_may_8("Lena", "Tomas");
     let a = RuleExtractor.analyse(
         "I went to a support group yesterday. I love painting.",
         &ctx,
@@ -331,11 +336,7 @@ fn facts_carry_the_time_their_sentence_mentions() {
 
 #[test]
 fn extracted_facts_carry_their_event_time_in_a_form_the_stores_accept() {
-    use chrono::TimeZone;
-    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
-    let ctx = ExtractContext::with_speaker("Caroline")
-        .listener("Melanie")
-        .at(said);
+    let ctx = said_on_may_8("Caroline", "Melanie");
     let ex = RuleExtractor.extract_sync(
         "I went to a support group yesterday. I love painting.",
         &ctx,
@@ -384,11 +385,7 @@ fn extracted_facts_carry_their_event_time_in_a_form_the_stores_accept() {
 
 #[test]
 fn a_category_fact_takes_no_time_from_its_sentence() {
-    use chrono::TimeZone;
-    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
-    let ctx = ExtractContext::with_speaker("Lena")
-        .listener("Tomas")
-        .at(said);
+    let ctx = said_on_may_8("Lena", "Tomas");
     let ex = RuleExtractor.extract_sync("I bought a ukulele yesterday.", &ctx);
     let fact = |rel: &str, object: &str| {
         ex.facts
@@ -436,11 +433,7 @@ fn more_clause_shapes() {
 
 #[test]
 fn a_past_event_without_object_is_dated() {
-    use chrono::TimeZone;
-    let said = chrono::Utc.with_ymd_and_hms(2023, 5, 8, 18, 0, 0).unwrap();
-    let ctx = ExtractContext::with_speaker("Lena")
-        .listener("Tomas")
-        .at(said);
+    let ctx = said_on_may_8("Lena", "Tomas");
     let ex = RuleExtractor.extract_sync("I graduated last week!", &ctx);
     assert_valid(&ex);
     assert!(
