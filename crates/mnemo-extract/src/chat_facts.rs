@@ -122,7 +122,9 @@ pub(crate) fn add_sentence_facts(
 /// instrument, and a named thing too ("Biscuit", a dog, IS_A pet), from WordNet
 /// ([`lexicon::category_of`]), so that a question about a kind of thing ("her pets", "what
 /// instruments") reaches the speaker's things through the category entity. People are left out
-/// (relatives are mentions of their own). Returns (thing entity, category entity).
+/// (relatives are mentions of their own), and so are acts that are no pursuit ("job", "talk",
+/// "progress": WordNet's `act`, which would make every noun of doing an activity). Returns
+/// (thing entity, category entity).
 pub(crate) fn category_facts(
     facts: &[MentionFact],
     mentions: &[Mention],
@@ -143,7 +145,8 @@ pub(crate) fn category_facts(
         } else {
             text
         };
-        let Some(label) = lexicon::category_of(kind).filter(|l| !matches!(*l, "person" | "family"))
+        let Some(label) =
+            lexicon::category_of(kind).filter(|l| !matches!(*l, "person" | "family" | "act"))
         else {
             continue;
         };

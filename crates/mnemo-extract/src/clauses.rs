@@ -198,7 +198,7 @@ pub(crate) fn sentence_clauses(
         // An act named by a nominalisation ("my transition", "your encouragement") is no thing
         // one has; "my business", "my trip" are.
         let head = s.lower(e - 1);
-        let abstract_act = kind.first() == Some(&"activity")
+        let abstract_act = matches!(kind.first(), Some(&"activity" | &"act"))
             && [
                 "tion", "sion", "ment", "ness", "ity", "ance", "ence", "ship", "ism",
             ]
@@ -222,7 +222,7 @@ fn is_activity(word: &str) -> bool {
     lexicon::categories_of(word).iter().any(|c| {
         matches!(
             *c,
-            "sport" | "exercise" | "art" | "game" | "music" | "activity"
+            "sport" | "exercise" | "art" | "game" | "music" | "activity" | "act"
         )
     })
 }
@@ -253,10 +253,10 @@ fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
         a -= 1;
     }
     // Only a kind of thing WordNet files ("the book", "a road trip"): "the ones I love", "the
-    // progress we made", "the good times we had" (WordNet's broad "activity") name nothing to keep.
+    // progress we made", "the good times we had" (WordNet's acts) name nothing to keep.
     let filed = a < start
         && lexicon::category_of(&s.texts[a..start].join(" "))
-            .is_some_and(|c| !matches!(c, "person" | "family" | "activity"));
+            .is_some_and(|c| !matches!(c, "person" | "family" | "activity" | "act"));
     // "At the park I played with the kids": a phrase opening the sentence after a preposition
     // says where or when, it is no object.
     let opening_adjunct = a >= 2

@@ -34,6 +34,9 @@ pub const CATEGORY_LABELS: &[&str] = &[
     "place",
     "device",
     "activity",
+    // Any other act (a job, a talk, progress): a label of the extractor's, no category of things
+    // people ask about.
+    "act",
 ];
 
 fn table(src: &'static str) -> HashMap<&'static str, &'static str> {
@@ -145,7 +148,13 @@ pub fn category_of(phrase: &str) -> Option<&'static str> {
 /// "instrument", "hobbies" -> "activity", "books" -> "book".
 pub fn category_named(word: &str) -> Option<&'static str> {
     let lower = word.trim().to_lowercase();
-    let label = |w: &str| CATEGORY_LABELS.iter().copied().find(|l| *l == w);
+    // "acts" names no category: no category fact is filed under it.
+    let label = |w: &str| {
+        CATEGORY_LABELS
+            .iter()
+            .copied()
+            .find(|l| *l == w && *l != "act")
+    };
     let synonym = |w: &str| match w {
         "hobby" | "pastime" | "activities" => Some("activity"),
         "animals" => Some("animal"),
@@ -193,6 +202,20 @@ mod tests {
         assert_eq!(category_of("novel"), Some("book"));
         assert_eq!(category_of("tennis"), Some("sport"));
         assert!(categories_of("yoga").contains(&"activity"));
+        // An activity is a pursuit (for pleasure, exercise or craft); other acts are acts.
+        for pursuit in [
+            "camping",
+            "hiking",
+            "pottery",
+            "cooking",
+            "photography",
+            "dancing",
+        ] {
+            assert_eq!(category_of(pursuit), Some("activity"), "{pursuit}");
+        }
+        for act in ["job", "work", "talk", "journey", "progress", "spending"] {
+            assert_eq!(category_of(act), Some("act"), "{act}");
+        }
         assert_eq!(category_of("charity race"), Some("event"));
         assert_eq!(category_of("Zyxwv"), None);
         // WordNet orders an untagged word's senses arbitrarily: when its first two disagree
@@ -209,5 +232,6 @@ mod tests {
         assert_eq!(category_named("activities"), Some("activity"));
         assert_eq!(category_named("books"), Some("book"));
         assert_eq!(category_named("yesterday"), None);
+        assert_eq!(category_named("acts"), None);
     }
 }

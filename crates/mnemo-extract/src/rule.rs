@@ -348,7 +348,7 @@ pub fn analyse_with(
         }
     }
     // What kind a thing is holds whenever it was said: a category fact takes no time from its
-    // sentence ("I lost my job last week" dates the loss, not "job" IS_A activity).
+    // sentence ("I took up pottery last week" dates the taking up, not "pottery" IS_A activity).
     for (thing, category) in
         chat_facts::category_facts(&chat_facts, &mentions, &resolved.of_mention, &mut entities)
     {

@@ -402,6 +402,36 @@ fn a_category_fact_takes_no_time_from_its_sentence() {
 }
 
 #[test]
+fn only_pursuits_are_filed_as_activities() {
+    let ctx = said_on_may_8("Lena", "Tomas");
+    let filed = |text: &str| -> Vec<String> {
+        let ex = RuleExtractor.extract_sync(text, &ctx);
+        ex.facts
+            .iter()
+            .filter(|f| f.rel_type.as_str() == "IS_A")
+            .map(|f| format!("{} {}", f.subject.as_str(), f.object.as_str()))
+            .collect()
+    };
+    // A hobby is an activity; a job, a talk and progress are acts, filed under no category.
+    assert_eq!(
+        filed("I took up pottery last month."),
+        vec!["pottery activity"]
+    );
+    assert_eq!(filed("We went hiking on Sunday."), vec!["hiking activity"]);
+    for text in [
+        "I lost my job last week.",
+        "I gave a talk at the library.",
+        "I made real progress with the garden.",
+    ] {
+        let found = filed(text);
+        assert!(
+            found.iter().all(|f| !f.ends_with(" activity")),
+            "{text}: {found:?}"
+        );
+    }
+}
+
+#[test]
 fn more_clause_shapes() {
     let ex = turn(
         "Right after I failed the driving test, I cried.",
