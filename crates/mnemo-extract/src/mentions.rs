@@ -549,6 +549,21 @@ pub fn sentence_mentions(
                 None,
             ));
             j = k + 1;
+            // "my husband and kids", "my mom & dad": a relative noun coordinated right after
+            // is the same owner's relative too ("my wife and my son" repeats the owner anyway).
+            while j + 1 < n && matches!(info[j].lower.as_str(), "and" | "&" | "or") && kin_at(j + 1)
+            {
+                out.push(mk(
+                    j + 1,
+                    j + 2,
+                    MentionKind::Relative {
+                        noun: info[j + 1].lower.clone(),
+                        owner,
+                    },
+                    None,
+                ));
+                j += 2;
+            }
             // "my friend Ines": a capitalised word right after names the relative, even when
             // the tagger missed it.
             let free = next_span >= spans.len() || spans[next_span].4 > j;

@@ -217,6 +217,41 @@ fn named_pets_and_relatives() {
 }
 
 #[test]
+fn relatives_coordinated_after_a_possessive_are_all_relatives() {
+    let ex = turn("I'm lucky to have my husband and kids.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "HUSBAND", "lenas husband"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "lena", "KIDS", "lenas kids"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Your mom & dad were so kind.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "tomas", "MOM", "tomass mom"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "tomas", "DAD", "tomass dad"),
+        "{:?}",
+        ex.facts
+    );
+    // A thing after "and" is no relative: "my sister and pizza" gives one relative.
+    let ex = turn("I love my sister and pizza.", "Lena", "Tomas");
+    let relatives: Vec<_> = ex
+        .entities
+        .iter()
+        .filter(|e| e.name.starts_with("Lena's"))
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(relatives, vec!["Lena's sister"], "{:?}", ex.entities);
+}
+
+#[test]
 fn the_listener_does_what_you_do() {
     let ex = turn("You finally bought a piano!", "Lena", "Tomas");
     assert!(has_fact(&ex, "tomas", "BOUGHT", "piano"), "{:?}", ex.facts);
