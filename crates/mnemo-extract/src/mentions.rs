@@ -309,6 +309,17 @@ pub fn sentence_mentions(
             if s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person) {
                 s.2 = t;
             }
+        } else if matches!(s.2, EntityType::Person | EntityType::Other)
+            && s.3.is_none()
+            && !person_follows
+            && name_rules::travel_destination(&info[..s.4])
+            && !info
+                .get(s.1)
+                .is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"))
+        {
+            // "went to Porto", "a trip to Bergen": where someone travelled is a place, even when
+            // the name looked like a person's (not "went to Anna's party").
+            s.2 = EntityType::Location;
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
             && person_follows
             && (s.0..s.1).all(|k| {

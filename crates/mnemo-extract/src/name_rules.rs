@@ -52,6 +52,53 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
     }
 }
 
+/// Whether the words right before a name make it where someone travelled: "went to X", "flew to
+/// X", "a trip to X", "back from X". Weaker than [`context_type`] ("went to Google", "went to
+/// Anna for advice"): it only turns a name the tagger took for a person (or left untyped) into
+/// a place.
+pub(crate) fn travel_destination(before: &[WordInfo]) -> bool {
+    let [.., word, prep] = before else {
+        return false;
+    };
+    match prep.lower.as_str() {
+        "to" => matches!(
+            word.lower.as_str(),
+            "went"
+                | "go"
+                | "goes"
+                | "going"
+                | "gone"
+                | "flew"
+                | "fly"
+                | "flies"
+                | "flying"
+                | "flown"
+                | "drove"
+                | "driving"
+                | "traveled"
+                | "travelled"
+                | "traveling"
+                | "travelling"
+                | "travel"
+                | "trip"
+                | "trips"
+                | "vacation"
+                | "holiday"
+                | "journey"
+                | "flight"
+                | "flights"
+                | "moving"
+                | "relocated"
+        ),
+        "from" => matches!(word.lower.as_str(), "back" | "returned" | "home"),
+        "in" => matches!(
+            word.lower.as_str(),
+            "vacation" | "holiday" | "arrived" | "landed" | "stayed" | "staying"
+        ),
+        _ => false,
+    }
+}
+
 /// Words that open a place's name: "Lake Tahoe", "Mount Kilimanjaro", "Cape Cod", "Loch Ness".
 /// The name list types such names by their last word ("Tahoe"), which says nothing.
 pub(crate) fn opens_place_name(lower: &str) -> bool {

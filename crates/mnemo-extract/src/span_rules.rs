@@ -251,8 +251,10 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
         .any(|w| w.flags & gz::ROLE != 0)
 }
 
-/// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ...")
-/// or the subject of a person's verb ("Schneider said ...").
+/// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
+/// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
+/// common word, subject of any verb ("Anna loves Porto", "Anna Berg visited Oslo": the tagger
+/// sometimes gives the opening word up when another name follows).
 pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let mut e = 0;
     while e < info.len() && e < 3 && name_word(&info[e]) {
@@ -266,7 +268,13 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
     let listed = info[..e]
         .iter()
         .any(|w| w.flags & (gz::PLACE | gz::ORG_NAME) != 0);
-    if label || (next.is_some_and(person_verb) && !listed) {
+    let given_name = info[0].flags & gz::FIRST_NAME != 0
+        && crate::lexicon::parts_of_speech(&info[0].lower).is_none()
+        && next.is_some_and(|w| {
+            crate::verbs::is_irregular_past(w)
+                || ((w.ends_with('s') || w.ends_with("ed")) && crate::verbs::is_verbish(w))
+        });
+    if label || ((next.is_some_and(person_verb) || given_name) && !listed) {
         spans.push((0, e, EntityType::Person, None, 0));
     }
 }

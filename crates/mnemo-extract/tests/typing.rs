@@ -349,3 +349,44 @@ fn a_lower_case_place_word_after_a_name_is_not_part_of_it() {
     let found = entities("She studied at Kerrow State before moving abroad.");
     assert!(found.iter().any(|(n, _)| n == "Kerrow State"), "{found:?}");
 }
+
+#[test]
+fn where_someone_travelled_is_a_place() {
+    // Names the tagger takes for people ("Porto", "Tromso" after a verb) are places after a
+    // travel verb or noun.
+    has(
+        "Maria went to Porto last week.",
+        "Porto",
+        EntityType::Location,
+    );
+    has(
+        "We flew to Tromso for the weekend.",
+        "Tromso",
+        EntityType::Location,
+    );
+    has(
+        "Greta had a great trip to Bergen.",
+        "Bergen",
+        EntityType::Location,
+    );
+    has("Jonas is back from Porto.", "Porto", EntityType::Location);
+    // A possessive is someone's: "went to Anna's party" names a person.
+    has("Maria went to Anna's party.", "Anna", EntityType::Person);
+}
+
+#[test]
+fn a_listed_given_name_opening_a_sentence_is_the_subject() {
+    // The tagger sometimes drops the opening name when another follows; a given name that is no
+    // common word, followed by a verb, is a person.
+    has("Anna loves Porto.", "Anna", EntityType::Person);
+    has_fact("Anna loves Porto.", "anna", "LOVES", "porto");
+    has("Anna Berg visited Oslo.", "Anna Berg", EntityType::Person);
+    // A given name that is a common word stays unread unless the tagger finds it.
+    assert!(
+        entities("Will loves Porto.")
+            .iter()
+            .all(|(n, _)| n != "Will"),
+        "{:?}",
+        entities("Will loves Porto.")
+    );
+}
