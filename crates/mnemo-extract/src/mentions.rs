@@ -138,6 +138,16 @@ pub fn sentence_mentions(
             title = Some(texts[a].to_string());
             a += 1;
         }
+        // A weekday names no lasting thing ("on Sunday", "every Saturday", "on Saturdays"): when
+        // it was is the time of the fact, not an entity.
+        if (a..b).all(|j| {
+            let w = info[j].lower.as_str();
+            gz::flags(w) & gz::WEEKDAY != 0
+                || w.strip_suffix('s')
+                    .is_some_and(|d| gz::flags(d) & gz::WEEKDAY != 0)
+        }) {
+            continue;
+        }
         // Pronouns and function words alone are never names.
         if (a..b).all(|j| {
             info[j].flags & (gz::PRONOUN | gz::STOPWORD) != 0

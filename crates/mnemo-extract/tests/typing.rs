@@ -390,3 +390,18 @@ fn a_listed_given_name_opening_a_sentence_is_the_subject() {
         entities("Will loves Porto.")
     );
 }
+
+#[test]
+fn a_weekday_is_no_entity() {
+    for text in [
+        "She jogs every Sunday.",
+        "Our daughter plays soccer on Saturdays.",
+        "The council met on Tuesday.",
+    ] {
+        let found = entities(text);
+        assert!(
+            found.iter().all(|(n, _)| !n.to_lowercase().contains("day")),
+            "{text}: {found:?}"
+        );
+    }
+}
