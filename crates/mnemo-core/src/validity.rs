@@ -79,6 +79,9 @@ impl Default for ValidityConfig {
                     "HIRED_BY",
                     "^HIRED",
                     "^EMPLOYS",
+                    "GOT_JOB_AT",
+                    "STARTED_JOB_AT",
+                    "TOOK_JOB_AT",
                 ]),
             ),
             (
@@ -111,6 +114,9 @@ impl Default for ValidityConfig {
                     "WAS_FIRED_FROM",
                     "^FIRED",
                     "^LAID_OFF",
+                    "QUIT_JOB_AT",
+                    "LEFT_JOB_AT",
+                    "LOST_JOB_AT",
                 ]),
             ),
             (

@@ -591,13 +591,43 @@ fn clause_fact(
                 s.mention_at(e)
                     .filter(|_| a > 0 && matches!(s.lower(a - 1), "my" | "our" | "your"))
             };
-            match named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_))) {
-                Some(m) => Some(vec![
-                    fact(subject, predicate, End::Mention(m), confidence),
-                    fact(End::Mention(m), "is a".into(), thing, confidence),
-                ]),
-                None => Some(vec![fact(subject, predicate, thing, confidence)]),
-            }
+            // "I quit my job at Initech", "I bought a gift for Anna": a name after the thing
+            // and a preposition is what the thing was at, with or for (one-word verbs only:
+            // "had a blast at the concert with Maya" would read badly).
+            let prep = s.lower(e);
+            let beyond = (matches!(prep, "at" | "with" | "for") && !predicate.contains(' '))
+                .then(|| s.mention_at(e + 1))
+                .flatten()
+                .filter(|&m| {
+                    matches!(
+                        s.mentions[m].kind,
+                        MentionKind::Name(
+                            EntityType::Organization
+                                | EntityType::Location
+                                | EntityType::Person
+                                | EntityType::Other
+                        )
+                    )
+                })
+                .map(|m| {
+                    let head = s.lower(e - 1);
+                    fact(
+                        subject.clone(),
+                        format!("{predicate} {head} {prep}"),
+                        End::Mention(m),
+                        confidence,
+                    )
+                });
+            let mut out =
+                match named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_))) {
+                    Some(m) => vec![
+                        fact(subject, predicate, End::Mention(m), confidence),
+                        fact(End::Mention(m), "is a".into(), thing, confidence),
+                    ],
+                    None => vec![fact(subject, predicate, thing, confidence)],
+                };
+            out.extend(beyond.filter(|_| named.is_none()));
+            Some(out)
         }
     }
 }

@@ -44,7 +44,9 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches("ed")
         .trim_end_matches('s');
     match (stem, prep.lower.as_str()) {
-        ("work" | "employ" | "join", "at" | "for") => Some(EntityType::Organization),
+        ("work" | "employ" | "join" | "job", "at" | "for" | "with") => {
+            Some(EntityType::Organization)
+        }
         ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to" | "from") => {
             Some(EntityType::Location)
         }

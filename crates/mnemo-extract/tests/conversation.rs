@@ -252,6 +252,33 @@ fn relatives_coordinated_after_a_possessive_are_all_relatives() {
 }
 
 #[test]
+fn a_name_after_the_thing_done_is_where_or_for_whom() {
+    let ex = turn("I quit my job at Initech.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "QUIT", "job"), "{:?}", ex.facts);
+    assert!(
+        has_fact(&ex, "lena", "QUIT_JOB_AT", "initech"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(type_of(&ex, "initech"), Some(EntityType::Organization));
+    let ex = turn("I started a new job at Umbrella.", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "STARTED_JOB_AT", "umbrella"),
+        "{:?}",
+        ex.facts
+    );
+    // A longer verb phrase keeps its one fact: no "had a blast at concert with".
+    let ex = turn("We had a blast at the concert with Greta.", "Lena", "Tomas");
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| !f.rel_type.as_str().contains("CONCERT")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
 fn the_listener_does_what_you_do() {
     let ex = turn("You finally bought a piano!", "Lena", "Tomas");
     assert!(has_fact(&ex, "tomas", "BOUGHT", "piano"), "{:?}", ex.facts);

@@ -185,6 +185,29 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
         None,
     )]);
 
+    // In conversation: a job started, then quit (`STARTED_JOB_AT` is of the employer family,
+    // `QUIT_JOB_AT` ends it).
+    m.remember(
+        "I started a new job at Initech last week.",
+        &turn(chrono::Utc.with_ymd_and_hms(2023, 3, 1, 10, 0, 0).unwrap()),
+    )
+    .await
+    .unwrap();
+    m.remember(
+        "I quit my job at Initech.",
+        &turn(chrono::Utc.with_ymd_and_hms(2023, 9, 1, 10, 0, 0).unwrap()),
+    )
+    .await
+    .unwrap();
+    let (facts, _) = facts_of(&m, "Where did Caroline work at Initech?", None).await;
+    let job = facts
+        .iter()
+        .find(|f| f.1 == "started job at" && f.2 == "Initech")
+        .unwrap_or_else(|| panic!("the job is known: {facts:?}"));
+    assert_eq!(job.0, "Caroline");
+    assert_eq!(job.4.as_deref(), Some("2023-09-01"), "{facts:?}");
+    seen.push(facts);
+
     // Forgetting the move reopens the fact it closed.
     m.forget_episodes(std::slice::from_ref(&moved.episode_id))
         .await
