@@ -56,6 +56,7 @@ impl Default for ValidityConfig {
                 "residence",
                 list(&[
                     "LIVES_IN",
+                    "LIVE_IN",
                     "LIVED_IN",
                     "MOVED_TO",
                     "RELOCATED_TO",
@@ -72,6 +73,8 @@ impl Default for ValidityConfig {
                 list(&[
                     "WORKS_FOR",
                     "WORKS_AT",
+                    "WORK_FOR",
+                    "WORK_AT",
                     "WORKED_FOR",
                     "WORKED_AT",
                     "JOINED",

@@ -511,6 +511,12 @@ fn clause_fact(
                 predicate.push(w.to_string());
                 particles += 1;
                 k += 1;
+            } else if w == "as" && matches!(s.lower(k + 1), "a" | "an") {
+                // "I work as a nurse", "I volunteer as a tutor": the role is the object ("as"
+                // is no preposition elsewhere: "as soon as", "as well").
+                predicate.push("as".into());
+                k += 1;
+                break;
             } else {
                 break;
             }
@@ -595,29 +601,35 @@ fn clause_fact(
             // and a preposition is what the thing was at, with or for (one-word verbs only:
             // "had a blast at the concert with Maya" would read badly).
             let prep = s.lower(e);
-            let beyond = (matches!(prep, "at" | "with" | "for") && !predicate.contains(' '))
-                .then(|| s.mention_at(e + 1))
-                .flatten()
-                .filter(|&m| {
-                    matches!(
-                        s.mentions[m].kind,
-                        MentionKind::Name(
-                            EntityType::Organization
-                                | EntityType::Location
-                                | EntityType::Person
-                                | EntityType::Other
-                        )
+            // "I work as a nurse at Mercy Hospital": where the subject works, not the nurse.
+            let verb_as = predicate.strip_suffix(" as").filter(|v| !v.contains(' '));
+            let beyond = (matches!(prep, "at" | "with" | "for")
+                && (!predicate.contains(' ') || verb_as.is_some()))
+            .then(|| {
+                // "at the Hope Center": the article is no part of the name.
+                let at = e + 1 + usize::from(s.lower(e + 1) == "the");
+                s.mention_at(at)
+            })
+            .flatten()
+            .filter(|&m| {
+                matches!(
+                    s.mentions[m].kind,
+                    MentionKind::Name(
+                        EntityType::Organization
+                            | EntityType::Location
+                            | EntityType::Person
+                            | EntityType::Other
                     )
-                })
-                .map(|m| {
-                    let head = s.lower(e - 1);
-                    fact(
-                        subject.clone(),
-                        format!("{predicate} {head} {prep}"),
-                        End::Mention(m),
-                        confidence,
-                    )
-                });
+                )
+            })
+            .map(|m| {
+                let head = s.lower(e - 1);
+                let said = match verb_as {
+                    Some(verb) => format!("{verb} {prep}"),
+                    None => format!("{predicate} {head} {prep}"),
+                };
+                fact(subject.clone(), said, End::Mention(m), confidence)
+            });
             let mut out =
                 match named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_))) {
                     Some(m) => vec![

@@ -267,6 +267,30 @@ fn a_name_after_the_thing_done_is_where_or_for_whom() {
         "{:?}",
         ex.facts
     );
+    // "as a": the role is the object.
+    let ex = turn("I work as a nurse.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "WORK_AS", "nurse"), "{:?}", ex.facts);
+    let ex = turn(
+        "I volunteer as a tutor at the Hope Center.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "lena", "VOLUNTEER_AS", "tutor"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "lena", "VOLUNTEER_AT", "hope center"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I left as soon as I could.", "Lena", "Tomas");
+    assert!(
+        ex.facts.iter().all(|f| !f.rel_type.as_str().contains("AS")),
+        "{:?}",
+        ex.facts
+    );
     // A longer verb phrase keeps its one fact: no "had a blast at concert with".
     let ex = turn("We had a blast at the concert with Greta.", "Lena", "Tomas");
     assert!(

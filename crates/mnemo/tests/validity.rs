@@ -199,6 +199,26 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     )
     .await
     .unwrap();
+    // First person: "I live in" is of the residence family, so the move closes it.
+    m.remember(
+        "I live in Malmo.",
+        &turn(chrono::Utc.with_ymd_and_hms(2023, 4, 1, 10, 0, 0).unwrap()),
+    )
+    .await
+    .unwrap();
+    m.remember(
+        "I moved to Uppsala.",
+        &turn(chrono::Utc.with_ymd_and_hms(2023, 10, 1, 10, 0, 0).unwrap()),
+    )
+    .await
+    .unwrap();
+    let (facts, _) = facts_of(&m, "Where does Caroline live in Malmo?", None).await;
+    let home = facts
+        .iter()
+        .find(|f| f.0 == "Caroline" && f.1 == "live in")
+        .unwrap_or_else(|| panic!("the home is known: {facts:?}"));
+    assert_eq!(home.4.as_deref(), Some("2023-10-01"), "{facts:?}");
+    seen.push(facts);
     let (facts, _) = facts_of(&m, "Where did Caroline work at Initech?", None).await;
     let job = facts
         .iter()
