@@ -134,7 +134,11 @@ pub(crate) fn category_facts(
     let mut out = Vec::new();
     for f in facts {
         let Some(o) = f.object else { continue };
-        if !matches!(mentions[o].kind, MentionKind::Thing(_)) {
+        // A named thing ("Queen", typed Other) has no common noun's category.
+        if !matches!(
+            mentions[o].kind,
+            MentionKind::Thing(EntityType::Concept | EntityType::Event)
+        ) {
             continue;
         }
         // "drawing flowers" is drawing, an activity, whatever flowers are.

@@ -31,8 +31,13 @@ pub enum MentionKind {
     Speaker,
     /// "you", "your": the other participant of a conversation.
     Listener,
-    /// "my sister", "your boss", "John's boss": a relative of `owner`.
-    Relative { noun: String, owner: Owner },
+    /// "my sister", "your boss", "John's boss": a relative of `owner`. `named_by` is the name
+    /// mention said to be the relative before it ("Ana is my friend").
+    Relative {
+        noun: String,
+        owner: Owner,
+        named_by: Option<usize>,
+    },
     /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
     /// an Event, found as the object of a clause (see `clauses`). `text` is the phrase without
     /// its determiner.
@@ -535,6 +540,8 @@ pub fn sentence_mentions(
         let kin_at = |k: usize| {
             k < n
                 && !info[k].is_capitalised()
+                // "my favourite city": an adjective here, whatever WordNet's noun says.
+                && !matches!(info[k].lower.as_str(), "favourite" | "favorite")
                 && (info[k].flags & gz::KIN != 0
                     || (chat
                         && crate::lexicon::category_of(&info[k].lower)
@@ -560,12 +567,31 @@ pub fn sentence_mentions(
             None
         };
         if let (Some(owner), Some(k)) = (owner, noun_at) {
+            // "Ana is my friend": the name just before the copula is the relative.
+            let named_by = (j >= 2
+                && matches!(
+                    info[j - 1].lower.as_str(),
+                    "is" | "was" | "'s" | "\u{2019}s"
+                ))
+            .then(|| out.len().checked_sub(1))
+            .flatten()
+            .filter(|&m| {
+                // A place is someone only when the noun is a relative's ("Sydney is my sister").
+                let kin = info[k].flags & gz::KIN != 0;
+                out[m].words.1 == offset + j - 1
+                    && match out[m].kind {
+                        MentionKind::Name(EntityType::Person) => true,
+                        MentionKind::Name(EntityType::Location | EntityType::Other) => kin,
+                        _ => false,
+                    }
+            });
             out.push(mk(
                 j,
                 k + 1,
                 MentionKind::Relative {
                     noun: info[k].lower.clone(),
                     owner,
+                    named_by,
                 },
                 None,
             ));
@@ -580,6 +606,7 @@ pub fn sentence_mentions(
                     MentionKind::Relative {
                         noun: info[j + 1].lower.clone(),
                         owner,
+                        named_by: None,
                     },
                     None,
                 ));
@@ -628,6 +655,7 @@ pub fn sentence_mentions(
                     MentionKind::Relative {
                         noun: info[j + 1].lower.clone(),
                         owner: Owner::Mention(owner),
+                        named_by: None,
                     },
                     None,
                 ));

@@ -294,11 +294,16 @@ impl Sentence<'_> {
         let head = self.lower(e - 1).trim_end_matches('-');
         let event = lexicon::category_of(&text) == Some("event")
             || crate::definitions::noun_type(head) == Some(EntityType::Event);
+        // "My favourite band is Queen": capitalised words inside a sentence are a name, of no
+        // WordNet category (not the queen, an animal).
+        let named = a > 0 && self.info[a..e].iter().all(|w| w.is_title);
         End::Thing {
             start: a,
             end: e,
             text,
-            entity_type: if event {
+            entity_type: if named {
+                EntityType::Other
+            } else if event {
                 EntityType::Event
             } else {
                 EntityType::Concept

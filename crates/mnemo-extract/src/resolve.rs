@@ -231,7 +231,11 @@ impl Resolver {
                     things.insert(key, e);
                     of_mention[i] = Some(e);
                 }
-                MentionKind::Relative { noun, owner } => {
+                MentionKind::Relative {
+                    noun,
+                    owner,
+                    named_by,
+                } => {
                     let owner_idx = match owner {
                         Owner::Mention(o) => of_mention[*o],
                         Owner::Speaker => speaker_entity
@@ -252,7 +256,12 @@ impl Resolver {
                                 )
                             )
                     });
-                    let r = match named.and_then(|_| of_mention[i + 1]) {
+                    // "Ana is my friend": the name before the copula.
+                    let named = match named_by {
+                        Some(k) => of_mention[*k],
+                        None => named.and_then(|_| of_mention[i + 1]),
+                    };
+                    let r = match named {
                         Some(r) => {
                             // A relative is a person, whatever the name looked like.
                             entities[r].entity_type = EntityType::Person;

@@ -252,6 +252,32 @@ fn relatives_coordinated_after_a_possessive_are_all_relatives() {
 }
 
 #[test]
+fn a_name_said_to_be_a_relative_is_that_relative() {
+    let ex = turn("Greta is my friend.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "FRIEND", "greta"), "{:?}", ex.facts);
+    assert_eq!(type_of(&ex, "greta"), Some(EntityType::Person));
+    assert_eq!(type_of(&ex, "lenas friend"), None, "{:?}", ex.entities);
+    let ex = turn("Karl was my teacher and Ana is my sister.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "TEACHER", "karl"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "lena", "SISTER", "ana"), "{:?}", ex.facts);
+    // "favourite" is no relative, and a place stays a place.
+    let ex = turn("Paris is my favourite city.", "Lena", "Tomas");
+    assert_eq!(type_of(&ex, "paris"), Some(EntityType::Location));
+    assert!(
+        ex.entities.iter().all(|e| !e.name.starts_with("Lena's")),
+        "{:?}",
+        ex.entities
+    );
+    // A capitalised name is no common noun: Queen the band is not a queen, an animal.
+    let ex = turn("My favourite band is Queen.", "Lena", "Tomas");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "IS_A"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
 fn a_name_after_the_thing_done_is_where_or_for_whom() {
     let ex = turn("I quit my job at Initech.", "Lena", "Tomas");
     assert!(has_fact(&ex, "lena", "QUIT", "job"), "{:?}", ex.facts);
