@@ -8,7 +8,9 @@ use async_trait::async_trait;
 use mnemo_core::{EntityType, FactInput};
 
 use crate::features::{sentence_info, WordInfo};
-use crate::mentions::{sentence_mentions, Mention, MentionKind, Participants, SentenceInput};
+use crate::mentions::{
+    sentence_mentions, Mention, MentionKind, Owner, Participants, SentenceInput,
+};
 use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
@@ -187,6 +189,21 @@ pub fn analyse_with(
             names: &names,
         };
         mentions.extend(sentence_mentions(input, people, &known));
+        // A sentence's mentions point at each other by their index in the sentence; the text's
+        // list holds every sentence's.
+        for m in &mut mentions[first..] {
+            if let MentionKind::Relative {
+                owner, named_by, ..
+            } = &mut m.kind
+            {
+                if let Owner::Mention(o) = owner {
+                    *o += first;
+                }
+                if let Some(k) = named_by {
+                    *k += first;
+                }
+            }
+        }
         let names_end = mentions.len();
         if people.speaker {
             chat_facts.extend(chat_facts::add_sentence_facts(

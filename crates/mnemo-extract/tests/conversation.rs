@@ -260,6 +260,20 @@ fn a_name_said_to_be_a_relative_is_that_relative() {
     let ex = turn("Karl was my teacher and Ana is my sister.", "Lena", "Tomas");
     assert!(has_fact(&ex, "lena", "TEACHER", "karl"), "{:?}", ex.facts);
     assert!(has_fact(&ex, "lena", "SISTER", "ana"), "{:?}", ex.facts);
+    // In a later sentence of the turn too (mentions point at each other across the text).
+    let ex = turn("Congrats Tomas! Greta is my sister.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "SISTER", "greta"), "{:?}", ex.facts);
+    assert!(!has_fact(&ex, "lena", "SISTER", "tomas"), "{:?}", ex.facts);
+    let ex = turn(
+        "Greta called yesterday. John's boss is nice.",
+        "Lena",
+        "Tomas",
+    );
+    assert!(
+        has_fact(&ex, "john", "BOSS", "johns boss"),
+        "{:?}",
+        ex.facts
+    );
     // "favourite" is no relative, and a place stays a place.
     let ex = turn("Paris is my favourite city.", "Lena", "Tomas");
     assert_eq!(type_of(&ex, "paris"), Some(EntityType::Location));
