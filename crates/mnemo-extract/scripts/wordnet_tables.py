@@ -75,15 +75,17 @@ ROOTS = [
     ("device", "device", 1),
     # What people do by choice, for pleasure, exercise or craft ("What activities does she do?"):
     # diversions (sports, games, dancing), making things (art, crafts, baking), skilled trades
-    # (pottery, carpentry), pictures (photography, drawing), disciplines (yoga), getting about on
-    # foot or climbing (a walk, a hike, a run, mountaineering), martial arts, cooking, gardening
-    # and camping, which WordNet files apart from diversion (as change of state, cultivation,
-    # residency).
+    # (pottery, carpentry), pictures (photography, drawing), disciplines (yoga), acting, getting
+    # about on foot, by water or climbing (a walk, a hike, a run, sailing, mountaineering),
+    # martial arts, cooking, gardening and camping, which WordNet files apart from diversion (as
+    # change of state, cultivation, residency).
     ("activity", "diversion", 1),
     ("activity", "creation", 1),
     ("activity", "trade", 2),
     ("activity", "pictorial_representation", 1),
     ("activity", "discipline", 4),
+    ("activity", "acting", 1),
+    ("activity", "water_travel", 1),
     ("activity", "locomotion", 2),
     ("activity", "walk", 1),
     ("activity", "walk", 4),
@@ -212,6 +214,10 @@ def main(dict_dir, out_dir):
                     # A second sense adds no "person" ("dog" is also a contemptible man).
                     if label not in out and (k == 0 or label != "person"):
                         out.append(label)
+            # A pursuit is an act too: "singing" (nearer to music as an act than to a show) is
+            # an activity.
+            if "activity" in out and "act" in out:
+                out.remove("act")
             if out:
                 cats[lemma] = out
         for lemma in sorted(cats):

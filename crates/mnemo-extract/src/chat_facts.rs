@@ -134,7 +134,8 @@ pub(crate) fn category_facts(
     let mut out = Vec::new();
     for f in facts {
         let Some(o) = f.object else { continue };
-        // A named thing ("Queen", typed Other) has no common noun's category.
+        // A thing written as a name ("My favourite band is Queen", typed Other) has no common
+        // noun's category; a name said to be one ("a dog named Biscuit") gets it below.
         if !matches!(
             mentions[o].kind,
             MentionKind::Thing(EntityType::Concept | EntityType::Event)

@@ -198,7 +198,7 @@ pub(crate) fn sentence_clauses(
         // An act named by a nominalisation ("my transition", "your encouragement") is no thing
         // one has; "my business", "my trip" are.
         let head = s.lower(e - 1);
-        let abstract_act = matches!(kind.first(), Some(&"activity" | &"act"))
+        let abstract_act = kind.first().is_some_and(|c| is_any_act(c))
             && [
                 "tion", "sion", "ment", "ness", "ity", "ance", "ence", "ship", "ism",
             ]
@@ -216,15 +216,42 @@ pub(crate) fn sentence_clauses(
     out
 }
 
+/// Whether the noun phrase from `k` names a role a person takes ("a nurse", "a volunteer
+/// tutor"): WordNet files its head under person, and it is no age of life ("as a child").
+fn names_role(s: &Sentence<'_>, k: usize) -> bool {
+    s.noun_phrase(k).is_some_and(|(_, e)| {
+        let head = s.lower(e - 1);
+        lexicon::category_of(head) == Some("person")
+            && !matches!(
+                head,
+                "child"
+                    | "kid"
+                    | "baby"
+                    | "toddler"
+                    | "teen"
+                    | "teenager"
+                    | "boy"
+                    | "girl"
+                    | "youngster"
+                    | "adult"
+                    | "grownup"
+                    | "student"
+            )
+    })
+}
+
+/// Whether a category label is WordNet's broad act: a pursuit ("activity") or any other act
+/// ("act"), which the extractor treats alike.
+fn is_any_act(label: &str) -> bool {
+    matches!(label, "activity" | "act")
+}
+
 /// Whether WordNet files a word (a gerund) under a kind of activity: "camping", "swimming",
 /// "painting".
 fn is_activity(word: &str) -> bool {
-    lexicon::categories_of(word).iter().any(|c| {
-        matches!(
-            *c,
-            "sport" | "exercise" | "art" | "game" | "music" | "activity" | "act"
-        )
-    })
+    lexicon::categories_of(word)
+        .iter()
+        .any(|c| matches!(*c, "sport" | "exercise" | "art" | "game" | "music") || is_any_act(c))
 }
 
 /// Reads the verb group and object after a subject ending at word `k`: the clause's fact, and
@@ -256,7 +283,7 @@ fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     // progress we made", "the good times we had" (WordNet's acts) name nothing to keep.
     let filed = a < start
         && lexicon::category_of(&s.texts[a..start].join(" "))
-            .is_some_and(|c| !matches!(c, "person" | "family" | "activity" | "act"));
+            .is_some_and(|c| !matches!(c, "person" | "family") && !is_any_act(c));
     // "At the park I played with the kids": a phrase opening the sentence after a preposition
     // says where or when, it is no object.
     let opening_adjunct = a >= 2
@@ -511,9 +538,9 @@ fn clause_fact(
                 predicate.push(w.to_string());
                 particles += 1;
                 k += 1;
-            } else if w == "as" && matches!(s.lower(k + 1), "a" | "an") {
+            } else if w == "as" && matches!(s.lower(k + 1), "a" | "an") && names_role(s, k + 2) {
                 // "I work as a nurse", "I volunteer as a tutor": the role is the object ("as"
-                // is no preposition elsewhere: "as soon as", "as well").
+                // is no preposition elsewhere: "as soon as", "as a result", "as a child").
                 predicate.push("as".into());
                 k += 1;
                 break;
@@ -612,15 +639,21 @@ fn clause_fact(
             })
             .flatten()
             .filter(|&m| {
-                matches!(
-                    s.mentions[m].kind,
-                    MentionKind::Name(
-                        EntityType::Organization
-                            | EntityType::Location
-                            | EntityType::Person
-                            | EntityType::Other
+                // "at Anna's bakery" is at the bakery, not at Anna.
+                let owned = matches!(
+                    s.lower(s.mentions[m].words.1 - s.offset),
+                    "'s" | "\u{2019}s"
+                );
+                !owned
+                    && matches!(
+                        s.mentions[m].kind,
+                        MentionKind::Name(
+                            EntityType::Organization
+                                | EntityType::Location
+                                | EntityType::Person
+                                | EntityType::Other
+                        )
                     )
-                )
             })
             .map(|m| {
                 let head = s.lower(e - 1);
@@ -630,14 +663,14 @@ fn clause_fact(
                 };
                 fact(subject.clone(), said, End::Mention(m), confidence)
             });
-            let mut out =
-                match named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_))) {
-                    Some(m) => vec![
-                        fact(subject, predicate, End::Mention(m), confidence),
-                        fact(End::Mention(m), "is a".into(), thing, confidence),
-                    ],
-                    None => vec![fact(subject, predicate, thing, confidence)],
-                };
+            let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
+            let mut out = match named {
+                Some(m) => vec![
+                    fact(subject, predicate, End::Mention(m), confidence),
+                    fact(End::Mention(m), "is a".into(), thing, confidence),
+                ],
+                None => vec![fact(subject, predicate, thing, confidence)],
+            };
             out.extend(beyond.filter(|_| named.is_none()));
             Some(out)
         }

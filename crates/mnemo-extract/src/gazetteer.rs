@@ -259,6 +259,14 @@ pub fn is_given_name(lower: &str) -> bool {
     flags(lower) & FIRST_NAME != 0
 }
 
+/// Whether a lower-case word is a weekday, singular or plural ("sunday", "saturdays").
+pub fn is_weekday(lower: &str) -> bool {
+    flags(lower) & WEEKDAY != 0
+        || lower
+            .strip_suffix('s')
+            .is_some_and(|d| flags(d) & WEEKDAY != 0)
+}
+
 pub fn flags(lower: &str) -> u32 {
     table().get(lower).copied().unwrap_or(0)
 }

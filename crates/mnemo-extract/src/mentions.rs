@@ -32,15 +32,17 @@ pub enum MentionKind {
     /// "you", "your": the other participant of a conversation.
     Listener,
     /// "my sister", "your boss", "John's boss": a relative of `owner`. `named_by` is the name
-    /// mention said to be the relative before it ("Ana is my friend").
+    /// mention said to be the relative before it ("Ana is my friend"). Mention indices (here and
+    /// in [`Owner::Mention`]) count from the sentence's first mention in [`sentence_mentions`]'s
+    /// result, and from the text's first once the extractor has gathered every sentence's.
     Relative {
         noun: String,
         owner: Owner,
         named_by: Option<usize>,
     },
     /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
-    /// an Event, found as the object of a clause (see `clauses`). `text` is the phrase without
-    /// its determiner.
+    /// an Event, found as the object of a clause (see `clauses`); Other when written as a name
+    /// ("My favourite band is Queen"). `text` is the phrase without its determiner.
     Thing(EntityType),
 }
 
@@ -145,12 +147,7 @@ pub fn sentence_mentions(
         }
         // A weekday names no lasting thing ("on Sunday", "every Saturday", "on Saturdays"): when
         // it was is the time of the fact, not an entity.
-        if (a..b).all(|j| {
-            let w = info[j].lower.as_str();
-            gz::flags(w) & gz::WEEKDAY != 0
-                || w.strip_suffix('s')
-                    .is_some_and(|d| gz::flags(d) & gz::WEEKDAY != 0)
-        }) {
+        if (a..b).all(|j| gz::is_weekday(&info[j].lower)) {
             continue;
         }
         // Pronouns and function words alone are never names.
@@ -315,25 +312,28 @@ pub fn sentence_mentions(
             && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1));
         if let Some(t) = context_type(&info[..s.4]) {
             // "moved to Bergen": a destination is a place even when the name looked like a
-            // person's (not "moved to John's house").
-            let place_over_person = t == EntityType::Location
-                && s.3.is_none()
-                && !info
-                    .get(s.1)
-                    .is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"));
-            if s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person) {
+            // person's. A possessive name is an owner ("moved to John's house", "a job at Anna's
+            // bakery"): the context says nothing of it.
+            let owner = possessive(info.get(s.1));
+            let place_over_person = t == EntityType::Location && s.3.is_none();
+            if !owner && s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person)
+            {
                 s.2 = t;
             }
         } else if matches!(s.2, EntityType::Person | EntityType::Other)
             && s.3.is_none()
+            && s.1 == s.0 + 1
+            && info[s.0].flags & gz::FIRST_NAME == 0
             && !person_follows
             && name_rules::travel_destination(&info[..s.4])
+            && !possessive(info.get(s.1))
             && !info
                 .get(s.1)
-                .is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"))
+                .is_some_and(|w| matches!(w.lower.as_str(), "and" | "&"))
         {
             // "went to Porto", "a trip to Bergen": where someone travelled is a place, even when
-            // the name looked like a person's (not "went to Anna's party").
+            // the one word looked like a person's name; not a listed given name ("the prize went
+            // to Maria", "went to Anna for advice"), nor "went to Jo's party", "to Jo and Sam's".
             s.2 = EntityType::Location;
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
             && person_follows
@@ -568,17 +568,24 @@ pub fn sentence_mentions(
         };
         if let (Some(owner), Some(k)) = (owner, noun_at) {
             // "Ana is my friend": the name just before the copula is the relative.
+            // Only a name opening its clause, and not "my mom's favourite city".
             let named_by = (j >= 2
-                && matches!(
-                    info[j - 1].lower.as_str(),
-                    "is" | "was" | "'s" | "\u{2019}s"
-                ))
+                && (matches!(info[j - 1].lower.as_str(), "is" | "was")
+                    || possessive(info.get(j - 1)))
+                && !possessive(info.get(k + 1)))
             .then(|| out.len().checked_sub(1))
             .flatten()
             .filter(|&m| {
                 // A place is someone only when the noun is a relative's ("Sydney is my sister").
                 let kin = info[k].flags & gz::KIN != 0;
+                let from = out[m].words.0 - offset;
+                let opens = from == 0
+                    || matches!(
+                        info[from - 1].lower.as_str(),
+                        "," | "and" | "but" | "!" | "-"
+                    );
                 out[m].words.1 == offset + j - 1
+                    && opens
                     && match out[m].kind {
                         MentionKind::Name(EntityType::Person) => true,
                         MentionKind::Name(EntityType::Location | EntityType::Other) => kin,
@@ -598,7 +605,11 @@ pub fn sentence_mentions(
             j = k + 1;
             // "my husband and kids", "my mom & dad": a relative noun coordinated right after
             // is the same owner's relative too ("my wife and my son" repeats the owner anyway).
-            while j + 1 < n && matches!(info[j].lower.as_str(), "and" | "&" | "or") && kin_at(j + 1)
+            // Not "my friend and mentor Ana", one person named after both nouns.
+            while j + 1 < n
+                && matches!(info[j].lower.as_str(), "and" | "&" | "or")
+                && kin_at(j + 1)
+                && !info.get(j + 2).is_some_and(|w| w.is_title)
             {
                 out.push(mk(
                     j + 1,
@@ -641,12 +652,12 @@ pub fn sentence_mentions(
                 m.adjective = true;
                 out.push(m)
             }
-            "'s" | "\u{2019}s"
-                if relative
-                    && out.last().is_some_and(|m| {
-                        m.words.1 == offset + j
-                            && matches!(m.kind, MentionKind::Name(EntityType::Person))
-                    }) =>
+            _ if possessive(Some(&info[j]))
+                && relative
+                && out.last().is_some_and(|m| {
+                    m.words.1 == offset + j
+                        && matches!(m.kind, MentionKind::Name(EntityType::Person))
+                }) =>
             {
                 let owner = out.len() - 1;
                 out.push(mk(
@@ -673,4 +684,9 @@ pub fn sentence_mentions(
         j += 1;
     }
     out
+}
+
+/// Whether a word is the possessive "'s".
+fn possessive(w: Option<&WordInfo>) -> bool {
+    w.is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"))
 }

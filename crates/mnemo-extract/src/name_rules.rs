@@ -44,7 +44,7 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches("ed")
         .trim_end_matches('s');
     match (stem, prep.lower.as_str()) {
-        ("work" | "employ" | "join" | "job", "at" | "for" | "with") => {
+        ("work" | "employ" | "join" | "job", "at" | "for") | ("job", "with") => {
             Some(EntityType::Organization)
         }
         ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to" | "from") => {
@@ -56,8 +56,8 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
 
 /// Whether the words right before a name make it where someone travelled: "went to X", "flew to
 /// X", "a trip to X", "back from X". Weaker than [`context_type`] ("went to Google", "went to
-/// Anna for advice"): it only turns a name the tagger took for a person (or left untyped) into
-/// a place.
+/// Anna for advice"): the caller only turns a one-word name the tagger took for a person (or
+/// left untyped) into a place, and not a listed given name or one followed by "and" or "'s".
 pub(crate) fn travel_destination(before: &[WordInfo]) -> bool {
     let [.., word, prep] = before else {
         return false;
@@ -89,7 +89,6 @@ pub(crate) fn travel_destination(before: &[WordInfo]) -> bool {
                 | "journey"
                 | "flight"
                 | "flights"
-                | "moving"
                 | "relocated"
         ),
         "from" => matches!(word.lower.as_str(), "back" | "returned" | "home"),

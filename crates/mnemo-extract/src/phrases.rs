@@ -294,17 +294,20 @@ impl Sentence<'_> {
         let head = self.lower(e - 1).trim_end_matches('-');
         let event = lexicon::category_of(&text) == Some("event")
             || crate::definitions::noun_type(head) == Some(EntityType::Event);
-        // "My favourite band is Queen": capitalised words inside a sentence are a name, of no
-        // WordNet category (not the queen, an animal).
-        let named = a > 0 && self.info[a..e].iter().all(|w| w.is_title);
+        // "My favourite band is Queen": capitalised words inside a sentence with no article are
+        // a name, of no WordNet category (not the queen, an animal); "a Golden Retriever" is a
+        // dog, "the Charity Run" an event.
+        let named = a > 0
+            && self.info[a..e].iter().all(|w| w.is_title)
+            && !is_determiner(self.lower(a - 1));
         End::Thing {
             start: a,
             end: e,
             text,
-            entity_type: if named {
-                EntityType::Other
-            } else if event {
+            entity_type: if event {
                 EntityType::Event
+            } else if named {
+                EntityType::Other
             } else {
                 EntityType::Concept
             },

@@ -412,7 +412,25 @@ pub fn analyse_with(
             ) else {
                 continue;
             };
-            if h == t {
+            // "moved to John's house", "works at Anna's bakery": after a preposition a person's
+            // possessive is not the place; the house or the bakery is ("moved to London's East
+            // End" did move to London).
+            let owner = |m: &Mention| {
+                matches!(
+                    lower.get(m.words.1 - offset).map(String::as_str),
+                    Some("'s" | "\u{2019}s")
+                )
+            };
+            let ends_prep = rel
+                .predicate
+                .rsplit(' ')
+                .next()
+                .is_some_and(crate::predicate::is_prep);
+            let person = entities[t].entity_type == EntityType::Person
+                || lower
+                    .get(tm.words.0 - offset)
+                    .is_some_and(|w| crate::gazetteer::is_given_name(w));
+            if h == t || (ends_prep && person && tm.words.0 >= hm.words.1 && owner(tm)) {
                 continue;
             }
             if clause_pairs.contains(&(h, t)) || clause_pairs.contains(&(t, h)) {

@@ -253,8 +253,8 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
 
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
 /// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
-/// common word, subject of any verb ("Anna loves Porto", "Anna Berg visited Oslo": the tagger
-/// sometimes gives the opening word up when another name follows).
+/// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg
+/// visited Oslo": the tagger sometimes gives the opening word up then).
 pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let mut e = 0;
     while e < info.len() && e < 3 && name_word(&info[e]) {
@@ -268,7 +268,10 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
     let listed = info[..e]
         .iter()
         .any(|w| w.flags & (gz::PLACE | gz::ORG_NAME) != 0);
+    // Only when another name follows, as the tagger then misses the first ("Max barked" is
+    // left to the tagger: pets have given names too).
     let given_name = info[0].flags & gz::FIRST_NAME != 0
+        && spans.iter().any(|s| s.0 > e)
         && crate::lexicon::parts_of_speech(&info[0].lower).is_none()
         && next.is_some_and(|w| {
             crate::verbs::is_irregular_past(w)

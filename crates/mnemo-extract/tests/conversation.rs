@@ -274,6 +274,9 @@ fn a_name_said_to_be_a_relative_is_that_relative() {
         "{:?}",
         ex.facts
     );
+    // Only the name opening the clause, and not a relative's relative.
+    let ex = turn("Maybe Greta is my friend's cousin.", "Lena", "Tomas");
+    assert!(!has_fact(&ex, "lena", "FRIEND", "greta"), "{:?}", ex.facts);
     // "favourite" is no relative, and a place stays a place.
     let ex = turn("Paris is my favourite city.", "Lena", "Tomas");
     assert_eq!(type_of(&ex, "paris"), Some(EntityType::Location));
@@ -325,9 +328,31 @@ fn a_name_after_the_thing_done_is_where_or_for_whom() {
         "{:?}",
         ex.facts
     );
-    let ex = turn("I left as soon as I could.", "Lena", "Tomas");
+    // "as" that names no role ("as soon as", "as a child", "as a result") gives no fact.
+    for text in [
+        "I left as soon as I could.",
+        "I danced as a child.",
+        "I quit as a result.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert!(
+            ex.facts
+                .iter()
+                .all(|f| !f.rel_type.as_str().split('_').any(|w| w == "AS")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A possessive after the preposition owns the place: no job at Anna, no move to John.
+    let ex = turn("I got a job at Anna's bakery.", "Lena", "Tomas");
     assert!(
-        ex.facts.iter().all(|f| !f.rel_type.as_str().contains("AS")),
+        ex.facts.iter().all(|f| f.object.as_str() != "anna"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I moved to John's house.", "Lena", "Tomas");
+    assert!(
+        ex.facts.iter().all(|f| f.object.as_str() != "john"),
         "{:?}",
         ex.facts
     );
