@@ -640,10 +640,7 @@ fn clause_fact(
             .flatten()
             .filter(|&m| {
                 // "at Anna's bakery" is at the bakery, not at Anna.
-                let owned = matches!(
-                    s.lower(s.mentions[m].words.1 - s.offset),
-                    "'s" | "\u{2019}s"
-                );
+                let owned = gz::is_possessive(s.lower(s.mentions[m].words.1 - s.offset));
                 !owned
                     && matches!(
                         s.mentions[m].kind,

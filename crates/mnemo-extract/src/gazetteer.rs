@@ -259,6 +259,11 @@ pub fn is_given_name(lower: &str) -> bool {
     flags(lower) & FIRST_NAME != 0
 }
 
+/// Whether a word is the possessive "'s" (straight or curly apostrophe).
+pub fn is_possessive(lower: &str) -> bool {
+    matches!(lower, "'s" | "\u{2019}s")
+}
+
 /// Whether a lower-case word is a weekday, singular or plural ("sunday", "saturdays").
 pub fn is_weekday(lower: &str) -> bool {
     flags(lower) & WEEKDAY != 0

@@ -688,5 +688,5 @@ pub fn sentence_mentions(
 
 /// Whether a word is the possessive "'s".
 fn possessive(w: Option<&WordInfo>) -> bool {
-    w.is_some_and(|w| matches!(w.lower.as_str(), "'s" | "\u{2019}s"))
+    w.is_some_and(|w| gz::is_possessive(&w.lower))
 }

@@ -416,10 +416,9 @@ pub fn analyse_with(
             // possessive is not the place; the house or the bakery is ("moved to London's East
             // End" did move to London).
             let owner = |m: &Mention| {
-                matches!(
-                    lower.get(m.words.1 - offset).map(String::as_str),
-                    Some("'s" | "\u{2019}s")
-                )
+                lower
+                    .get(m.words.1 - offset)
+                    .is_some_and(|w| crate::gazetteer::is_possessive(w))
             };
             let ends_prep = rel
                 .predicate

@@ -186,32 +186,19 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     )]);
 
     // In conversation: a job started, then quit (`STARTED_JOB_AT` is of the employer family,
-    // `QUIT_JOB_AT` ends it).
-    m.remember(
-        "I started a new job at Initech last week.",
-        &turn(chrono::Utc.with_ymd_and_hms(2023, 3, 1, 10, 0, 0).unwrap()),
-    )
-    .await
-    .unwrap();
-    m.remember(
-        "I quit my job at Initech.",
-        &turn(chrono::Utc.with_ymd_and_hms(2023, 9, 1, 10, 0, 0).unwrap()),
-    )
-    .await
-    .unwrap();
-    // First person: "I live in" is of the residence family, so the move closes it.
-    m.remember(
-        "I live in Malmo.",
-        &turn(chrono::Utc.with_ymd_and_hms(2023, 4, 1, 10, 0, 0).unwrap()),
-    )
-    .await
-    .unwrap();
-    m.remember(
-        "I moved to Uppsala.",
-        &turn(chrono::Utc.with_ymd_and_hms(2023, 10, 1, 10, 0, 0).unwrap()),
-    )
-    .await
-    .unwrap();
+    // `QUIT_JOB_AT` ends it); and in first person, "I live in" is of the residence family, so the
+    // move closes it. Said on the first of the month given, in 2023.
+    for (text, month) in [
+        ("I started a new job at Initech last week.", 3),
+        ("I quit my job at Initech.", 9),
+        ("I live in Malmo.", 4),
+        ("I moved to Uppsala.", 10),
+    ] {
+        let at = chrono::Utc
+            .with_ymd_and_hms(2023, month, 1, 10, 0, 0)
+            .unwrap();
+        m.remember(text, &turn(at)).await.unwrap();
+    }
     let (facts, _) = facts_of(&m, "Where does Caroline live in Malmo?", None).await;
     let home = facts
         .iter()
