@@ -329,7 +329,11 @@ pub(crate) fn np_word(w: &WordInfo) -> bool {
         && !is_determiner(l)
         && !is_particle(l)
         && !matches!(l, "ago" | "yesterday" | "tomorrow" | "tonight" | "today")
-        && !(l.len() > 4 && l.ends_with("ly"))
+        // An adverb in -ly is no part of a noun phrase; an adjective or noun WordNet knows is
+        // ("a lovely bowl", "a friendly dog", "my family", "a butterfly").
+        && !(l.len() > 4
+            && l.ends_with("ly")
+            && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('a') || p.starts_with('n')))
         && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('r'))
 }
 

@@ -14,7 +14,7 @@ use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 use crate::lexicon;
 use crate::mentions::{Mention, MentionKind};
-use crate::phrases::{Object, Sentence};
+use crate::phrases::{opens_relative, Object, Sentence};
 use crate::verbs::{is_gerund, is_verbish, takes_gerund, takes_infinitive};
 
 /// The facts of one sentence's clauses. `mentions` are the sentence's mentions (word indices
@@ -209,7 +209,10 @@ pub(crate) fn sentence_clauses(
             .is_some_and(|c| !matches!(*c, "person" | "family"))
             && !abstract_act
             && !(b..a).any(|j| matches!(s.lower(j), "favorite" | "favourite"));
-        if concrete && !taken && s.at[e..].first().is_none_or(Option::is_none) {
+        // A name right after is the thing's own name ("my dog Biscuit"), a subject pronoun a
+        // relative clause about it ("my horse painting I did").
+        let named = s.at[e..].first().is_some_and(Option::is_some) && !opens_relative(s.lower(e));
+        if concrete && !taken && !named {
             out.push(fact(End::Mention(i), "has".into(), s.thing(a, e), 0.5));
         }
     }

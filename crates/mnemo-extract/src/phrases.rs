@@ -50,10 +50,13 @@ impl Sentence<'_> {
                 break;
             }
             // A verb form after the head ends the phrase ("a dog named Biscuit"), unless a
-            // gerund is the head of a compound noun ("weight training", "rock climbing").
+            // gerund is the head of a compound noun ("weight training", "rock climbing"). After
+            // adjectives alone there is no head yet: "a beautiful painting", "a creative writing
+            // class", "a lovely handmade bowl".
             if e > k
                 && (self.lower(e).ends_with("ed")
                     || (is_gerund(self.lower(e)) && !self.gerund_compound(e)))
+                && !(k..e).all(|j| self.leading_modifier(j))
             {
                 break;
             }
@@ -89,16 +92,7 @@ impl Sentence<'_> {
         let mut a = k;
         // Leading adjectives are the speaker's opinion, not the thing: "an amazing pottery class".
         // A gerund stays: "a driving test", "the swimming pool".
-        while a + 1 < e
-            && (!is_gerund(self.lower(a)) || lexicon::is_modifier_only(self.lower(a)))
-            && (lexicon::is_mostly_modifier(self.lower(a))
-                || lexicon::parts_of_speech(self.lower(a))
-                    .is_some_and(|p| p.contains('a') && !p.starts_with('n'))
-                || matches!(
-                    self.lower(a),
-                    "favorite" | "favourite" | "own" | "new" | "old"
-                ))
-        {
+        while a + 1 < e && self.leading_modifier(a) {
             a += 1;
         }
         if a >= e {
@@ -121,7 +115,8 @@ impl Sentence<'_> {
             || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
             || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
             || (is_gerund(head)
-                && (is_determiner(next) || self.at.get(e).is_some_and(Option::is_some)))
+                && (is_determiner(next)
+                    || (self.at.get(e).is_some_and(Option::is_some) && !opens_relative(next))))
             || head.chars().count() < 3
             || (!capitalised && lexicon::is_modifier_only(head))
             // "a wild week", "a lovely Sunday": an adjective cut from its noun by a time or a
@@ -142,6 +137,17 @@ impl Sentence<'_> {
         Some((a, e))
     }
 
+    /// Whether the word at `a` is an adjective before a noun phrase's head, an opinion rather than
+    /// the thing ("amazing", "favourite", "new"); a gerund is not ("a driving test").
+    fn leading_modifier(&self, a: usize) -> bool {
+        let w = self.lower(a);
+        (!is_gerund(w) || lexicon::is_modifier_only(w))
+            && (lexicon::is_mostly_modifier(w)
+                || lexicon::parts_of_speech(w)
+                    .is_some_and(|p| p.contains('a') && !p.starts_with('n'))
+                || matches!(w, "favorite" | "favourite" | "own" | "new" | "old"))
+    }
+
     /// Whether the gerund at `e` ends a compound noun with the word before it: "rock climbing"
     /// and "ballroom dancing" (WordNet lemmas), or a lower-case singular noun, not a person or
     /// an animal, before a gerund WordNet knows as a noun, with no object after it ("I've done
@@ -156,9 +162,12 @@ impl Sentence<'_> {
         }
         let noun = |w: &str| lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('n'));
         let singular = !before.ends_with('s') || before.ends_with("ss");
-        let living = lexicon::categories_of(before)
-            .iter()
-            .any(|c| matches!(*c, "person" | "family" | "animal" | "pet"));
+        // A picture of an animal is a thing ("my horse painting"); an animal doing something is
+        // not ("the dog running").
+        let picture = lexicon::category_of(gerund) == Some("art");
+        let living = lexicon::categories_of(before).iter().any(|c| {
+            matches!(*c, "person" | "family") || (!picture && matches!(*c, "animal" | "pet"))
+        });
         let object_follows = is_determiner(next)
             || matches!(
                 next,
@@ -166,6 +175,7 @@ impl Sentence<'_> {
             )
             || self.at.get(e + 1).is_some_and(Option::is_some)
             || (noun(next) && !lexicon::parts_of_speech(next).is_some_and(|p| p.contains('r')));
+        let object_follows = object_follows && !opens_relative(next);
         noun(before)
             && singular
             && !living
@@ -245,7 +255,9 @@ impl Sentence<'_> {
     fn verb_then_complement(&self, e: usize) -> bool {
         let w = self.lower(e);
         let after = self.info.get(e + 1);
+        // "class", "dress": a word ending in a double s is no verb's third person.
         w.ends_with('s')
+            && !w.ends_with("ss")
             && is_verbish(w)
             && after.is_some_and(|x| {
                 is_determiner(&x.lower)
@@ -313,4 +325,10 @@ impl Sentence<'_> {
             },
         }
     }
+}
+
+/// A subject pronoun after a noun opens a relative clause; it is no object of a gerund before it:
+/// "my horse painting I did recently".
+pub(crate) fn opens_relative(w: &str) -> bool {
+    matches!(w, "i" | "we" | "she" | "he" | "they")
 }

@@ -382,3 +382,70 @@ fn an_adjective_cut_from_its_noun_is_no_thing() {
         }
     }
 }
+
+#[test]
+fn adjectives_before_a_gerund_or_a_participle_still_lead_to_the_thing() {
+    // Before the head there is no verb yet: "a beautiful painting" is a painting, and "creative
+    // writing" modifies the class.
+    said_by_odile("I finished a beautiful painting.", "FINISHED", "painting");
+    said_by_odile("I took a creative writing class.", "TOOK", "writing class");
+    said_by_odile(
+        "Yesterday I bought a lovely handmade vase.",
+        "BOUGHT",
+        "vase",
+    );
+    // Adjectives and nouns in -ly are words of the phrase; adverbs are not.
+    said_by_odile("We adopted a friendly puppy.", "ADOPTED", "puppy");
+    said_by_odile("I love my family.", "LOVE", "family");
+    let ex = turn("I woke up early and really enjoyed it.", "Odile", "Bram");
+    assert!(
+        ex.entities
+            .iter()
+            .all(|e| !matches!(e.name.as_str(), "early" | "really")),
+        "{:?}",
+        ex.entities
+    );
+    // After a head noun, a verb form still ends the phrase.
+    let ex = turn("I saw a dog running in the park.", "Odile", "Bram");
+    assert!(
+        ex.entities.iter().all(|e| !e.name.contains("running")),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
+fn a_noun_in_double_s_before_an_adverb_is_no_verb() {
+    // "class lately" is no "classes lately": the phrase keeps its head.
+    said_by_odile(
+        "I've been taking a poetry class lately.",
+        "TAKING",
+        "poetry class",
+    );
+    // A third-person verb before an adverb still ends the phrase ("my store looks great").
+    let ex = turn("My store looks really great.", "Odile", "Bram");
+    assert!(
+        ex.entities.iter().all(|e| !e.name.contains("looks")),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
+fn a_picture_of_an_animal_is_a_thing_of_its_own() {
+    // "my horse painting I did recently": a painting, not a horse; the subject pronoun opens a
+    // relative clause, it is no object of the gerund.
+    let ex = said_by_odile(
+        "Here's a photo of my horse painting I did recently.",
+        "HAS",
+        "horse painting",
+    );
+    assert!(!has_fact(&ex, "odile", "HAS", "horse"), "{:?}", ex.facts);
+    // An animal doing something stays a verb.
+    let ex = turn("I watched the horse running it down.", "Odile", "Bram");
+    assert!(
+        ex.entities.iter().all(|e| !e.name.contains("running")),
+        "{:?}",
+        ex.entities
+    );
+}
