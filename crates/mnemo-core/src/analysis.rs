@@ -6,7 +6,7 @@
 use frostem::{Algorithm, Stemmer};
 use unicode_normalization::char::{decompose_canonical, is_combining_mark};
 
-use crate::STOP_WORDS;
+use crate::{irregular_base, STOP_WORDS};
 
 /// Words of this many bytes or more are no terms (a run of letters that long is no word anyone
 /// searches for; tantivy's `RemoveLongFilter` drops them the same way).
@@ -14,7 +14,7 @@ pub const MAX_WORD_BYTES: usize = 40;
 
 /// Names the analysis: a store that keeps analyzed terms records it, and re-analyzes what an
 /// earlier version made. Change it with anything that changes the terms of a text.
-pub const ANALYSIS_VERSION: &str = "a4";
+pub const ANALYSIS_VERSION: &str = "a5";
 
 /// A query word found in more than this share of a tenant's episodes is left out of a search when
 /// a rarer word of the query is in a text: it says little about which text is meant, and costs the
@@ -74,10 +74,17 @@ fn term_of(stemmer: &Stemmer, word: &str) -> Option<String> {
     } else {
         word.to_lowercase()
     };
-    if lower.is_empty() || STOP_WORDS.binary_search(&lower.as_str()).is_ok() {
+    let is_stop = |w: &str| STOP_WORDS.binary_search(&w).is_ok();
+    if lower.is_empty() || is_stop(&lower) {
         return None;
     }
-    Some(stemmer.stem(&lower).into_owned())
+    // An irregular form is its verb's term ("went hiking" is found by "go hiking"; the stemmer
+    // only undoes regular endings), unless that verb is a stop word: "done" says more than "do"
+    // ("What has John done?" finds "I've done weight training").
+    let base = irregular_base(&lower)
+        .filter(|b| !is_stop(b))
+        .unwrap_or(&lower);
+    Some(stemmer.stem(base).into_owned())
 }
 
 /// `word` lower-cased, with the accents of Latin letters removed ("Zoë" -> "zoe", "Straße" ->
@@ -149,6 +156,17 @@ mod tests {
             vec!["don", "t", "stop", "3", "5", "kg"]
         );
         assert!(terms("+-&&||!(){}[]^\"~*?:\\/ \u{1F600}").is_empty());
+    }
+
+    #[test]
+    fn irregular_verb_forms_share_their_verbs_term() {
+        assert_eq!(terms("went"), terms("go"));
+        assert_eq!(terms("bought shoes"), terms("buy shoes"));
+        assert_eq!(terms("she took it"), terms("taking"));
+        // A form whose verb is a stop word keeps its own term.
+        assert_eq!(terms("done"), vec!["done"]);
+        // Regular forms still go to the stemmer.
+        assert_eq!(terms("walked"), vec!["walk"]);
     }
 
     #[test]

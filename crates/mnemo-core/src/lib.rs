@@ -5,6 +5,7 @@ mod batch;
 mod error;
 mod event_time;
 mod fold;
+mod irregular;
 mod key;
 mod kv;
 mod model;
@@ -19,6 +20,7 @@ pub use batch::{EntityInput, EpisodeWrite, FactInput, WriteBatch, WriteReport, M
 pub use error::{Error, Result, DISK_FULL};
 pub use event_time::{iso_bounds, validate_event_time, MAX_EVENT_TIME_BYTES};
 pub use fold::fold_accents;
+pub use irregular::{irregular_base, IRREGULAR_VERBS};
 pub use key::{canonical_key, content_hash, EntityKey, RelType};
 pub use kv::{
     validate_kv_key, validate_kv_namespace, validate_kv_put, KvEntry, MAX_KV_BATCH,

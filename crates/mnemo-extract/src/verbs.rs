@@ -4,128 +4,17 @@
 
 use crate::lexicon;
 
-/// Irregular past tenses and participles with their base form (general English).
-const IRREGULAR: &[(&str, &str)] = &[
-    ("went", "go"),
-    ("gone", "go"),
-    ("got", "get"),
-    ("gotten", "get"),
-    ("made", "make"),
-    ("took", "take"),
-    ("taken", "take"),
-    ("saw", "see"),
-    ("seen", "see"),
-    ("came", "come"),
-    ("began", "begin"),
-    ("begun", "begin"),
-    ("bought", "buy"),
-    ("brought", "bring"),
-    ("caught", "catch"),
-    ("taught", "teach"),
-    ("thought", "think"),
-    ("found", "find"),
-    ("felt", "feel"),
-    ("kept", "keep"),
-    ("left", "leave"),
-    ("met", "meet"),
-    ("paid", "pay"),
-    ("read", "read"),
-    ("ran", "run"),
-    ("said", "say"),
-    ("sold", "sell"),
-    ("sent", "send"),
-    ("spent", "spend"),
-    ("built", "build"),
-    ("told", "tell"),
-    ("won", "win"),
-    ("wrote", "write"),
-    ("written", "write"),
-    ("drew", "draw"),
-    ("drawn", "draw"),
-    ("drove", "drive"),
-    ("driven", "drive"),
-    ("flew", "fly"),
-    ("flown", "fly"),
-    ("gave", "give"),
-    ("given", "give"),
-    ("grew", "grow"),
-    ("grown", "grow"),
-    ("knew", "know"),
-    ("known", "know"),
-    ("rode", "ride"),
-    ("ridden", "ride"),
-    ("sang", "sing"),
-    ("sung", "sing"),
-    ("swam", "swim"),
-    ("swum", "swim"),
-    ("wore", "wear"),
-    ("worn", "wear"),
-    ("ate", "eat"),
-    ("eaten", "eat"),
-    ("drank", "drink"),
-    ("drunk", "drink"),
-    ("chose", "choose"),
-    ("chosen", "choose"),
-    ("broke", "break"),
-    ("broken", "break"),
-    ("fell", "fall"),
-    ("fallen", "fall"),
-    ("forgot", "forget"),
-    ("forgotten", "forget"),
-    ("held", "hold"),
-    ("heard", "hear"),
-    ("led", "lead"),
-    ("lost", "lose"),
-    ("made", "make"),
-    ("put", "put"),
-    ("set", "set"),
-    ("shot", "shoot"),
-    ("sat", "sit"),
-    ("slept", "sleep"),
-    ("spoke", "speak"),
-    ("spoken", "speak"),
-    ("stood", "stand"),
-    ("struck", "strike"),
-    ("threw", "throw"),
-    ("thrown", "throw"),
-    ("understood", "understand"),
-    ("woke", "wake"),
-    ("did", "do"),
-    ("done", "do"),
-    ("had", "have"),
-    ("became", "become"),
-    ("become", "become"),
-    ("joined", "join"),
-    ("hung", "hang"),
-    ("fought", "fight"),
-    ("taught", "teach"),
-    ("dug", "dig"),
-    ("fed", "feed"),
-    ("hid", "hide"),
-    ("lent", "lend"),
-    ("let", "let"),
-    ("lit", "light"),
-    ("meant", "mean"),
-    ("quit", "quit"),
-    ("sought", "seek"),
-    ("shook", "shake"),
-    ("stuck", "stick"),
-    ("swung", "swing"),
-    ("tore", "tear"),
-    ("wove", "weave"),
-    ("baked", "bake"),
-];
-
-/// Whether a word is an irregular past or participle ("went", "bought").
+/// Whether a word is an irregular past or participle ("went", "bought"), or one of two regular
+/// pasts that read as a verb wherever they stand ("baked", "joined").
 pub(crate) fn is_irregular_past(w: &str) -> bool {
-    IRREGULAR.iter().any(|(f, _)| *f == w)
+    mnemo_core::irregular_base(w).is_some() || matches!(w, "baked" | "joined")
 }
 
 /// Base-form candidates of an inflected verb, the word itself first.
 fn lemmas(w: &str) -> Vec<String> {
     let mut out = vec![w.to_string()];
-    if let Some((_, base)) = IRREGULAR.iter().find(|(f, _)| *f == w) {
-        out.push((*base).to_string());
+    if let Some(base) = mnemo_core::irregular_base(w) {
+        out.push(base.to_string());
     }
     let undouble = |s: &str| {
         let b = s.as_bytes();

@@ -26,8 +26,8 @@ async fn ids(store: &dyn GraphStore, t: &Tenant, query: &str, limit: usize) -> V
         .collect()
 }
 
-/// A rare word finds its episode first; inflected forms and accents match; scores descend; stop
-/// words alone find nothing.
+/// A rare word finds its episode first; inflected forms (irregular ones too) and accents match;
+/// scores descend; stop words alone find nothing.
 pub async fn text_rare_word_first(store: &dyn GraphStore) {
     let t = fresh_tenant("textrare");
     write(
@@ -83,6 +83,11 @@ pub async fn text_rare_word_first(store: &dyn GraphStore) {
         ids(store, &t, "zoe", 10).await,
         vec!["c"],
         "a plain query finds the accented spelling"
+    );
+    assert_eq!(
+        ids(store, &t, "Who buys things?", 10).await,
+        vec!["e"],
+        "an irregular past ('bought') is found by its verb's other forms"
     );
     assert!(
         ids(store, &t, "the and of what who", 10).await.is_empty(),
