@@ -69,9 +69,21 @@ ROOTS = [
     ("class", "class", 4),
     ("family", "relative", 1),
     ("person", "person", 1),
+    # Places people go, live and work: not every "location" (a side, a top, a trend) nor every
+    # structure (a window).
     ("place", "building", 1),
-    ("place", "location", 1),
-    ("place", "structure", 1),
+    ("place", "establishment", 4),
+    ("place", "housing", 1),
+    ("place", "facility", 1),
+    ("place", "room", 1),
+    ("place", "shelter", 1),
+    ("place", "geographical_area", 1),
+    ("place", "district", 1),
+    ("place", "area", 1),
+    ("place", "geographic_point", 1),
+    ("place", "place", 1),
+    ("place", "geological_formation", 1),
+    ("place", "body_of_water", 1),
     ("device", "device", 1),
     # What people do by choice, for pleasure, exercise or craft ("What activities does she do?"):
     # diversions (sports, games, dancing), making things (art, crafts, baking), skilled trades

@@ -217,6 +217,25 @@ mod tests {
             assert_eq!(category_of(act), Some("act"), "{act}");
         }
         assert_eq!(category_of("charity race"), Some("event"));
+        // A place is somewhere people go, live or work, the outdoors included; not any
+        // "location" (a side, a top, a trend) nor any structure (a window).
+        for place in [
+            "beach",
+            "mountains",
+            "lake",
+            "gym",
+            "museum",
+            "kitchen",
+            "store",
+            "shelter",
+            "park",
+            "town",
+        ] {
+            assert!(categories_of(place).contains(&"place"), "{place}");
+        }
+        for thing in ["side", "top", "trend", "window", "source", "space"] {
+            assert!(!categories_of(thing).contains(&"place"), "{thing}");
+        }
         assert_eq!(category_of("Zyxwv"), None);
         // WordNet orders an untagged word's senses arbitrarily: when its first two disagree
         // (a grass and a game, a movie and a photograph) it has no category.
