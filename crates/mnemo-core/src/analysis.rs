@@ -14,7 +14,7 @@ pub const MAX_WORD_BYTES: usize = 40;
 
 /// Names the analysis: a store that keeps analyzed terms records it, and re-analyzes what an
 /// earlier version made. Change it with anything that changes the terms of a text.
-pub const ANALYSIS_VERSION: &str = "a5";
+pub const ANALYSIS_VERSION: &str = "a6";
 
 /// A query word found in more than this share of a tenant's episodes is left out of a search when
 /// a rarer word of the query is in a text: it says little about which text is meant, and costs the
@@ -65,6 +65,16 @@ pub fn query_terms(query: &str, max: usize) -> Vec<String> {
     terms
 }
 
+/// Irregular verb forms that are as often a noun or an adjective, and keep their own term: "a
+/// flu shot", "the left side", "I'm broke", "in the fall", "felt". Sorted.
+const NOUN_HOMOGRAPHS: &[&str] = &[
+    "broke", "fell", "felt", "left", "lit", "saw", "shot", "spoke", "tore",
+];
+
+/// Irregular verb forms that are also names or acronyms: written with a capital ("Drew", "LED
+/// lights", "SAT scores", "the Fed") they keep their own term. Sorted.
+const NAME_FORMS: &[&str] = &["drew", "fed", "hung", "led", "sat", "sung", "won"];
+
 /// The term of one word, or None for a stop word.
 fn term_of(stemmer: &Stemmer, word: &str) -> Option<String> {
     let lower = if word.is_ascii() {
@@ -81,8 +91,12 @@ fn term_of(stemmer: &Stemmer, word: &str) -> Option<String> {
     // An irregular form is its verb's term ("went hiking" is found by "go hiking"; the stemmer
     // only undoes regular endings), unless that verb is a stop word: "done" says more than "do"
     // ("What has John done?" finds "I've done weight training").
+    let name_like =
+        NAME_FORMS.binary_search(&lower.as_str()).is_ok() && word.chars().any(char::is_uppercase);
     let base = irregular_base(&lower)
-        .filter(|b| !is_stop(b))
+        .filter(|b| {
+            !is_stop(b) && !name_like && NOUN_HOMOGRAPHS.binary_search(&lower.as_str()).is_err()
+        })
         .unwrap_or(&lower);
     Some(stemmer.stem(base).into_owned())
 }
@@ -163,8 +177,14 @@ mod tests {
         assert_eq!(terms("went"), terms("go"));
         assert_eq!(terms("bought shoes"), terms("buy shoes"));
         assert_eq!(terms("she took it"), terms("taking"));
-        // A form whose verb is a stop word keeps its own term.
+        // A form whose verb is a stop word keeps its own term, and so does one that is as often
+        // a noun or a name.
         assert_eq!(terms("done"), vec!["done"]);
+        assert_eq!(terms("a flu shot"), terms("flu shots"));
+        assert_ne!(terms("Drew"), terms("draw"));
+        assert_eq!(terms("I drew it"), terms("drawing"));
+        assert!(NOUN_HOMOGRAPHS.windows(2).all(|w| w[0] < w[1]));
+        assert!(NAME_FORMS.windows(2).all(|w| w[0] < w[1]));
         // Regular forms still go to the stemmer.
         assert_eq!(terms("walked"), vec!["walk"]);
     }

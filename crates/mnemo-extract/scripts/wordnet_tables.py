@@ -77,6 +77,11 @@ ROOTS = [
     ("place", "facility", 1),
     ("place", "room", 1),
     ("place", "shelter", 1),
+    ("place", "stadium", 1),
+    ("place", "tower", 1),
+    ("place", "porch", 1),
+    ("place", "building_complex", 1),
+    ("place", "road", 1),
     ("place", "geographical_area", 1),
     ("place", "district", 1),
     ("place", "area", 1),
@@ -111,6 +116,13 @@ ROOTS = [
     ("act", "activity", 1),
     ("act", "act", 2),
 ]
+
+# Synsets whose hyponyms are no place though a place root is above them: pipes, wires and
+# networks are "facilities" ("plumbing", "heating", "a network").
+NOT_PLACES = [("utility", 2), ("communication_system", 1), ("transportation_system", 1),
+              ("system", 1)]
+# Roots a second sense may not add "place" from: "water", "raise" (a slope), "bench" (a terrace).
+FIRST_SENSE_PLACES = {"facility", "geological_formation", "body_of_water"}
 
 LEMMA = re.compile(r"[a-z][a-z'-]*(_[a-z][a-z'-]*)?")
 
@@ -176,19 +188,24 @@ def main(dict_dir, out_dir):
     roots = {}
     for order, (label, lemma, sense) in enumerate(ROOTS):
         off = idx["n"][lemma][1][sense - 1]
-        roots.setdefault(off, (order, label))
+        roots.setdefault(off, (order, label, lemma))
+    blocked = {idx["n"][lemma][1][sense - 1] for lemma, sense in NOT_PLACES}
 
-    def labels(off):
-        """Root labels above `off`, nearest first (ties: ROOTS order)."""
-        found, seen, queue = [], {off}, deque([(off, 0)])
+    def labels(off, first=True):
+        """Root labels above `off`, nearest first (ties: ROOTS order). No place through a
+        NOT_PLACES synset, nor for a second sense (`first` false) from FIRST_SENSE_PLACES."""
+        found, seen, queue = [], {off}, deque([(off, 0, off in blocked)])
         while queue:
-            o, d = queue.popleft()
+            o, d, through = queue.popleft()
             if o in roots:
-                found.append((d, roots[o][0], roots[o][1]))
+                order, label, lemma = roots[o]
+                if not (label == "place"
+                        and (through or (not first and lemma in FIRST_SENSE_PLACES))):
+                    found.append((d, order, label))
             for h in data[o][0]:
                 if h not in seen:
                     seen.add(h)
-                    queue.append((h, d + 1))
+                    queue.append((h, d + 1, through or h in blocked))
         out = []
         for _, _, label in sorted(found):
             if label not in out:
@@ -222,7 +239,7 @@ def main(dict_dir, out_dir):
             for k, off in enumerate(senses):
                 if data[off][1]:
                     continue
-                for label in labels(off):
+                for label in labels(off, first=k == 0):
                     # A second sense adds no "person" ("dog" is also a contemptible man).
                     if label not in out and (k == 0 or label != "person"):
                         out.append(label)

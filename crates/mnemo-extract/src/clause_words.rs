@@ -329,11 +329,13 @@ pub(crate) fn np_word(w: &WordInfo) -> bool {
         && !is_determiner(l)
         && !is_particle(l)
         && !matches!(l, "ago" | "yesterday" | "tomorrow" | "tonight" | "today")
-        // An adverb in -ly is no part of a noun phrase; an adjective or noun WordNet knows is
-        // ("a lovely bowl", "a friendly dog", "my family", "a butterfly").
+        // An adverb in -ly is no part of a noun phrase; an adjective or noun WordNet knows that
+        // is never an adverb is ("a lovely bowl", "a friendly dog", "my family", "a butterfly";
+        // not "weekly", "early").
         && !(l.len() > 4
             && l.ends_with("ly")
-            && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('a') || p.starts_with('n')))
+            && !lexicon::parts_of_speech(l)
+                .is_some_and(|p| (p.starts_with('a') || p.starts_with('n')) && !p.contains('r')))
         && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('r'))
 }
 

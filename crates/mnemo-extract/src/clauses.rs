@@ -522,7 +522,8 @@ fn clause_fact(
                     }
                     predicate.push(w.to_string());
                     k += 1;
-                } else if is_light_verb(w) {
+                } else if is_light_verb(w) || opens_relative(next) || next == "that" {
+                    // "I love knowing we are safe": a clause follows the gerund, no activity.
                     return None;
                 } else {
                     let thing = s.thing(k, k + 1);

@@ -230,10 +230,18 @@ mod tests {
             "shelter",
             "park",
             "town",
+            "stadium",
+            "street",
+            "porch",
         ] {
             assert!(categories_of(place).contains(&"place"), "{place}");
         }
-        for thing in ["side", "top", "trend", "window", "source", "space"] {
+        // Nor a second sense's slope or terrace ("a raise", "a bench", "water"), nor the pipes and
+        // networks WordNet files as facilities.
+        for thing in [
+            "side", "top", "trend", "window", "source", "space", "water", "raise", "bench",
+            "network", "heating",
+        ] {
             assert!(!categories_of(thing).contains(&"place"), "{thing}");
         }
         assert_eq!(category_of("Zyxwv"), None);

@@ -56,7 +56,7 @@ impl Sentence<'_> {
             if e > k
                 && (self.lower(e).ends_with("ed")
                     || (is_gerund(self.lower(e)) && !self.gerund_compound(e)))
-                && !(k..e).all(|j| self.leading_modifier(j))
+                && !(det && self.before_head(k, e))
             {
                 break;
             }
@@ -94,6 +94,15 @@ impl Sentence<'_> {
         // A gerund stays: "a driving test", "the swimming pool".
         while a + 1 < e && self.leading_modifier(a) {
             a += 1;
+            // "a nice looking car": the gerund of a compound adjective goes with it.
+            if a + 1 < e
+                && is_gerund(self.lower(a))
+                && lexicon::categories_of(self.lower(a))
+                    .first()
+                    .is_none_or(|c| *c == "act")
+            {
+                a += 1;
+            }
         }
         if a >= e {
             return None;
@@ -116,7 +125,8 @@ impl Sentence<'_> {
             || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
             || (is_gerund(head)
                 && (is_determiner(next)
-                    || (self.at.get(e).is_some_and(Option::is_some) && !opens_relative(next))))
+                    || (self.at.get(e).is_some_and(Option::is_some)
+                        && !(e - a >= 2 && self.picture_compound(e - 1) && opens_relative(next)))))
             || head.chars().count() < 3
             || (!capitalised && lexicon::is_modifier_only(head))
             // "a wild week", "a lovely Sunday": an adjective cut from its noun by a time or a
@@ -135,6 +145,36 @@ impl Sentence<'_> {
             return None;
         }
         Some((a, e))
+    }
+
+    /// Whether the verb form at `e`, after a determiner and the words `k..e`, comes before the
+    /// phrase's head: every word before it is an adjective that names no living thing ("a
+    /// beautiful painting", "a creative writing class"; not "a local fishing", "a stray hiding"),
+    /// and it is no verb naming what follows ("a senior named Buddy").
+    fn before_head(&self, k: usize, e: usize) -> bool {
+        let living = |j: usize| {
+            lexicon::categories_of(self.lower(j))
+                .iter()
+                .any(|c| matches!(*c, "person" | "family" | "animal" | "pet"))
+        };
+        // The phrase goes on to its head, or ends there ("a beautiful painting."); a particle or
+        // a preposition after it makes it a verb ("a local fishing off the pier").
+        let next = self.info.get(e + 1);
+        let ends_or_goes_on = next.is_none_or(|w| {
+            crate::interjections::is_punct(w)
+                || is_time_word(&w.lower)
+                || (np_word(w) && !is_particle(&w.lower))
+        });
+        (k..e).all(|j| self.leading_modifier(j) && !living(j))
+            && !matches!(self.lower(e), "named" | "called")
+            && self.at.get(e + 1).is_none_or(Option::is_none)
+            && ends_or_goes_on
+    }
+
+    /// Whether the gerund at `e` names a picture ("painting", "carving"): after an animal's
+    /// noun it makes a thing ("my horse painting").
+    fn picture_compound(&self, e: usize) -> bool {
+        lexicon::category_of(self.lower(e)) == Some("art")
     }
 
     /// Whether the word at `a` is an adjective before a noun phrase's head, an opinion rather than
@@ -164,7 +204,7 @@ impl Sentence<'_> {
         let singular = !before.ends_with('s') || before.ends_with("ss");
         // A picture of an animal is a thing ("my horse painting"); an animal doing something is
         // not ("the dog running").
-        let picture = lexicon::category_of(gerund) == Some("art");
+        let picture = self.picture_compound(e);
         let living = lexicon::categories_of(before).iter().any(|c| {
             matches!(*c, "person" | "family") || (!picture && matches!(*c, "animal" | "pet"))
         });
@@ -175,7 +215,8 @@ impl Sentence<'_> {
             )
             || self.at.get(e + 1).is_some_and(Option::is_some)
             || (noun(next) && !lexicon::parts_of_speech(next).is_some_and(|p| p.contains('r')));
-        let object_follows = object_follows && !opens_relative(next);
+        // ... unless it is a picture's relative clause: "my horse painting I did".
+        let object_follows = object_follows && !(picture && opens_relative(next));
         noun(before)
             && singular
             && !living
@@ -255,9 +296,13 @@ impl Sentence<'_> {
     fn verb_then_complement(&self, e: usize) -> bool {
         let w = self.lower(e);
         let after = self.info.get(e + 1);
-        // "class", "dress": a word ending in a double s is no verb's third person.
+        // "a poetry class lately": a word ending in a double s is no verb's third person after
+        // a singular noun ("the students pass the test" still has its verb).
+        let before = self.lower(e.saturating_sub(1));
+        let plural_before = (before.ends_with('s') && !before.ends_with("ss"))
+            || matches!(before, "children" | "people" | "men" | "women" | "kids");
         w.ends_with('s')
-            && !w.ends_with("ss")
+            && (!w.ends_with("ss") || plural_before || e == 0)
             && is_verbish(w)
             && after.is_some_and(|x| {
                 is_determiner(&x.lower)

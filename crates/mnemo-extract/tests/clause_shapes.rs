@@ -405,6 +405,34 @@ fn adjectives_before_a_gerund_or_a_participle_still_lead_to_the_thing() {
         "{:?}",
         ex.entities
     );
+    // An adverb in -ly stays out of the phrase before and after its head.
+    said_by_odile("I play tennis weekly.", "PLAY", "tennis");
+    said_by_odile("I finished the book early.", "FINISHED", "book");
+    // The gerund of a compound adjective goes with the adjective: "a nice looking car".
+    said_by_odile("I bought a nice looking car.", "BOUGHT", "car");
+    // Without a determiner, or before a particle, a preposition or a name, the verb form is a
+    // verb: no "running", "fishing" or "senior named" thing.
+    for text in [
+        "I felt good running today.",
+        "I saw a local fishing off the pier.",
+        "I adopted a senior named Buddy.",
+        "I love knowing we are safe.",
+        "I remember thinking she was crazy.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.entities.iter().all(|e| !matches!(
+                e.name.as_str(),
+                "running" | "fishing" | "knowing" | "thinking"
+            )) && ex
+                .facts
+                .iter()
+                .all(|f| !f.rel_type.as_str().contains("NAMED")),
+            "{text}: {:?} {:?}",
+            ex.entities,
+            ex.facts
+        );
+    }
     // After a head noun, a verb form still ends the phrase.
     let ex = turn("I saw a dog running in the park.", "Odile", "Bram");
     assert!(
@@ -422,13 +450,20 @@ fn a_noun_in_double_s_before_an_adverb_is_no_verb() {
         "TAKING",
         "poetry class",
     );
-    // A third-person verb before an adverb still ends the phrase ("my store looks great").
-    let ex = turn("My store looks really great.", "Odile", "Bram");
-    assert!(
-        ex.entities.iter().all(|e| !e.name.contains("looks")),
-        "{:?}",
-        ex.entities
-    );
+    // A third-person verb before an adverb still ends the phrase ("my store looks great"), and
+    // after a plural a verb in double s is a verb ("the students pass").
+    for (text, verb) in [
+        ("My store looks really great.", "looks"),
+        ("I hope the students pass the test.", "pass"),
+        ("My cats kiss each other.", "kiss"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.entities.iter().all(|e| !e.name.contains(verb)),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
 }
 
 #[test]
