@@ -152,11 +152,6 @@ impl Sentence<'_> {
     /// beautiful painting", "a creative writing class"; not "a local fishing", "a stray hiding"),
     /// and it is no verb naming what follows ("a senior named Buddy").
     fn before_head(&self, k: usize, e: usize) -> bool {
-        let living = |j: usize| {
-            lexicon::categories_of(self.lower(j))
-                .iter()
-                .any(|c| matches!(*c, "person" | "family" | "animal" | "pet"))
-        };
         // The phrase goes on to its head, or ends there ("a beautiful painting."); a particle or
         // a preposition after it makes it a verb ("a local fishing off the pier").
         let next = self.info.get(e + 1);
@@ -165,7 +160,7 @@ impl Sentence<'_> {
                 || is_time_word(&w.lower)
                 || (np_word(w) && !is_particle(&w.lower))
         });
-        (k..e).all(|j| self.leading_modifier(j) && !living(j))
+        (k..e).all(|j| self.leading_modifier(j) && !names_living(self.lower(j), true))
             && !matches!(self.lower(e), "named" | "called")
             && self.at.get(e + 1).is_none_or(Option::is_none)
             && ends_or_goes_on
@@ -201,13 +196,11 @@ impl Sentence<'_> {
             return true;
         }
         let noun = |w: &str| lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('n'));
-        let singular = !before.ends_with('s') || before.ends_with("ss");
+        let singular = !is_plural_noun(before);
         // A picture of an animal is a thing ("my horse painting"); an animal doing something is
         // not ("the dog running").
         let picture = self.picture_compound(e);
-        let living = lexicon::categories_of(before).iter().any(|c| {
-            matches!(*c, "person" | "family") || (!picture && matches!(*c, "animal" | "pet"))
-        });
+        let living = names_living(before, !picture);
         let object_follows = is_determiner(next)
             || matches!(
                 next,
@@ -298,11 +291,11 @@ impl Sentence<'_> {
         let after = self.info.get(e + 1);
         // "a poetry class lately": a word ending in a double s is no verb's third person after
         // a singular noun ("the students pass the test" still has its verb).
-        let before = self.lower(e.saturating_sub(1));
-        let plural_before = (before.ends_with('s') && !before.ends_with("ss"))
-            || matches!(before, "children" | "people" | "men" | "women" | "kids");
+        let plural_before = e
+            .checked_sub(1)
+            .is_none_or(|j| is_plural_noun(self.lower(j)));
         w.ends_with('s')
-            && (!w.ends_with("ss") || plural_before || e == 0)
+            && (!w.ends_with("ss") || plural_before)
             && is_verbish(w)
             && after.is_some_and(|x| {
                 is_determiner(&x.lower)
@@ -376,4 +369,17 @@ impl Sentence<'_> {
 /// "my horse painting I did recently".
 pub(crate) fn opens_relative(w: &str) -> bool {
     matches!(w, "i" | "we" | "she" | "he" | "they")
+}
+
+/// Whether a lower-case noun is a plural: "kids", "classes", "children"; not "class", "glass".
+fn is_plural_noun(w: &str) -> bool {
+    (w.ends_with('s') && !w.ends_with("ss")) || matches!(w, "children" | "people" | "men" | "women")
+}
+
+/// Whether WordNet files a lower-case word under people (and, with `animals`, animals): such a
+/// noun before a verb form is its subject ("a kid painting", "the dog running").
+fn names_living(w: &str, animals: bool) -> bool {
+    lexicon::categories_of(w)
+        .iter()
+        .any(|c| matches!(*c, "person" | "family") || (animals && matches!(*c, "animal" | "pet")))
 }
