@@ -26,6 +26,8 @@ pub(crate) const SCHEMA: &[&str] = &[
     // Neighbour reads walk a thread (session, document or neither) in time order.
     "CREATE INDEX mnemo_episode_thread IF NOT EXISTS FOR (ep:Episode) ON (ep.tenant, ep.thread, ep.created_at)",
     "CREATE INDEX mnemo_document_tenant IF NOT EXISTS FOR (d:Document) ON (d.tenant)",
+    // Finds episodes an older text analysis indexed (`text::OLDER_ANALYSIS_TENANTS`) on connect.
+    "CREATE INDEX mnemo_episode_analysis IF NOT EXISTS FOR (ep:Episode) ON (ep.analysis)",
     // The whitespace analyzer keeps canonical keys' words and tenant ids as exact tokens (no
     // stemming, no stop words); not eventually consistent, so a committed write is found at once.
     "CREATE FULLTEXT INDEX mnemo_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.tenant, e.key, e.alias_keys] \

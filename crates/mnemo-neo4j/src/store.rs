@@ -141,6 +141,23 @@ impl Neo4jStore {
         .await
     }
 
+    /// Tenants (at most 20) with episodes an older mnemo's text analysis indexed: text search can
+    /// miss them (a query's irregular verb form, say, is searched by its verb's term) until
+    /// `mnemo migrate` (`backfill_text_index`) has run for each. Connecting warns when there are.
+    pub async fn tenants_with_older_text_analysis(&self) -> Result<Vec<String>> {
+        let rows = read_rows(
+            &self.graph,
+            query(crate::text::OLDER_ANALYSIS_TENANTS)
+                .param("analysis", mnemo_core::analysis::ANALYSIS_VERSION)
+                .param("limit", 20_i64),
+        )
+        .await?;
+        match rows.first() {
+            Some(row) => column(row, "tenants"),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// Gives the tenant's episodes written before the episode text index existed, or by an
     /// earlier analysis, the terms that index finds them by (until then `search_text` does not
     /// see them). Idempotent; runs in committed chunks.
@@ -185,6 +202,18 @@ impl Neo4jStore {
                 Ok(_) => {}
                 Err(neo4rs::Error::Neo4j(e)) if e.code().contains("AlreadyExists") => {}
                 Err(e) => return Err(map_err(e)),
+            }
+        }
+        // Only a warning again: the check must never keep a store from connecting.
+        match self.tenants_with_older_text_analysis().await {
+            Ok(tenants) if !tenants.is_empty() => tracing::warn!(
+                ?tenants,
+                "episodes of these tenants were indexed by an older mnemo's text analysis: text \
+                 search can miss them until `mnemo migrate --tenant T` has run for each tenant"
+            ),
+            Ok(_) => {}
+            Err(e) => {
+                tracing::debug!(error = %e, "could not look for episodes of an older analysis")
             }
         }
         Ok(())

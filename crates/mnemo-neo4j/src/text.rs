@@ -140,6 +140,19 @@ fn quoted(prefix: &str, word: &str) -> String {
     format!("\"{prefix}{}\"", word.replace(['\\', '"'], ""))
 }
 
+/// Tenants with episodes whose terms another analysis made (an older mnemo's: text search misses
+/// those episodes for a query word the analyses treat differently until `mnemo migrate`), at most
+/// `$limit` of them. Two range seeks on `mnemo_episode_analysis` (no assumption on how versions
+/// sort), each bounded; episodes with no terms at all predate the analysis and are announced by
+/// `OLD_TEXT_INDEXES_FOUND` instead.
+pub(crate) const OLDER_ANALYSIS_TENANTS: &str = "\
+CALL () {
+  MATCH (ep:Episode) WHERE ep.analysis < $analysis RETURN ep.tenant AS tenant LIMIT 10000
+  UNION
+  MATCH (ep:Episode) WHERE ep.analysis > $analysis RETURN ep.tenant AS tenant LIMIT 10000
+}
+RETURN collect(DISTINCT tenant)[..$limit] AS tenants";
+
 /// Episodes whose terms were made by another analysis or not at all (written before the text
 /// index existed, or by an earlier version), a page at a time.
 pub(crate) const BACKFILL_PAGE: &str = "\
