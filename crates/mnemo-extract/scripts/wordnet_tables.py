@@ -15,7 +15,8 @@ Writes, both sorted and deterministic:
   sense falls under one of the category roots below (hypernyms, instances excluded), labels
   ordered from the nearest root of the first sense on; a lemma the sense-tagged corpus never saw
   is left out when its first two senses fall under different roots (their order is then
-  arbitrary): every one-word lemma, and the two-word lemmas that occur in the sense-tagged corpus
+  arbitrary), unless the first falls under none, is a thing made or done or a location, and the
+  lemma is only a noun ("knitting", "mall"): every one-word lemma, and the two-word lemmas that occur in the sense-tagged corpus
   and say more than their head word. "activity" is a pursuit (camping, pottery, a hike); any
   other act (a job, a talk, progress) is labelled "act", which no category fact names.
 
@@ -124,6 +125,12 @@ NOT_PLACES = [("utility", 2), ("communication_system", 1), ("transportation_syst
 # Roots a second sense may not add "place" from: "water", "raise" (a slope), "bench" (a terrace).
 FIRST_SENSE_PLACES = {"facility", "geological_formation", "body_of_water"}
 
+# Lexicographer files (noun.act, noun.artifact, noun.location) of a first sense with no category
+# whose second sense still gives the lemma its category: "knitting" is knitwork, then the craft;
+# "mall" a promenade, then a shopping centre. A first sense elsewhere ("ultrasound" a sound,
+# "radiology" a science) leaves the second one's order unknown.
+THINGS_MADE_OR_DONE = {4, 6, 15}
+
 LEMMA = re.compile(r"[a-z][a-z'-]*(_[a-z][a-z'-]*)?")
 
 
@@ -140,7 +147,7 @@ def read_index(path):
 
 
 def read_noun_data(path):
-    """offset -> (hypernym offsets, whether an instance)."""
+    """offset -> (hypernym offsets, whether an instance, lexicographer file number)."""
     out = {}
     for line in open(path, encoding="latin-1"):
         if line.startswith(" "):
@@ -157,7 +164,7 @@ def read_noun_data(path):
                 hyper.append(off)
             elif sym == "@i":
                 instance = True
-        out[p[0]] = (hyper, instance)
+        out[p[0]] = (hyper, instance, int(p[1]))
     return out
 
 
@@ -220,6 +227,9 @@ def main(dict_dir, out_dir):
                 out.append(label)
         return out
 
+    # Lemmas that are also verbs, adjectives or adverbs: their noun senses are no surer than
+    # their order ("take": an income, a shot).
+    other_pos = set(idx["v"]) | set(idx["a"]) | set(idx["r"])
     cats = {}
     with open(os.path.join(out_dir, "wordnet-categories.txt"), "w") as f:
         for lemma in sorted(idx["n"]):
@@ -230,9 +240,12 @@ def main(dict_dir, out_dir):
                 continue  # an instance (a named thing), not a kind
             # A lemma the sense-tagged corpus never saw lists its senses in no particular order:
             # when its first two fall under different roots ("chess": a grass, a game; "pic": a
-            # movie, a photograph) its category is unknown.
+            # movie, a photograph) its category is unknown; when only the second falls under one
+            # and the first is a thing made or done or a place, the second's is kept.
             # (A pursuit and another act count as one root here: both are acts.)
             if (tagged == 0 and len(senses) > 1 and not data[senses[1]][1]
+                    and (labels(senses[0]) or lemma in other_pos
+                         or data[senses[0]][2] not in THINGS_MADE_OR_DONE)
                     and broad(labels(senses[0])) != broad(labels(senses[1]))):
                 continue
             out = []

@@ -249,6 +249,14 @@ mod tests {
         // (a grass and a game, a movie and a photograph) it has no category.
         assert_eq!(category_of("chess"), None);
         assert_eq!(category_of("pic"), None);
+        // Unless the first has none and is a thing made or done or a location: "knitting" is
+        // knitwork, then the craft; "mall" a promenade, then a shopping centre. A first sense
+        // elsewhere ("ultrasound" a sound) or a word that is also a verb ("take") keeps none.
+        assert_eq!(category_of("knitting"), Some("activity"));
+        assert_eq!(category_of("crocheting"), Some("activity"));
+        assert_eq!(category_of("mall"), Some("place"));
+        assert_eq!(category_of("ultrasound"), None);
+        assert_eq!(category_of("take"), None);
     }
 
     #[test]
