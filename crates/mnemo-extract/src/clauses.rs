@@ -271,6 +271,22 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     }
 }
 
+/// "I took my kids camping", "we took Max hiking": taking someone along to an activity (a gerund
+/// right after the object, with no object of its own) says the subject went to it too, as "we
+/// went camping" does.
+fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> Option<ClauseFact> {
+    let w = s.lower(at);
+    let next = s.lower(at + 1);
+    let bare = is_prep(next) || s.object(at + 1).is_none();
+    (matches!(predicate, "take" | "takes" | "took" | "taking" | "taken")
+        && is_gerund(w)
+        && is_activity(w)
+        && !is_light_verb(w)
+        && s.at[at].is_none()
+        && bare)
+        .then(|| fact(subject.clone(), "went".into(), s.thing(at, at + 1), 0.0))
+}
+
 /// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
 /// object of a relative clause that has none after its verb ("this book I read last year").
 fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
@@ -617,10 +633,15 @@ fn clause_fact(
             if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)) {
                 return None;
             }
-            Some(vec![fact(subject, predicate, End::Mention(m), confidence)])
+            let along = taken_along(s, &subject, &predicate, s.mentions[m].words.1 - s.offset);
+            let mut out = vec![fact(subject, predicate, End::Mention(m), confidence)];
+            out.extend(along.map(|a| ClauseFact { confidence, ..a }));
+            Some(out)
         }
         Object::Thing(a, e) => {
             let thing = s.thing(a, e);
+            let along =
+                taken_along(s, &subject, &predicate, e).map(|a| ClauseFact { confidence, ..a });
             // "a dog named Biscuit", "my dog Max": the name is the object, and is a dog.
             let named = if matches!(s.lower(e), "named" | "called") {
                 s.mention_at(e + 1)
@@ -673,6 +694,7 @@ fn clause_fact(
                 None => vec![fact(subject, predicate, thing, confidence)],
             };
             out.extend(beyond.filter(|_| named.is_none()));
+            out.extend(along.filter(|_| named.is_none()));
             Some(out)
         }
     }

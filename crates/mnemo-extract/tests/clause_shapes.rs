@@ -484,3 +484,33 @@ fn a_picture_of_an_animal_is_a_thing_of_its_own() {
         ex.entities
     );
 }
+
+#[test]
+fn taking_someone_along_to_an_activity_is_going_to_it() {
+    // Whom the speaker took is still the object; the activity is where the speaker went.
+    let ex = said_by_odile(
+        "Last week I took my nephews sailing on the bay.",
+        "TOOK",
+        "odiles nephews",
+    );
+    assert!(has_fact(&ex, "odile", "WENT", "sailing"), "{:?}", ex.facts);
+    let ex = said_by_odile("We took Biscuit hiking in the hills.", "WENT", "hiking");
+    assert!(
+        ex.facts.iter().any(|f| f.rel_type.as_str() == "TOOK"),
+        "{:?}",
+        ex.facts
+    );
+    // Not a gerund with an object of its own, nor one that names no activity, nor another verb.
+    for text in [
+        "I took my brother painting the fence.",
+        "I took my time deciding.",
+        "I saw my cousins sailing on the bay.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| f.rel_type.as_str() == "WENT"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
