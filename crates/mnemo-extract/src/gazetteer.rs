@@ -189,6 +189,10 @@ then there here where when why how what whatever whenever wherever whoever every
 someone something anyone anything nobody nothing none many much several each every another \
 both either neither such well even only just rather quite almost nearly";
 
+/// More given names: the 1990 US Census's frequent ones that are no English word and not in the
+/// lists here ("ava", "mia", "caleb"; `scripts/given_names.py`, data/CENSUS-NAMES-LICENSE).
+static CENSUS_GIVEN_NAMES: &str = include_str!("../data/census-given-names.txt");
+
 /// Given names that are also places: "Sofia Marin" is a person, "Sofia" alone a city.
 const GIVEN_NAME_PLACES: &str = "sofia paris florence georgia charlotte adelaide sydney chelsea \
 savannah dallas regina victoria madison austin jackson lincoln india asia israel jordan houston \
@@ -237,6 +241,9 @@ fn table() -> &'static HashMap<&'static str, u32> {
             for w in list.split_ascii_whitespace() {
                 *m.entry(w).or_insert(0) |= bit;
             }
+        }
+        for w in CENSUS_GIVEN_NAMES.split_ascii_whitespace() {
+            *m.entry(w).or_insert(0) |= FIRST_NAME;
         }
         m
     })

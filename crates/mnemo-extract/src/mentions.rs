@@ -248,6 +248,13 @@ pub fn sentence_mentions(
             Some(EntityType::Organization)
         } else if f & gz::PLACE != 0 && f & (gz::STOPWORD | gz::FIRST_NAME) == 0 {
             Some(EntityType::Location)
+        } else if f == gz::FIRST_NAME
+            && w.is_capitalised()
+            && crate::lexicon::parts_of_speech(&w.lower).is_none()
+        {
+            // "Caleb and I went hiking": a given name that is no English word ("Mark", "Bill"
+            // are) is a person wherever it stands.
+            Some(EntityType::Person)
         } else {
             None
         };

@@ -399,3 +399,24 @@ fn a_weekday_is_no_entity() {
         );
     }
 }
+
+#[test]
+fn frequent_given_names_are_people_wherever_they_stand() {
+    // Names of the census list that are no English word: at a sentence's start, alone, after a
+    // verb, in a list.
+    has(
+        "Ava just started violin lessons.",
+        "Ava",
+        EntityType::Person,
+    );
+    has(
+        "Yesterday I told Ava about the trip.",
+        "Ava",
+        EntityType::Person,
+    );
+    has("Caleb and I went hiking.", "Caleb", EntityType::Person);
+    has("Mia, Zoe and I baked cookies.", "Zoe", EntityType::Person);
+    // A given name that is also a word is left to the tagger: "Hope you are well" names no one.
+    let found = entities("Hope you are well.");
+    assert!(!found.iter().any(|(n, _)| n == "Hope"), "{found:?}");
+}
