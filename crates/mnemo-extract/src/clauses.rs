@@ -152,11 +152,24 @@ pub(crate) fn sentence_clauses(
             out.push(fact(End::Mention(k), "is a".into(), thing, 0.8));
         }
     }
-    for (subject, from, start) in subjects {
-        if let Some(f) = clause_at(&s, subject, start, from) {
-            out.extend(f);
-        }
+    let joined = co_subjects(&s, &mut subjects);
+    let mut said: Vec<Vec<ClauseFact>> = Vec::with_capacity(subjects.len());
+    for (subject, from, start) in &subjects {
+        said.push(clause_at(&s, subject.clone(), *start, *from).unwrap_or_default());
     }
+    // "Caleb and I went hiking": what the last of the joined subjects did, the others did too.
+    for (i, j) in joined {
+        let copies: Vec<ClauseFact> = said[j]
+            .iter()
+            .filter(|f| f.subject == subjects[j].0)
+            .map(|f| ClauseFact {
+                subject: subjects[i].0.clone(),
+                ..f.clone()
+            })
+            .collect();
+        out.extend(copies);
+    }
+    out.extend(said.into_iter().flatten());
     if speaker {
         let opening = (0..n)
             .find(|&k| {
@@ -217,6 +230,57 @@ pub(crate) fn sentence_clauses(
         }
     }
     out
+}
+
+/// Subjects joined by "and" or a comma at the opening of a clause ("Caleb and I", "me and my
+/// sister", "Ava, Mia and I", "my friend Jess and I"): pairs (i, j) of indices into `subjects`,
+/// where subject i shares the facts of subject j, the last of its list, whose verb follows. A
+/// "me" in such a list is added as a subject. Only a list the sentence opens with (after
+/// interjections, times and "my friend"): "I met Ava and Mia loved it" joins nothing.
+fn co_subjects(s: &Sentence<'_>, subjects: &mut Vec<(End, usize, usize)>) -> Vec<(usize, usize)> {
+    let n = s.info.len();
+    // "me" next to "and" is a subject only in such a list.
+    for (i, m) in s.mentions.iter().enumerate() {
+        let (a, b) = (m.words.0 - s.offset, m.words.1 - s.offset);
+        let coordinated = s.lower(b) == "and" || (a > 0 && s.lower(a - 1) == "and");
+        if matches!(m.kind, MentionKind::Speaker) && s.lower(a) == "me" && coordinated {
+            subjects.push((End::Mention(i), b, a));
+        }
+    }
+    subjects.sort_by_key(|x| x.2);
+    let opening = |a: usize| {
+        (0..a).all(|k| {
+            let w = s.lower(k);
+            !w.chars().any(char::is_alphanumeric)
+                || crate::interjections::always(w)
+                || is_time_word(w)
+                || matches!(w, "my" | "our" | "me" | "and")
+                || s.info[k].flags & (gz::KIN | gz::ROLE) != 0
+                || matches!(lexicon::category_of(w), Some("person" | "family"))
+        })
+    };
+    let mut pairs = Vec::new();
+    let mut k = 0;
+    while k < subjects.len() {
+        // Follow the list from subject k: "X and Y", "X, Y and Z".
+        let mut last = k;
+        while last + 1 < subjects.len() {
+            let end = subjects[last].1;
+            let next = subjects[last + 1].2;
+            let link = s.lower(end);
+            let joins = (link == "and" || link == ",") && next == end + 1
+                || (link == "," && s.lower(end + 1) == "and" && next == end + 2);
+            if !joins {
+                break;
+            }
+            last += 1;
+        }
+        if last > k && opening(subjects[k].2) && subjects[last].1 < n {
+            pairs.extend((k..last).map(|i| (i, last)));
+        }
+        k = last + 1;
+    }
+    pairs
 }
 
 /// Whether the noun phrase from `k` names a role a person takes ("a nurse", "a volunteer

@@ -514,3 +514,31 @@ fn taking_someone_along_to_an_activity_is_going_to_it() {
         );
     }
 }
+
+#[test]
+fn subjects_joined_at_the_opening_share_the_clause() {
+    // Each of the joined subjects did what the clause says, the speaker included.
+    let ex = said_by_odile("Caleb and I went sailing on the lake.", "WENT", "sailing");
+    assert!(has_fact(&ex, "caleb", "WENT", "sailing"), "{:?}", ex.facts);
+    let ex = said_by_odile("Me and Caleb adopted a kitten.", "ADOPTED", "kitten");
+    assert!(
+        has_fact(&ex, "caleb", "ADOPTED", "kitten"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = said_by_odile("Yesterday Ava, Mia and I baked bread.", "BAKED", "bread");
+    for name in ["ava", "mia"] {
+        assert!(
+            has_fact(&ex, name, "BAKED", "bread"),
+            "{name}: {:?}",
+            ex.facts
+        );
+    }
+    // A list after a verb is its object, not a subject: Ava did not love anything.
+    let ex = said_by_odile("I met Ava and Mia loved the cake.", "MET", "ava");
+    assert!(
+        !ex.facts.iter().any(|f| f.subject.as_str() == "ava"),
+        "{:?}",
+        ex.facts
+    );
+}
