@@ -344,6 +344,8 @@ pub fn sentence_mentions(
             s.2 = EntityType::Location;
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
             && person_follows
+            // "a German coach": a people's adjective before a role still names its country.
+            && !adjectives.contains(&(s.0, s.1))
             && (s.0..s.1).all(|k| {
                 info[k].flags & (gz::LOC_WORD | gz::ORG_WORD | gz::PLACE | gz::ORG_NAME) == 0
             })

@@ -190,6 +190,40 @@ pub(crate) fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize
 /// stand for: "German" -> (Location, "Germany"); "in English" -> (Other, the word itself);
 /// "Catholic" -> (Organization, "Catholic Church"). Only words written capitalised count, and only
 /// when they stand alone rather than open a longer name ("French Open", "Soviet Union").
+/// Whether a word before a language's adjective makes it the language: a preposition ("in
+/// English", "from Latin") or a verb of speaking, learning or teaching ("I'm learning Spanish").
+fn names_language_before(w: &str) -> bool {
+    matches!(
+        w,
+        "in" | "into"
+            | "from"
+            | "speak"
+            | "speaks"
+            | "speaking"
+            | "spoke"
+            | "spoken"
+            | "learn"
+            | "learns"
+            | "learning"
+            | "learned"
+            | "learnt"
+            | "study"
+            | "studies"
+            | "studying"
+            | "studied"
+            | "teach"
+            | "teaches"
+            | "teaching"
+            | "taught"
+            | "practise"
+            | "practice"
+            | "practising"
+            | "practicing"
+            | "practised"
+            | "practiced"
+    )
+}
+
 pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType, Option<String>)> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -222,11 +256,21 @@ pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType,
             && demonyms::is_language(lower)
             && (matches!(
                 after,
-                Some("language" | "-language" | "dialect" | "translation")
-            ) || matches!(
-                before,
-                Some("in" | "into" | "speak" | "speaks" | "spoke" | "spoken" | "from")
-            ));
+                Some(
+                    "language"
+                        | "-language"
+                        | "dialect"
+                        | "translation"
+                        // "my Spanish class", "French lessons": the language taught.
+                        | "class"
+                        | "classes"
+                        | "lesson"
+                        | "lessons"
+                        | "course"
+                        | "courses"
+                        | "tutor"
+                )
+            ) || before.is_some_and(names_language_before));
         let span = if language {
             (i, b, EntityType::Other, None)
         } else {

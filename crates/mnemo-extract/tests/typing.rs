@@ -420,3 +420,31 @@ fn frequent_given_names_are_people_wherever_they_stand() {
     let found = entities("Hope you are well.");
     assert!(!found.iter().any(|(n, _)| n == "Hope"), "{found:?}");
 }
+
+#[test]
+fn a_language_learned_or_taught_is_the_language_not_its_country() {
+    for text in [
+        "I've been learning Spanish for two years.",
+        "She is studying Spanish at night.",
+        "He teaches Spanish to adults.",
+        "We had Spanish lessons today.",
+    ] {
+        has(text, "Spanish", EntityType::Other);
+        let found = entities(text);
+        assert!(
+            !found.iter().any(|(n, _)| n == "Spain"),
+            "{text}: {found:?}"
+        );
+    }
+    // A people's adjective before a role still names its country, never a person.
+    has(
+        "I learned a lot from a German coach.",
+        "Germany",
+        EntityType::Location,
+    );
+    let found = entities("I learned a lot from a German coach.");
+    assert!(
+        !found.iter().any(|(_, t)| *t == EntityType::Person),
+        "{found:?}"
+    );
+}
