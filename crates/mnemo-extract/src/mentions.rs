@@ -452,6 +452,7 @@ pub fn sentence_mentions(
                         w.lower.as_str(),
                         "is" | "was" | "has" | "'s" | "are" | "were" | "had" | "will"
                     )
+                    && !said_by_it(info, 1)
             });
         // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
         // sentence is no name unless it is a given name.
@@ -466,6 +467,7 @@ pub fn sentence_mentions(
                 // "Startin' out": a dropped g.
                 || (info[s.0].lower.ends_with("in")
                     && crate::verbs::is_verbish(&format!("{}g", info[s.0].lower))))
+            && !said_by_it(info, s.1)
             && known(texts[s.0]).is_none();
         let word = info[s.0].lower.as_str();
         let interjection = s.1 == s.0 + 1
@@ -698,4 +700,23 @@ pub fn sentence_mentions(
 /// Whether a word is the possessive "'s".
 fn possessive(w: Option<&WordInfo>) -> bool {
     w.is_some_and(|w| gz::is_possessive(&w.lower))
+}
+
+/// Whether the word at `k` is a person's verb said by the word before it ("Caroline said hi"),
+/// which makes that word a name; not a quote's inversion ("Awesome said Mel", "Nice said the
+/// man", "Sweet, says she").
+fn said_by_it(info: &[WordInfo], k: usize) -> bool {
+    let Some(verb) = info.get(k) else {
+        return false;
+    };
+    let after = info.get(k + 1);
+    let inverted = after.is_some_and(|w| {
+        w.is_capitalised()
+            || matches!(w.lower.as_str(), "the" | "a" | "an" | "my" | "his" | "her")
+            || (w.flags & gz::PRONOUN != 0
+                && info
+                    .get(k + 2)
+                    .is_none_or(|x| !x.lower.chars().any(char::is_alphanumeric)))
+    });
+    span_rules::person_verb(&verb.lower) && !inverted
 }

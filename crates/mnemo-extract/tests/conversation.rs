@@ -699,3 +699,19 @@ fn chat_slang_and_emphasis_are_no_names() {
     let ex = turn("Laura and I baked bread.", "Lena", "Tomas");
     assert_ne!(type_of(&ex, "laura"), Some(EntityType::Location));
 }
+
+#[test]
+fn a_word_that_says_something_is_a_name_unless_it_is_the_quote() {
+    // "Caroline" is also a WordNet adjective: opening a turn before a person's verb, it is a name.
+    for text in ["Caroline said hi.", "Caroline said she was tired."] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert_eq!(type_of(&ex, "caroline"), Some(EntityType::Person), "{text}");
+    }
+    // An exclamation before an inverted "said Mel" is the quote, no one's name.
+    for text in ["Awesome said Mel", "Sweet said Anna.", "Nice said the man."] {
+        let ex = turn(text, "Lena", "Tomas");
+        for word in ["awesome", "sweet", "nice"] {
+            assert_eq!(type_of(&ex, word), None, "{text}");
+        }
+    }
+}
