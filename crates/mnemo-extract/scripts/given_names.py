@@ -9,9 +9,9 @@
 The 1990 US Census lists of given names (public domain; shipped in the PyPI package `names`):
 the 1,500 most frequent female and 800 most frequent male names, lower case, sorted, without
 the names the gazetteer's own lists already hold and without the names that are also English
-words (any WordNet lemma with a sense that is no named instance: "ruby", "hope", "jean", "will")
-or shorter than three letters. The extractor takes them as given names beside its own list
-("Ava", "Mia" and "Caleb" are people).
+words (any WordNet lemma with a sense that is no named instance: "ruby", "hope", "jean", "will";
+an irregular verb form: "drew", "hung") or shorter than three letters. The extractor takes a
+capitalised one the tagger missed for a person ("Ava", "Mia", "Caleb").
 """
 import importlib.util
 import os
@@ -36,6 +36,9 @@ def main(names_dir, dict_dir, gazetteer):
             return True
         return w in idx["n"] and any(not data[o][1] for o in idx["n"][w][1])
 
+    # Irregular verb forms are no WordNet lemma but English words all the same ("drew", "hung").
+    irregular = os.path.join(os.path.dirname(gazetteer), "../../mnemo-core/src/irregular.rs")
+    forms = set(re.findall(r'\("([a-z]+)", "[a-z]+"\)', open(irregular, encoding="utf-8").read()))
     source = open(gazetteer, encoding="utf-8").read()
     listed = set()
     for words in re.findall(r'const [A-Z_]+: &str = "(.*?)";', source, re.S):
@@ -47,7 +50,7 @@ def main(names_dir, dict_dir, gazetteer):
             if int(rank) > top:
                 break
             w = word.lower()
-            if w not in listed and len(w) >= 3 and not common_word(w):
+            if w not in listed and w not in forms and len(w) >= 3 and not common_word(w):
                 out.add(w)
     for w in sorted(out):
         print(w)

@@ -130,6 +130,8 @@ FIRST_SENSE_PLACES = {"facility", "geological_formation", "body_of_water"}
 # "mall" a promenade, then a shopping centre. A first sense elsewhere ("ultrasound" a sound,
 # "radiology" a science) leaves the second one's order unknown.
 THINGS_MADE_OR_DONE = {4, 6, 15}
+# The labels such a second sense may give.
+SECOND_ONLY_LABELS = {"activity", "art", "sport", "game", "exercise", "place"}
 
 LEMMA = re.compile(r"[a-z][a-z'-]*(_[a-z][a-z'-]*)?")
 
@@ -243,6 +245,8 @@ def main(dict_dir, out_dir):
             # movie, a photograph) its category is unknown; when only the second falls under one
             # and the first is a thing made or done or a place, the second's is kept.
             # (A pursuit and another act count as one root here: both are acts.)
+            second_only = (tagged == 0 and len(senses) > 1 and not data[senses[1]][1]
+                           and not labels(senses[0]))
             if (tagged == 0 and len(senses) > 1 and not data[senses[1]][1]
                     and (labels(senses[0]) or lemma in other_pos
                          or data[senses[0]][2] not in THINGS_MADE_OR_DONE)
@@ -253,7 +257,11 @@ def main(dict_dir, out_dir):
                 if data[off][1]:
                     continue
                 for label in labels(off, first=k == 0):
-                    # A second sense adds no "person" ("dog" is also a contemptible man).
+                    # A second sense adds no "person" ("dog" is also a contemptible man); one
+                    # that stands alone only a pursuit or a place ("solitaire" is a gem before
+                    # it is a bird, "macintosh" a computer before a coat).
+                    if second_only and label not in SECOND_ONLY_LABELS:
+                        continue
                     if label not in out and (k == 0 or label != "person"):
                         out.append(label)
             # A pursuit is an act too: "singing" (nearer to music as an act than to a show) is

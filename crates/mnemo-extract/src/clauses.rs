@@ -264,17 +264,23 @@ fn co_subjects(s: &Sentence<'_>, subjects: &mut Vec<(End, usize, usize)>) -> Vec
     while k < subjects.len() {
         // Follow the list from subject k: "X and Y", "X, Y and Z".
         let mut last = k;
+        // The list ends at its last "and": "Caleb, I went hiking" addresses Caleb.
+        let mut last_and = k;
         while last + 1 < subjects.len() {
             let end = subjects[last].1;
             let next = subjects[last + 1].2;
             let link = s.lower(end);
-            let joins = (link == "and" || link == ",") && next == end + 1
+            let and = link == "and" && next == end + 1
                 || (link == "," && s.lower(end + 1) == "and" && next == end + 2);
-            if !joins {
+            if !(and || (link == "," && next == end + 1)) {
                 break;
             }
             last += 1;
+            if and {
+                last_and = last;
+            }
         }
+        let last = last_and;
         if last > k && opening(subjects[k].2) && subjects[last].1 < n {
             pairs.extend((k..last).map(|i| (i, last)));
         }
@@ -342,13 +348,17 @@ fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> O
     let w = s.lower(at);
     let next = s.lower(at + 1);
     let bare = is_prep(next) || s.object(at + 1).is_none();
-    (matches!(predicate, "take" | "takes" | "took" | "taking" | "taken")
-        && is_gerund(w)
-        && is_activity(w)
-        && !is_light_verb(w)
-        && s.at[at].is_none()
-        && bare)
-        .then(|| fact(subject.clone(), "went".into(), s.thing(at, at + 1), 0.0))
+    // The tense of "take" is the tense of going: "I'm taking the kids skiing" is going skiing.
+    let go = match predicate {
+        "take" | "takes" => "go",
+        "taking" => "going",
+        "took" | "taken" => "went",
+        _ => return None,
+    };
+    // "We took turns driving", "I took my time deciding": idioms, nobody went anywhere.
+    let idiom = at > 0 && matches!(s.lower(at - 1), "turns" | "time" | "care" | "part");
+    (is_gerund(w) && is_activity(w) && !is_light_verb(w) && s.at[at].is_none() && bare && !idiom)
+        .then(|| fact(subject.clone(), go.into(), s.thing(at, at + 1), 0.0))
 }
 
 /// The noun phrase right before a subject starting at word `start`, opened by a determiner: the

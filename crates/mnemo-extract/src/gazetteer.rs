@@ -190,8 +190,16 @@ someone something anyone anything nobody nothing none many much several each eve
 both either neither such well even only just rather quite almost nearly";
 
 /// More given names: the 1990 US Census's frequent ones that are no English word and not in the
-/// lists here ("ava", "mia", "caleb"; `scripts/given_names.py`, data/CENSUS-NAMES-LICENSE).
+/// lists here ("ava", "mia", "caleb"; `scripts/given_names.py`, data/CENSUS-NAMES-LICENSE). Kept
+/// out of the word flags: the tagger was trained without them, and several are also places
+/// ("Darwin", "Preston") or brands ("Chanel") that the flags' rules would make people.
 static CENSUS_GIVEN_NAMES: &str = include_str!("../data/census-given-names.txt");
+
+/// Whether a lower-case word is one of the census's given names (`CENSUS_GIVEN_NAMES`).
+pub fn is_census_given_name(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(CENSUS_GIVEN_NAMES, &SET).contains_key(lower)
+}
 
 /// Given names that are also places: "Sofia Marin" is a person, "Sofia" alone a city.
 const GIVEN_NAME_PLACES: &str = "sofia paris florence georgia charlotte adelaide sydney chelsea \
@@ -241,9 +249,6 @@ fn table() -> &'static HashMap<&'static str, u32> {
             for w in list.split_ascii_whitespace() {
                 *m.entry(w).or_insert(0) |= bit;
             }
-        }
-        for w in CENSUS_GIVEN_NAMES.split_ascii_whitespace() {
-            *m.entry(w).or_insert(0) |= FIRST_NAME;
         }
         m
     })

@@ -256,6 +256,8 @@ mod tests {
         assert_eq!(category_of("crocheting"), Some("activity"));
         assert_eq!(category_of("mall"), Some("place"));
         assert_eq!(category_of("ultrasound"), None);
+        // Such a second sense gives only a pursuit or a place ("solitaire" is a gem, then a bird).
+        assert_eq!(category_of("solitaire"), None);
         assert_eq!(category_of("take"), None);
     }
 

@@ -248,12 +248,22 @@ pub fn sentence_mentions(
             Some(EntityType::Organization)
         } else if f & gz::PLACE != 0 && f & (gz::STOPWORD | gz::FIRST_NAME) == 0 {
             Some(EntityType::Location)
-        } else if f == gz::FIRST_NAME
+        } else if (f == gz::FIRST_NAME || (f == 0 && gz::is_census_given_name(&w.lower)))
             && w.is_capitalised()
             && crate::lexicon::parts_of_speech(&w.lower).is_none()
+            && !j
+                .checked_sub(1)
+                .is_some_and(|k| crate::clause_words::is_determiner(&info[k].lower))
+            && !info.get(j + 1).is_some_and(|x| {
+                !x.is_capitalised()
+                    && (crate::lexicon::parts_of_speech(&x.lower)
+                        .is_some_and(|p| p.starts_with('n'))
+                        || crate::lexicon::category_of(&x.lower).is_some())
+            })
         {
             // "Caleb and I went hiking": a given name that is no English word ("Mark", "Bill"
-            // are) is a person wherever it stands.
+            // are) is a person wherever it stands; not a brand before its thing ("a Chanel
+            // bag", "my Kirby plush").
             Some(EntityType::Person)
         } else {
             None
@@ -352,6 +362,16 @@ pub fn sentence_mentions(
         {
             // "Caroline said", "Maria adopted", "Quinn became CEO": a person's verb or role
             // makes a person.
+            s.2 = EntityType::Person;
+        } else if matches!(s.2, EntityType::Location | EntityType::Other)
+            && s.3.is_none()
+            && s.1 == s.0 + 1
+            && info[s.0].flags == 0
+            && gz::is_census_given_name(&info[s.0].lower)
+            && !adjectives.contains(&(s.0, s.1))
+        {
+            // "I told Ava", "hung out with Mia": a census given name no list knows otherwise,
+            // where nothing around it asks for a place, is a person.
             s.2 = EntityType::Person;
         } else if s.1 >= s.0 + 2
             && name_rules::opens_place_name(&info[s.0].lower)
@@ -709,14 +729,42 @@ fn said_by_it(info: &[WordInfo], k: usize) -> bool {
     let Some(verb) = info.get(k) else {
         return false;
     };
+    // Only a word that can be nothing but an adjective ("Caroline"): not an adverb ("Sadly
+    // divorced"), a noun ("Witnesses told"), a kin word ("Mom said") or a people's word
+    // ("Christian told").
+    let opener = k.checked_sub(1).map(|o| &info[o]);
+    let name_like = opener.is_some_and(|o| {
+        crate::lexicon::parts_of_speech(&o.lower) == Some("a")
+            && !o.lower.ends_with("ly")
+            && o.flags & gz::KIN == 0
+            && crate::demonyms::lookup(&o.lower).is_none()
+    });
     let after = info.get(k + 1);
     let inverted = after.is_some_and(|w| {
         w.is_capitalised()
-            || matches!(w.lower.as_str(), "the" | "a" | "an" | "my" | "his" | "her")
+            || w.flags & gz::KIN != 0
+            || matches!(
+                w.lower.as_str(),
+                "the"
+                    | "a"
+                    | "an"
+                    | "my"
+                    | "his"
+                    | "her"
+                    | "everyone"
+                    | "everybody"
+                    | "someone"
+                    | "somebody"
+                    | "nobody"
+                    | "people"
+                    | "mom"
+                    | "dad"
+                    | "mum"
+            )
             || (w.flags & gz::PRONOUN != 0
                 && info
                     .get(k + 2)
                     .is_none_or(|x| !x.lower.chars().any(char::is_alphanumeric)))
     });
-    span_rules::person_verb(&verb.lower) && !inverted
+    name_like && span_rules::person_verb(&verb.lower) && !inverted
 }

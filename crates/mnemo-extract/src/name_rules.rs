@@ -190,6 +190,19 @@ pub(crate) fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize
 /// stand for: "German" -> (Location, "Germany"); "in English" -> (Other, the word itself);
 /// "Catholic" -> (Organization, "Catholic Church"). Only words written capitalised count, and only
 /// when they stand alone rather than open a longer name ("French Open", "Soviet Union").
+/// Whether a lower-case word is (or may be) a noun: WordNet lists it first as one, files it under
+/// a category, or does not know it (its part-of-speech table leaves rare nouns out).
+fn is_noun_word(w: &WordInfo) -> bool {
+    let lower = w.lower.as_str();
+    if w.is_capitalised() || !lower.chars().all(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    match crate::lexicon::parts_of_speech(lower) {
+        Some(p) => p.starts_with('n') || crate::lexicon::category_of(lower).is_some(),
+        None => !crate::gazetteer::is_function_word(lower) && crate::gazetteer::flags(lower) == 0,
+    }
+}
+
 /// Whether a word before a language's adjective makes it the language: a preposition ("in
 /// English", "from Latin") or a verb of speaking, learning or teaching ("I'm learning Spanish").
 fn names_language_before(w: &str) -> bool {
@@ -270,7 +283,10 @@ pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType,
                         | "courses"
                         | "tutor"
                 )
-            ) || before.is_some_and(names_language_before));
+            ) || (before.is_some_and(names_language_before)
+                // "learning Japanese cooking", "I teach Chinese students": a noun after it
+                // makes the word that noun's adjective.
+                && info.get(b).is_none_or(|w| !is_noun_word(w))));
         let span = if language {
             (i, b, EntityType::Other, None)
         } else {

@@ -542,3 +542,19 @@ fn subjects_joined_at_the_opening_share_the_clause() {
         ex.facts
     );
 }
+
+#[test]
+fn review_cases_of_joined_subjects_and_taking_along() {
+    // A name addressed before a comma is no second subject.
+    let ex = said_by_odile("Caleb, I went sailing today.", "WENT", "sailing");
+    assert!(!has_fact(&ex, "caleb", "WENT", "sailing"), "{:?}", ex.facts);
+    // Taking along keeps the tense of "take"; an idiom goes nowhere.
+    let ex = said_by_odile(
+        "I'm taking the kids sailing next month.",
+        "GOING",
+        "sailing",
+    );
+    assert!(!has_fact(&ex, "odile", "WENT", "sailing"), "{:?}", ex.facts);
+    let ex = turn("We took turns sailing.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "WENT", "sailing"), "{:?}", ex.facts);
+}

@@ -448,3 +448,42 @@ fn a_language_learned_or_taught_is_the_language_not_its_country() {
         "{found:?}"
     );
 }
+
+#[test]
+fn review_cases_of_names_and_languages() {
+    // A census name is no person where a place is asked for, nor a brand before its thing.
+    has(
+        "I flew to Darwin last week.",
+        "Darwin",
+        EntityType::Location,
+    );
+    let found = entities("She carried a Chanel bag to the wedding.");
+    assert!(
+        !found.iter().any(|(_, t)| *t == EntityType::Person),
+        "{found:?}"
+    );
+    // Irregular verb forms are no given names, nor are adverbs and nouns opening a clause.
+    for text in [
+        "Hung out with my cousin at the beach today.",
+        "Drew a picture of my dog today.",
+        "Sadly divorced last year.",
+        "Awesome said everyone at the table.",
+    ] {
+        let found = entities(text);
+        assert!(
+            !found.iter().any(|(_, t)| *t == EntityType::Person),
+            "{text}: {found:?}"
+        );
+    }
+    // A nationality before a noun is that noun's adjective, no language.
+    for text in [
+        "I'm learning Japanese cooking.",
+        "I teach Chinese students online.",
+    ] {
+        let found = entities(text);
+        assert!(
+            !found.iter().any(|(_, t)| *t == EntityType::Other),
+            "{text}: {found:?}"
+        );
+    }
+}
