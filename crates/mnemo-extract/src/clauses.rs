@@ -345,9 +345,6 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
 /// right after the object, with no object of its own) says the subject went to it too, as "we
 /// went camping" does.
 fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> Option<ClauseFact> {
-    let w = s.lower(at);
-    let next = s.lower(at + 1);
-    let bare = is_prep(next) || s.object(at + 1).is_none();
     // The tense of "take" is the tense of going: "I'm taking the kids skiing" is going skiing.
     let go = match predicate {
         "take" | "takes" => "go",
@@ -357,8 +354,19 @@ fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> O
     };
     // "We took turns driving", "I took my time deciding": idioms, nobody went anywhere.
     let idiom = at > 0 && matches!(s.lower(at - 1), "turns" | "time" | "care" | "part");
-    (is_gerund(w) && is_activity(w) && !is_light_verb(w) && s.at[at].is_none() && bare && !idiom)
+    (is_gerund(s.lower(at)) && bare_activity(s, at) && !idiom)
         .then(|| fact(subject.clone(), go.into(), s.thing(at, at + 1), 0.0))
+}
+
+/// Whether the word at `k` (a gerund) names an activity and has no object of its own: "camping
+/// with my family" does, "using my voice" or "hitting the gym" does not; nor "gone camping a
+/// few times", no thing after it either.
+fn bare_activity(s: &Sentence<'_>, k: usize) -> bool {
+    let w = s.lower(k);
+    (is_prep(s.lower(k + 1)) || s.object(k + 1).is_none())
+        && is_activity(w)
+        && !is_light_verb(w)
+        && s.at[k].is_none()
 }
 
 /// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
@@ -598,11 +606,7 @@ fn clause_fact(
                 let quoted = matches!(next, "\"" | "\u{201c}") && s.mention_at(k + 2).is_some();
                 if is_determiner(next) || is_prep(next) || quoted || s.noun_phrase(k + 1).is_some()
                 {
-                    // Only a gerund with no object of its own names an activity: "camping with
-                    // my family" does, "using my voice" or "hitting the gym" does not.
-                    // "gone camping a few times": no thing after it either.
-                    let no_thing = is_prep(next) || s.object(k + 1).is_none();
-                    if no_thing && is_activity(w) && !is_light_verb(w) && s.at[k].is_none() {
+                    if bare_activity(s, k) {
                         activities.push(fact(
                             subject.clone(),
                             predicate.join(" "),

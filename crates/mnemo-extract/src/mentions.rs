@@ -757,9 +757,6 @@ fn said_by_it(info: &[WordInfo], k: usize) -> bool {
                     | "somebody"
                     | "nobody"
                     | "people"
-                    | "mom"
-                    | "dad"
-                    | "mum"
             )
             || (w.flags & gz::PRONOUN != 0
                 && info
