@@ -56,7 +56,9 @@ tony ben sam max alex nick rob tim jon ken ron greg jeff fred ray lou walt pat k
 nelly tucker corinne marilyn margaret indira benazir muammar saddam manuel oliver leonid mikhail \
 erich helmut gerhard angela francois jacques gianni silvio";
 
-const PLACES: &str = "afghanistan albania algeria argentina armenia australia austria azerbaijan \
+/// Countries and states: what "City, Region" names after the comma ("Bethany, Conn.", "Niles,
+/// Ohio"). Flagged [`PLACE`] like the cities.
+const REGIONS: &str = "afghanistan albania algeria argentina armenia australia austria azerbaijan \
 bahrain bangladesh belarus belgium bolivia bosnia brazil britain bulgaria burma cambodia cameroon \
 canada chad chile china colombia congo croatia cuba cyprus czechoslovakia denmark ecuador egypt \
 england estonia ethiopia finland france georgia germany ghana greece guatemala haiti honduras \
@@ -70,7 +72,9 @@ zambia zimbabwe america u.s. usa u.s.a. u.k. uk ussr europe asia africa antarcti
 alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii idaho \
 illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota \
 mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah \
-vermont virginia washington wisconsin wyoming london paris berlin moscow tokyo beijing rome madrid \
+vermont virginia washington wisconsin wyoming";
+
+const PLACES: &str = "london paris berlin moscow tokyo beijing rome madrid \
 chicago boston houston dallas atlanta miami seattle denver detroit philadelphia baltimore phoenix \
 cleveland pittsburgh toronto montreal vancouver sydney melbourne dublin vienna prague warsaw \
 budapest athens cairo istanbul jerusalem baghdad tehran beirut damascus delhi mumbai bombay \
@@ -221,9 +225,12 @@ computing computers devices instruments materials aerospace automotive trading w
 /// Abbreviations that keep their final period (written without it, lower-case).
 const ABBREVIATIONS: &str = "mr mrs ms dr sen rep gov gen lt col capt sgt prof rev st jr sr inc \
 corp co ltd jan feb mar apr jun jul aug sep sept oct nov dec no vs etc mt ave pres dept univ \
-ala ariz ark calif colo conn del fla ga ill ind kan kans ky la md mass mich minn miss mo mont neb \
-nev okla ore pa tenn tex va vt wash wis wyo n.j n.y n.c n.d n.h n.m s.c s.d w.va d.c u.s u.k e.g \
-i.e a.m p.m messrs adm cmdr sgt maj brig supt det insp";
+u.s u.k e.g i.e a.m p.m messrs adm cmdr sgt maj brig supt det insp";
+
+/// US states as news writes them after a town ("Bethany, Conn."; written without the period).
+const STATE_ABBREVIATIONS: &str = "ala ariz ark calif colo conn del fla ga ill ind kan kans ky la \
+md mass mich minn miss mo mont neb nev okla ore pa tenn tex va vt wash wis wyo n.j n.y n.c n.d \
+n.h n.m s.c s.d w.va d.c";
 
 fn table() -> &'static HashMap<&'static str, u32> {
     static TABLE: OnceLock<HashMap<&'static str, u32>> = OnceLock::new();
@@ -232,6 +239,7 @@ fn table() -> &'static HashMap<&'static str, u32> {
         for (list, bit) in [
             (TITLES, TITLE),
             (FIRST_NAMES, FIRST_NAME),
+            (REGIONS, PLACE),
             (PLACES, PLACE),
             (NATIONALITIES, NATIONALITY),
             (ORG_WORDS, ORG_WORD),
@@ -259,6 +267,7 @@ fn abbreviations() -> &'static HashMap<&'static str, ()> {
     TABLE.get_or_init(|| {
         ABBREVIATIONS
             .split_ascii_whitespace()
+            .chain(STATE_ABBREVIATIONS.split_ascii_whitespace())
             .map(|w| (w, ()))
             .collect()
     })
@@ -299,6 +308,25 @@ fn word_set(
     cell: &'static OnceLock<HashMap<&'static str, ()>>,
 ) -> &'static HashMap<&'static str, ()> {
     cell.get_or_init(|| list.split_ascii_whitespace().map(|w| (w, ())).collect())
+}
+
+/// Whether a lower-case word names a country or a state, in full ("ohio") or abbreviated as news
+/// does ("conn.", "n.j.", the period sometimes a token of its own): the second half of "Bethany, Conn.".
+pub fn is_region(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    static ABBR: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(REGIONS, &SET).contains_key(lower)
+        || word_set(STATE_ABBREVIATIONS, &ABBR)
+            .contains_key(lower.strip_suffix('.').unwrap_or(lower))
+}
+
+/// Whether a lower-case word is a company's legal form ("corp.", "inc.", "ltd."): a name it ends
+/// is a company's whatever else it looks like ("Larami Corp.").
+pub fn is_corporate_designator(lower: &str) -> bool {
+    matches!(
+        lower,
+        "inc" | "inc." | "corp" | "corp." | "co." | "ltd" | "ltd." | "llc" | "plc" | "gmbh"
+    )
 }
 
 /// Whether a lower-case word is a given name that is also a place's name.

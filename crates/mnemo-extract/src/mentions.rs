@@ -386,6 +386,19 @@ pub fn sentence_mentions(
             s.2 = EntityType::Location;
         }
     }
+    for s in spans.iter_mut() {
+        if s.2 == EntityType::Person && gz::is_corporate_designator(&info[s.1 - 1].lower) {
+            // "Larami Corp.": a legal form ends a company's name, never a person's.
+            s.2 = EntityType::Organization;
+        } else if matches!(s.2, EntityType::Person | EntityType::Other)
+            && s.3.is_none()
+            && name_rules::region_follows(info, s.1)
+        {
+            // "Bethany, Conn., was ...", "born in Niles, Ohio.": a name the region after it
+            // places is a town, even when it is a given name too.
+            s.2 = EntityType::Location;
+        }
+    }
     for (a, b) in date_spans(&texts, info) {
         // "2002 Winter Olympics": a year opening an event's name.
         let event = spans.iter().position(|s| {

@@ -50,8 +50,25 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to" | "from") => {
             Some(EntityType::Location)
         }
+        // "Waste Disposal Co. of Randolph": where a company is.
+        (_, "of") if gz::is_corporate_designator(&verb.lower) => Some(EntityType::Location),
         _ => None,
     }
+}
+
+/// Whether a name ending before word `end` is followed by ", Region" and the end of that phrase
+/// ("Bethany, Conn., was", "Niles, Ohio."): news writes a town so. Not "Thanks Jon, Paris was
+/// great" (a city is no region) nor "Hi Maria, Georgia says hi" (the phrase goes on).
+pub(crate) fn region_follows(info: &[WordInfo], end: usize) -> bool {
+    let [comma, region, rest @ ..] = info.get(end..).unwrap_or_default() else {
+        return false;
+    };
+    comma.lower == ","
+        && region.is_capitalised()
+        && gz::is_region(&region.lower)
+        && rest
+            .first()
+            .is_none_or(|w| matches!(w.lower.as_str(), "," | "." | ";" | ")" | ":"))
 }
 
 /// Whether the words right before a name make it where someone travelled: "went to X", "flew to

@@ -487,3 +487,36 @@ fn review_cases_of_names_and_languages() {
         );
     }
 }
+
+#[test]
+fn a_town_placed_by_its_state_or_company_is_a_place() {
+    // A given name that is also a town, placed by the state after it.
+    has(
+        "Dana Whitlow, 41, of Bethany, Conn., won the county fair.",
+        "Bethany",
+        EntityType::Location,
+    );
+    // Where a company is: "Co. of X".
+    has(
+        "Hollis Paper Co. of Randolph plans a second mill.",
+        "Randolph",
+        EntityType::Location,
+    );
+    // A legal form ends a company's name, not a person's.
+    has(
+        "The toys were imported by Kessler Corp. of Boston.",
+        "Kessler Corp.",
+        EntityType::Organization,
+    );
+    // A city is no region, and the phrase must end after it: vocatives stay people.
+    has(
+        "Thanks Bethany, Paris was lovely.",
+        "Bethany",
+        EntityType::Person,
+    );
+    has(
+        "Hi Randolph, Georgia says hello.",
+        "Randolph",
+        EntityType::Person,
+    );
+}
