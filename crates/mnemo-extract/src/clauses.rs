@@ -322,9 +322,11 @@ fn is_any_act(label: &str) -> bool {
 /// Whether WordNet files a word (a gerund) under a kind of activity: "camping", "swimming",
 /// "painting".
 fn is_activity(word: &str) -> bool {
-    lexicon::categories_of(word)
-        .iter()
-        .any(|c| matches!(*c, "sport" | "exercise" | "art" | "game" | "music") || is_any_act(c))
+    // Comings and goings are no pastime ("my sister is visiting next week").
+    !matches!(word, "visiting" | "leaving" | "arriving" | "returning")
+        && lexicon::categories_of(word)
+            .iter()
+            .any(|c| matches!(*c, "sport" | "exercise" | "art" | "game" | "music") || is_any_act(c))
 }
 
 /// Reads the verb group and object after a subject ending at word `k`: the clause's fact, and
@@ -481,6 +483,17 @@ fn clause_fact(
         {
             predicate.push(w.clone());
             k += 1;
+            // "was born three years ago", "born last May": the same fact as "born in 2020".
+            if w == "born"
+                && (is_time_word(s.lower(k)) || s.lower(k + 1) == "ago" || s.lower(k + 2) == "ago")
+            {
+                return Some(vec![fact(
+                    subject,
+                    "born in".into(),
+                    End::When(k),
+                    confidence,
+                )]);
+            }
             // "I've been busy painting": the activity the subject is taken up with.
             let g = s.lower(k);
             if is_gerund(g)

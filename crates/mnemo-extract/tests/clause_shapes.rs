@@ -333,6 +333,13 @@ fn odd_words_and_shapes_still_state_their_facts() {
     );
     let ex = turn("Been doing great lately!", "Odile", "Bram");
     assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+    // Comings and goings are no pastime.
+    let ex = turn("My sister is visiting next Friday.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.object.as_str() != "visiting"),
+        "{:?}",
+        ex.facts
+    );
     // An activity gerund followed by how often, and one after a comma.
     said_by_odile("I've gone sailing a few times.", "GONE", "sailing");
     said_by_odile(

@@ -626,6 +626,21 @@ fn a_past_event_without_object_is_dated() {
     // Without the time of saying there is no date to give.
     let ex = turn("I graduated last week!", "Lena", "Tomas");
     assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+    // A birth told by how long ago is the same fact as one told by its year.
+    let ex = RuleExtractor.extract_sync("My nephew was born three years ago.", &ctx);
+    assert!(
+        has_fact(&ex, "lenas nephew", "BORN_IN", "2020"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = RuleExtractor.extract_sync("I was born in a small town.", &ctx);
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| f.rel_type.as_str() != "BORN_IN" || f.object.as_str() != "2020"),
+        "{:?}",
+        ex.facts
+    );
 }
 
 #[test]
