@@ -39,6 +39,7 @@ mod extractor;
 mod favourites;
 mod features;
 mod gazetteer;
+mod headline;
 mod interjections;
 pub mod kinds;
 pub mod lexicon;

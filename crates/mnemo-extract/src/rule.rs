@@ -175,6 +175,10 @@ pub fn analyse_with(
         let info: Vec<WordInfo> = if shouted {
             let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
             sentence_info(lower.iter().map(String::as_str))
+        } else if crate::headline::is_title_case(&words) {
+            // "Meeting Notes: Project Falcon Kickoff With Dana Reyes": read as running text.
+            let running = crate::headline::running_case(&words);
+            sentence_info(running.iter().map(String::as_str))
         } else {
             sentence_info(words.iter().copied())
         };

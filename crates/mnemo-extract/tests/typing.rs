@@ -520,3 +520,34 @@ fn a_town_placed_by_its_state_or_company_is_a_place() {
         EntityType::Person,
     );
 }
+
+#[test]
+fn a_title_case_heading_names_only_its_names() {
+    let text =
+        "Meeting Notes: Project Falcon Kickoff With Dana Reyes\n\nDana Reyes presented the plan.";
+    let found = entities(text);
+    assert!(
+        found
+            .iter()
+            .any(|(n, t)| n == "Dana Reyes" && *t == EntityType::Person),
+        "{found:?}"
+    );
+    // No name runs over the heading's capitalised common words.
+    assert!(
+        found
+            .iter()
+            .all(|(n, _)| !n.contains("Kickoff") && !n.contains("Notes")),
+        "{found:?}"
+    );
+    let found = entities("Senate Committee Approved Budget Cuts For Harbor District");
+    assert!(
+        found.iter().all(|(n, _)| !n.contains("Approved")),
+        "{found:?}"
+    );
+    // A line of names is no title: its organisations stay whole.
+    has(
+        "Paris Radio France International in French",
+        "Radio France International",
+        EntityType::Organization,
+    );
+}

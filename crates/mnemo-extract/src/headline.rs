@@ -1,0 +1,154 @@
+//! Title-case lines ("Yeltsin Orders Audit of Ostankino Finances", "Meeting Notes: Project Falcon
+//! Kickoff With Dana Reyes"): their capitals say nothing of names, so the tagger reads them as
+//! running text would write them, common words in lower case and names as written.
+
+use crate::gazetteer::{self as gz};
+use crate::lexicon;
+
+/// Fewest words with a letter for a line to be read as a title: shorter ones are mostly a name
+/// ("New York Stock Exchange").
+const MIN_WORDS: usize = 5;
+/// Fewest capitalised dictionary words after the first for a line to be read as a title.
+const MIN_COMMON: usize = 2;
+
+/// Lists that name things whatever the case: such a word stays capitalised.
+const NAME_LISTS: u32 = gz::FIRST_NAME
+    | gz::PLACE
+    | gz::NATIONALITY
+    | gz::ORG_NAME
+    | gz::MONTH
+    | gz::WEEKDAY
+    | gz::TITLE;
+
+fn lettered(w: &str) -> bool {
+    w.chars().any(char::is_alphabetic)
+}
+
+fn function_word(w: &str) -> bool {
+    let l = w.to_lowercase();
+    gz::flags(&l) & (gz::STOPWORD | gz::PRONOUN) != 0 || gz::is_function_word(&l)
+}
+
+fn capitalised(w: &str) -> bool {
+    w.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Whether `w` (capitalised) is a dictionary word no list knows as a name: what a title
+/// capitalises though running text would not ("Orders", "Kickoff", "With").
+fn common(w: &str) -> bool {
+    let lower = w.to_lowercase();
+    let upper = w
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .all(char::is_uppercase);
+    !upper
+        && !w.chars().any(|c| c.is_ascii_digit())
+        && gz::flags(&lower) & NAME_LISTS == 0
+        && !gz::is_census_given_name(&lower)
+        && (lexicon::parts_of_speech(&lower).is_some()
+            || lexicon::singulars(&lower)
+                .iter()
+                .any(|s| lexicon::parts_of_speech(s).is_some())
+            || crate::verbs::is_verb_form(&lower)
+            || gz::flags(&lower) & (gz::STOPWORD | gz::PRONOUN) != 0
+            || gz::is_function_word(&lower))
+}
+
+/// Whether a sentence's words are a title-case line: every lower-case word a function word, a
+/// function word at least after the first word, at least `MIN_COMMON` dictionary words
+/// capitalised after the first, and a word only a title capitalises. Not a list of people
+/// ("Attendees: Anna Rose, Jon Smith"): a comma before a given name says it is one.
+pub(crate) fn is_title_case(words: &[&str]) -> bool {
+    let with_letters: Vec<&str> = words.iter().copied().filter(|w| lettered(w)).collect();
+    if with_letters.len() < MIN_WORDS {
+        return false;
+    }
+    // A title joins its words with function words ("of", "To", "With"); a name rarely does.
+    if !with_letters
+        .iter()
+        .all(|w| capitalised(w) || function_word(w))
+        || !with_letters[1..].iter().any(|w| function_word(w))
+    {
+        return false;
+    }
+    let people_listed = words.windows(2).any(|p| {
+        p[0] == "," && {
+            let l = p[1].to_lowercase();
+            gz::flags(&l) & gz::FIRST_NAME != 0 || gz::is_census_given_name(&l)
+        }
+    });
+    let common_after_first = with_letters[1..]
+        .iter()
+        .filter(|w| capitalised(w) && common(w))
+        .count();
+    // What only a title capitalises: a function word ("With", "To", "Our") or a verb's form
+    // ("Migrated", "Greet"). A line of names ("Paris Radio France International in French")
+    // has neither.
+    let title_only = with_letters[1..].iter().any(|w| {
+        let l = w.to_lowercase();
+        capitalised(w)
+            && (function_word(w)
+                || (crate::verbs::is_verb_form(&l)
+                    && (l.ends_with("ed") || lexicon::is_verb_only(&l))))
+    });
+    !people_listed && title_only && common_after_first >= MIN_COMMON
+}
+
+/// The words of a title-case line as running text writes them: dictionary words in lower case,
+/// names (words no dictionary knows, listed names, acronyms) as written.
+pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
+    words
+        .iter()
+        .map(|w| {
+            if capitalised(w) && common(w) {
+                w.to_lowercase()
+            } else {
+                w.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
+    }
+
+    #[test]
+    fn titles_are_told_from_sentences_and_lists_of_people() {
+        assert!(is_title_case(&words(
+            "Yeltsin Ordered Audit of Ostankino Finances"
+        )));
+        assert!(is_title_case(&words(
+            "How We Migrated Our Billing System To Postgres"
+        )));
+        assert!(is_title_case(&words(
+            "Meeting Notes : Project Falcon Kickoff With Dana Reyes"
+        )));
+        assert!(!is_title_case(&words("Anna Berg moved to Bergen .")));
+        assert!(!is_title_case(&words(
+            "Attendees : Anna Rose , Jon Smith , Mark Hill"
+        )));
+        assert!(!is_title_case(&words("New York Stock Exchange")));
+        assert!(!is_title_case(&words("Royal Botanic Gardens Kew Richmond")));
+        assert!(!is_title_case(&words(
+            "Paris Radio France International in French 1830 GMT"
+        )));
+        assert!(!is_title_case(&words("Hi Jon !")));
+    }
+
+    #[test]
+    fn running_case_keeps_names_as_written() {
+        assert_eq!(
+            running_case(&words("Yeltsin Orders Audit of Ostankino Finances")).join(" "),
+            "Yeltsin orders audit of Ostankino finances"
+        );
+        assert_eq!(
+            running_case(&words("Kickoff With Dana Reyes At NASA")).join(" "),
+            "kickoff with Dana Reyes at NASA"
+        );
+    }
+}
