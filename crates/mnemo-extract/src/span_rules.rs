@@ -29,6 +29,21 @@ fn name_word(w: &WordInfo) -> bool {
         && w.lower.chars().any(char::is_alphabetic)
 }
 
+/// Whether a capitalised word is the plural of a noun for people ("Witnesses", "Officials",
+/// "Neighbors") that no list knows as a name: a plural surname is no kind of person ("Banks",
+/// "Brooks").
+fn plural_people(w: &WordInfo) -> bool {
+    w.is_title
+        && w.lower.ends_with('s')
+        && w.flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME | gz::ORG_WORD) == 0
+        && !gz::is_census_given_name(&w.lower)
+        && crate::lexicon::singulars(&w.lower).iter().any(|s| {
+            crate::lexicon::categories_of(s)
+                .first()
+                .is_some_and(|c| matches!(*c, "person" | "family"))
+        })
+}
+
 fn free(spans: &[RawSpan], a: usize, b: usize, except: usize) -> bool {
     spans
         .iter()
@@ -256,6 +271,11 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
 /// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg
 /// visited Oslo": the tagger sometimes gives the opening word up then).
 pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    // "Witnesses told reporters", "Officials said": people named by what they are, no name.
+    if info.first().is_some_and(plural_people) && !info.get(1).is_some_and(|w| w.is_title) {
+        spans.retain(|s| s.0 > 0);
+        return;
+    }
     let mut e = 0;
     while e < info.len() && e < 3 && name_word(&info[e]) {
         e += 1;

@@ -551,3 +551,20 @@ fn a_title_case_heading_names_only_its_names() {
         EntityType::Organization,
     );
 }
+
+#[test]
+fn people_named_by_what_they_are_are_no_person() {
+    for text in [
+        "Witnesses told reporters the van was speeding.",
+        "Officials said the ferry would sail at noon.",
+        "Parents told the board about the bus.",
+    ] {
+        let found = entities(text);
+        assert!(
+            found.iter().all(|(_, t)| *t != EntityType::Person),
+            "{text}: {found:?}"
+        );
+    }
+    // A plural that is a surname, not a kind of person, is still one.
+    has("Banks said the deal was off.", "Banks", EntityType::Person);
+}
