@@ -194,13 +194,37 @@ pub(crate) fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize
             i = e;
             continue;
         }
-        // A weekday alone ("said Monday") names no lasting thing: not an entity.
-        if is_year(texts[i]) {
+        // A weekday alone ("said Monday") names no lasting thing: not an entity. Nor a clock
+        // time ("1700 GMT", "0900 hours").
+        if is_year(texts[i]) && !texts.get(i + 1).is_some_and(|w| is_clock_suffix(w)) {
             out.push((i, i + 1));
         }
         i += 1;
     }
     out
+}
+
+/// A time zone or "hours" after four digits: "1700 GMT" is a time of day, not a year.
+fn is_clock_suffix(w: &str) -> bool {
+    matches!(
+        w,
+        "GMT"
+            | "UTC"
+            | "EST"
+            | "EDT"
+            | "CST"
+            | "CDT"
+            | "MST"
+            | "MDT"
+            | "PST"
+            | "PDT"
+            | "BST"
+            | "CET"
+            | "CEST"
+            | "hours"
+            | "hrs"
+            | "h"
+    )
 }
 
 /// Demonym, language and faith words (relative word indices), with their type and the name they

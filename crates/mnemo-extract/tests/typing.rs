@@ -568,3 +568,19 @@ fn people_named_by_what_they_are_are_no_person() {
     // A plural that is a surname, not a kind of person, is still one.
     has("Banks said the deal was off.", "Banks", EntityType::Person);
 }
+
+#[test]
+fn four_digits_before_a_time_zone_are_a_time_not_a_year() {
+    let found = entities("The bulletin went out at 1700 GMT from Ankara.");
+    assert!(
+        found
+            .iter()
+            .all(|(n, t)| !(n == "1700" && *t == EntityType::Date)),
+        "{found:?}"
+    );
+    has(
+        "The chapel was built in 1700 by monks.",
+        "1700",
+        EntityType::Date,
+    );
+}
