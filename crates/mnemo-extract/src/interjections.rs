@@ -7,9 +7,43 @@ use crate::features::WordInfo;
 /// Words that open a greeting or an interjection wherever they start a sentence or clause (and
 /// alone never name anything).
 pub(crate) fn always(lower: &str) -> bool {
+    listed(lower) || elongated(lower).iter().any(|w| listed(w))
+}
+
+/// A word written with a letter drawn out ("Heyyy", "Omggg", "Yaaay"): the word with each run of
+/// three or more letters cut to one, and to two ("Ahhhh" is "ah" and "ahh"). Nothing when no
+/// letter runs three times.
+fn elongated(lower: &str) -> Vec<String> {
+    let chars: Vec<char> = lower.chars().collect();
+    if chars.len() > 24 || !chars.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]) {
+        return Vec::new();
+    }
+    let cut = |keep: usize| {
+        let mut out = String::new();
+        let mut run = 0;
+        for (i, &c) in chars.iter().enumerate() {
+            run = if i > 0 && chars[i - 1] == c {
+                run + 1
+            } else {
+                1
+            };
+            let long = chars[i + 1 - run..].iter().take_while(|&&x| x == c).count() >= 3;
+            if !long || run <= keep {
+                out.push(c);
+            }
+        }
+        out
+    };
+    vec![cut(1), cut(2)]
+}
+
+fn listed(lower: &str) -> bool {
     matches!(
         lower,
         "hey"
+            | "sup"
+            | "wassup"
+            | "whassup"
             | "heya"
             | "hi"
             | "hiya"
@@ -317,6 +351,22 @@ fn ends_vocative(info: &[WordInfo], k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn drawn_out_greetings_are_greetings() {
+        assert!(always("heyyy"));
+        assert!(always("omggg"));
+        assert!(always("yaaay"));
+        assert!(always("ahhhh"));
+        assert!(always("sup"));
+        assert!(!always("jessie"));
+        assert!(!always("anna"));
+        assert!(elongated("hello").is_empty());
+        assert_eq!(
+            elongated("heyyy"),
+            vec!["hey".to_string(), "heyy".to_string()]
+        );
+    }
     use crate::features::sentence_info;
 
     fn marks(s: &str) -> (Vec<&str>, Vec<&str>) {

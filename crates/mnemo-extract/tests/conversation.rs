@@ -767,3 +767,22 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
         ex.entities
     );
 }
+
+#[test]
+fn drawn_out_and_slang_greetings_are_no_part_of_a_name() {
+    for (text, name) in [
+        ("Heyyy Joanna! How are you?", "joanna"),
+        ("Sup Dario, ready for the game?", "dario"),
+        ("Omggg Priya!! You did it!", "priya"),
+    ] {
+        let ex = turn(text, "Maya", "Nate");
+        assert!(entity(&ex, name).is_some(), "{text}: {:?}", ex.entities);
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| !e.key.as_str().contains(' ') || e.key.as_str().starts_with("maya")),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
