@@ -41,6 +41,11 @@ fn listed(lower: &str) -> bool {
     matches!(
         lower,
         "hey"
+            | "alright"
+            | "aight"
+            | "welp"
+            | "wowza"
+            | "okie"
             | "sup"
             | "wassup"
             | "whassup"
@@ -219,6 +224,11 @@ fn formula(first: &str, second: &str) -> bool {
             | ("take", "care")
             | ("see", "ya" | "you")
             | ("miss", "you")
+            | ("merry", "christmas" | "xmas")
+            | (
+                "happy",
+                "holidays" | "birthday" | "anniversary" | "thanksgiving"
+            )
             | ("love", "you")
     )
 }

@@ -774,6 +774,9 @@ fn drawn_out_and_slang_greetings_are_no_part_of_a_name() {
         ("Heyyy Joanna! How are you?", "joanna"),
         ("Sup Dario, ready for the game?", "dario"),
         ("Omggg Priya!! You did it!", "priya"),
+        ("Merry Christmas, Dario!", "dario"),
+        ("Alright Dario, see ya.", "dario"),
+        ("Wowza Priya!", "priya"),
     ] {
         let ex = turn(text, "Maya", "Nate");
         assert!(entity(&ex, name).is_some(), "{text}: {:?}", ex.entities);
