@@ -99,8 +99,15 @@ pub(crate) fn is_title_case(words: &[&str]) -> bool {
 pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
     words
         .iter()
-        .map(|w| {
-            if capitalised(w) && common(w) {
+        .enumerate()
+        .map(|(i, w)| {
+            // A surname after a given name stays one ("Carol Brown", "Bill Gates").
+            let after_given = i > 0 && {
+                let l = words[i - 1].to_lowercase();
+                capitalised(words[i - 1])
+                    && (gz::flags(&l) & gz::FIRST_NAME != 0 || gz::is_census_given_name(&l))
+            };
+            if capitalised(w) && common(w) && !after_given {
                 w.to_lowercase()
             } else {
                 w.to_string()
@@ -149,6 +156,10 @@ mod tests {
         assert_eq!(
             running_case(&words("Kickoff With Dana Reyes At NASA")).join(" "),
             "kickoff with Dana Reyes at NASA"
+        );
+        assert_eq!(
+            running_case(&words("Sprint Planning With Carol Brown")).join(" "),
+            "sprint planning with Carol Brown"
         );
     }
 }

@@ -392,6 +392,10 @@ pub fn sentence_mentions(
             s.2 = EntityType::Organization;
         } else if matches!(s.2, EntityType::Person | EntityType::Other)
             && s.3.is_none()
+            // One word, not a listed given name: "Roger Federer, Switzerland" and "Emily,
+            // Georgia, and Paul" are people.
+            && s.1 == s.0 + 1
+            && (info[s.0].flags & gz::FIRST_NAME == 0 || gz::is_given_name_place(&info[s.0].lower))
             && name_rules::region_follows(info, s.1)
         {
             // "Bethany, Conn., was ...", "born in Niles, Ohio.": a name the region after it
@@ -536,13 +540,6 @@ pub fn sentence_mentions(
     }
     spans.sort_by_key(|s| (s.4, s.1));
     spans.dedup_by(|later, earlier| later.4 < earlier.1);
-    if people.speaker {
-        // "Mom said": the speaker's mom, found below as "my mom" is; one addressed ("Thanks,
-        // Mom!") stays a name.
-        spans.retain(|s| {
-            !(s.1 == s.0 + 1 && s.3.is_none() && is_parent_word(&info[s.0].lower) && !voc[s.0])
-        });
-    }
 
     let mut out: Vec<Mention> = Vec::new();
     // The mention covers a written title ("Mr. Tavaya"); its text, the name, does not.
@@ -590,9 +587,7 @@ pub fn sentence_mentions(
         // through one adjective: "my kids", "my best friend", "your little brother".
         let kin_at = |k: usize| {
             k < n
-                // "my mom and Dad": a parent's word is written capitalised too.
-                && (!info[k].is_capitalised()
-                    || (people.speaker && is_parent_word(&info[k].lower)))
+                && !info[k].is_capitalised()
                 // "my favourite city": an adjective here, whatever WordNet's noun says.
                 && !matches!(info[k].lower.as_str(), "favourite" | "favorite")
                 && (info[k].flags & gz::KIN != 0
@@ -692,30 +687,6 @@ pub fn sentence_mentions(
             }
             continue;
         }
-        // "Mom said I should call", "Grandma texted me": in conversation a parent's or
-        // grandparent's word used as a name is the speaker's, as "my mom" is. Not after a
-        // determiner or an owner ("his mom", "Jon's dad"), nor before a name ("Grandma Rose").
-        if chat
-            && people.speaker
-            && is_parent_word(lower)
-            && !j.checked_sub(1).is_some_and(|k| {
-                crate::clause_words::is_determiner(&info[k].lower) || possessive(Some(&info[k]))
-            })
-            && !info.get(j + 1).is_some_and(|w| w.is_title)
-        {
-            out.push(mk(
-                j,
-                j + 1,
-                MentionKind::Relative {
-                    noun: lower.to_string(),
-                    owner: Owner::Speaker,
-                    named_by: None,
-                },
-                None,
-            ));
-            j += 1;
-            continue;
-        }
         match lower {
             "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
                 if people.speaker =>
@@ -810,13 +781,4 @@ fn said_by_it(info: &[WordInfo], k: usize) -> bool {
                     .is_none_or(|x| !x.lower.chars().any(char::is_alphanumeric)))
     });
     name_like && span_rules::person_verb(&verb.lower) && !inverted
-}
-
-/// A parent's or grandparent's word that conversation uses as a name ("Mom said"); not "mother"
-/// or "father" ("Father Murphy"), nor "papa" ("Papa John's").
-fn is_parent_word(lower: &str) -> bool {
-    matches!(
-        lower,
-        "mom" | "dad" | "mum" | "mommy" | "daddy" | "grandma" | "grandpa" | "granny" | "nana"
-    )
 }

@@ -69,6 +69,11 @@ pub(crate) fn region_follows(info: &[WordInfo], end: usize) -> bool {
         && rest
             .first()
             .is_none_or(|w| matches!(w.lower.as_str(), "," | "." | ";" | ")" | ":"))
+        // A list goes on after a comma ("Emily, Georgia, and Paul").
+        && !(rest.first().is_some_and(|w| w.lower == ",")
+            && rest
+                .get(1)
+                .is_some_and(|w| w.is_capitalised() || matches!(w.lower.as_str(), "and" | "or")))
 }
 
 /// Whether the words right before a name make it where someone travelled: "went to X", "flew to

@@ -732,43 +732,6 @@ fn a_word_that_says_something_is_a_name_unless_it_is_the_quote() {
 }
 
 #[test]
-fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
-    let ex = turn("Grandma texted me a recipe.", "Odile", "Bram");
-    assert!(
-        has_fact(&ex, "odile", "GRANDMA", "odiles grandma"),
-        "{ex:?}"
-    );
-    assert!(entity(&ex, "grandma").is_none(), "{:?}", ex.entities);
-    let ex = turn("My mom and Dad came over for dinner.", "Odile", "Bram");
-    assert!(
-        has_fact(&ex, "odile", "MOM", "odiles mom"),
-        "{:?}",
-        ex.facts
-    );
-    assert!(
-        has_fact(&ex, "odile", "DAD", "odiles dad"),
-        "{:?}",
-        ex.facts
-    );
-    assert!(entity(&ex, "dad").is_none(), "{:?}", ex.entities);
-    // Another's parent, a named grandparent and a parent addressed are not the speaker's.
-    let ex = turn("Jon's dad fixed the fence.", "Odile", "Bram");
-    assert!(entity(&ex, "odiles dad").is_none(), "{:?}", ex.entities);
-    let ex = turn("Grandma Rose baked a pie.", "Odile", "Bram");
-    assert!(entity(&ex, "odiles grandma").is_none(), "{:?}", ex.entities);
-    let ex = turn("Thanks, Mom!", "Odile", "Bram");
-    assert!(entity(&ex, "odiles mom").is_none(), "{:?}", ex.entities);
-    // Without a speaker (a document) the word is left alone.
-    let ex =
-        RuleExtractor.extract_sync("Mom said the road was closed.", &ExtractContext::default());
-    assert!(
-        ex.entities.iter().all(|e| !e.key.as_str().contains("'s")),
-        "{:?}",
-        ex.entities
-    );
-}
-
-#[test]
 fn drawn_out_and_slang_greetings_are_no_part_of_a_name() {
     for (text, name) in [
         ("Heyyy Joanna! How are you?", "joanna"),

@@ -584,3 +584,12 @@ fn four_digits_before_a_time_zone_are_a_time_not_a_year() {
         EntityType::Date,
     );
 }
+
+#[test]
+fn a_person_or_a_list_before_a_region_stays_what_it_is() {
+    has(
+        "1. Roger Federer, Switzerland, 6-4, 6-3.",
+        "Roger Federer",
+        EntityType::Person,
+    );
+}
