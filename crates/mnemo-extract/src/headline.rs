@@ -50,8 +50,7 @@ fn common(w: &str) -> bool {
                 .iter()
                 .any(|s| lexicon::parts_of_speech(s).is_some())
             || crate::verbs::is_verb_form(&lower)
-            || gz::flags(&lower) & (gz::STOPWORD | gz::PRONOUN) != 0
-            || gz::is_function_word(&lower))
+            || function_word(w))
 }
 
 /// Whether a sentence's words are a title-case line: every lower-case word a function word, a
