@@ -32,13 +32,16 @@ pub enum MentionKind {
     /// "you", "your": the other participant of a conversation.
     Listener,
     /// "my sister", "your boss", "John's boss": a relative of `owner`. `named_by` is the name
-    /// mention said to be the relative before it ("Ana is my friend"). Mention indices (here and
+    /// mention said to be the relative before it ("Ana is my friend"); `named_next` says the
+    /// mention right after it names it ("my sister Jess", "my boss, Tom Baker,"), which a name
+    /// one verb later never does ("my dad said Jake was coming"). Mention indices (here and
     /// in [`Owner::Mention`]) count from the sentence's first mention in [`sentence_mentions`]'s
     /// result, and from the text's first once the extractor has gathered every sentence's.
     Relative {
         noun: String,
         owner: Owner,
         named_by: Option<usize>,
+        named_next: bool,
     },
     /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
     /// an Event, found as the object of a clause (see `clauses`); Other when written as a name
@@ -540,6 +543,10 @@ pub fn sentence_mentions(
     }
     spans.sort_by_key(|s| (s.4, s.1));
     spans.dedup_by(|later, earlier| later.4 < earlier.1);
+    // "Mom said": the speaker's mom, found below as "my mom" is. Addressed ("Thanks, Mom!"),
+    // the word names whoever is spoken to, not a person called Mom; also below.
+    let parent_word = |k: usize| chat && people.speaker && is_parent_word(&info[k].lower);
+    spans.retain(|s| !(s.1 == s.0 + 1 && s.3.is_none() && parent_word(s.0)));
 
     let mut out: Vec<Mention> = Vec::new();
     // The mention covers a written title ("Mr. Tavaya"); its text, the name, does not.
@@ -587,7 +594,8 @@ pub fn sentence_mentions(
         // through one adjective: "my kids", "my best friend", "your little brother".
         let kin_at = |k: usize| {
             k < n
-                && !info[k].is_capitalised()
+                // "my mom and Dad": a parent's word is written capitalised too.
+                && (!info[k].is_capitalised() || parent_word(k))
                 // "my favourite city": an adjective here, whatever WordNet's noun says.
                 && !matches!(info[k].lower.as_str(), "favourite" | "favorite")
                 && (info[k].flags & gz::KIN != 0
@@ -647,6 +655,7 @@ pub fn sentence_mentions(
                     noun: info[k].lower.clone(),
                     owner,
                     named_by,
+                    named_next: false,
                 },
                 None,
             ));
@@ -666,6 +675,7 @@ pub fn sentence_mentions(
                         noun: info[j + 1].lower.clone(),
                         owner,
                         named_by: None,
+                        named_next: false,
                     },
                     None,
                 ));
@@ -681,11 +691,76 @@ pub fn sentence_mentions(
                 && !interjections::always(&info[j].lower)
                 && crate::lexicon::parts_of_speech(&info[j].lower).is_none()
                 && crate::lexicon::category_of(&info[j].lower).is_none();
+            let named_next = (chat && name) || name_follows(&spans[next_span..], info, j);
+            if let Some(MentionKind::Relative { named_next: nx, .. }) =
+                out.last_mut().map(|m| &mut m.kind)
+            {
+                *nx = named_next;
+            }
             if chat && name {
                 out.push(mk(j, j + 1, MentionKind::Name(EntityType::Person), None));
                 j += 1;
             }
             continue;
+        }
+        // "Mom said I should call", "Grandma texted me": in conversation a parent's or
+        // grandparent's word used as a name is the speaker's, as "my mom" is. Not after a
+        // determiner or an owner ("his mom", "Jon's dad"), before a name ("Grandma Rose") or as
+        // a modifier ("Mom guilt"). Addressed ("Thanks, Mom!") it is the listener, mentioned.
+        if parent_word(j) {
+            let after = info.get(j + 1);
+            let owned = j.checked_sub(1).is_some_and(|k| {
+                crate::clause_words::is_determiner(&info[k].lower) || possessive(Some(&info[k]))
+            });
+            // A noun after it makes it a modifier ("Mom guilt"), and so does one that could be a
+            // verb when the word opens no clause ("I love Dad jokes"; not "Dad jokes about it").
+            let opens = j == 0
+                || matches!(
+                    info[j - 1].lower.as_str(),
+                    "," | "and" | "but" | "so" | "then" | "because" | "when" | "if" | "that" | "-"
+                );
+            let modifier = after.is_some_and(|w| {
+                let noun = std::iter::once(w.lower.clone())
+                    .chain(crate::lexicon::singulars(&w.lower))
+                    .any(|x| {
+                        crate::lexicon::parts_of_speech(&x).is_some_and(|p| p.starts_with('n'))
+                    });
+                let time = crate::clause_words::is_time_word(&w.lower)
+                    || matches!(w.lower.as_str(), "tomorrow" | "afternoon" | "evening");
+                // "I bought Mom flowers": the word is the verb's first object.
+                let given = j
+                    .checked_sub(1)
+                    .is_some_and(|k| is_giving_verb(&info[k].lower));
+                !w.is_capitalised()
+                    && noun
+                    && !time
+                    && !given
+                    && (!opens || !crate::verbs::is_verbish(&w.lower))
+            });
+            if voc[j] {
+                if people.listener {
+                    let mut m = mk(j, j + 1, MentionKind::Listener, None);
+                    m.adjective = true;
+                    out.push(m);
+                }
+                j += 1;
+                continue;
+            }
+            if !owned && !modifier && !after.is_some_and(|w| w.is_title) {
+                out.push(mk(
+                    j,
+                    j + 1,
+                    MentionKind::Relative {
+                        noun: lower.to_string(),
+                        owner: Owner::Speaker,
+                        named_by: None,
+                        named_next: false,
+                    },
+                    None,
+                ));
+                j += 1;
+                continue;
+            }
         }
         match lower {
             "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
@@ -715,6 +790,7 @@ pub fn sentence_mentions(
                         noun: info[j + 1].lower.clone(),
                         owner: Owner::Mention(owner),
                         named_by: None,
+                        named_next: name_follows(&spans[next_span..], info, j + 2),
                     },
                     None,
                 ));
@@ -732,6 +808,18 @@ pub fn sentence_mentions(
         j += 1;
     }
     out
+}
+
+/// Whether the next name span (the first of `spans`) starts at word `k`, or one comma, colon,
+/// "named" or "called" later: the name of a relative noun ending before `k`.
+fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
+    spans.first().is_some_and(|s| {
+        s.4 == k
+            || (s.4 == k + 1
+                && info
+                    .get(k)
+                    .is_some_and(|w| matches!(w.lower.as_str(), "," | ":" | "named" | "called")))
+    })
 }
 
 /// Whether a word is the possessive "'s".
@@ -781,4 +869,36 @@ fn said_by_it(info: &[WordInfo], k: usize) -> bool {
                     .is_none_or(|x| !x.lower.chars().any(char::is_alphanumeric)))
     });
     name_like && span_rules::person_verb(&verb.lower) && !inverted
+}
+
+/// A parent's or grandparent's word that conversation uses as a name ("Mom said"); not "mother"
+/// or "father" ("Father Murphy"), nor "papa" ("Papa John's").
+fn is_parent_word(lower: &str) -> bool {
+    matches!(
+        lower,
+        "mom" | "dad" | "mum" | "mommy" | "daddy" | "grandma" | "grandpa" | "granny" | "nana"
+    )
+}
+
+/// A verb form taking two objects, the first a person ("bought Mom flowers").
+fn is_giving_verb(lower: &str) -> bool {
+    let base = [
+        "give", "buy", "send", "show", "bring", "get", "make", "tell", "ask", "wish", "owe",
+        "teach", "offer", "pay", "lend", "cook", "read", "write",
+    ];
+    let irregular = [
+        "gave", "given", "bought", "sent", "shown", "brought", "got", "gotten", "made", "told",
+        "owed", "taught", "paid", "lent", "wrote", "written",
+    ];
+    irregular.contains(&lower)
+        || base.iter().any(|b| {
+            lower == *b
+                || lower.strip_suffix('s') == Some(b)
+                || lower.strip_suffix("ing").is_some_and(|x| {
+                    x == *b || x.strip_suffix('e').is_none() && format!("{x}e") == *b
+                })
+                || lower
+                    .strip_suffix("ed")
+                    .is_some_and(|x| x == *b || format!("{x}e") == *b)
+        })
 }

@@ -235,6 +235,7 @@ impl Resolver {
                     noun,
                     owner,
                     named_by,
+                    named_next,
                 } => {
                     let owner_idx = match owner {
                         Owner::Mention(o) => of_mention[*o],
@@ -248,7 +249,7 @@ impl Resolver {
                     let Some(o) = owner_idx else { continue };
                     // "my boss, Tom Baker," and "my sister Jess" name the relative.
                     let named = mentions.get(i + 1).filter(|n| {
-                        n.words.0 <= mentions[i].words.1 + 1
+                        *named_next
                             && matches!(
                                 n.kind,
                                 MentionKind::Name(

@@ -752,3 +752,107 @@ fn drawn_out_and_slang_greetings_are_no_part_of_a_name() {
         );
     }
 }
+
+#[test]
+fn a_relative_is_named_only_by_the_name_next_to_it() {
+    // Right after the noun, after a comma, or after "named".
+    let ex = turn("My sister Jess lives in Oslo.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "SISTER", "jess"), "{:?}", ex.facts);
+    let ex = turn("My boss, Tom Baker, retired.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "BOSS", "tom baker"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("My friend named Ines called.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "FRIEND", "ines"), "{:?}", ex.facts);
+    let ex = turn("John's boss Tom quit.", "Odile", "Bram");
+    assert!(has_fact(&ex, "john", "BOSS", "tom"), "{:?}", ex.facts);
+    // A name one verb later is someone else.
+    let ex = turn("My dad said Jake was coming.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "DAD", "odiles dad"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(!has_fact(&ex, "odile", "DAD", "jake"), "{:?}", ex.facts);
+    let ex = turn("John's boss hired Tom.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "john", "BOSS", "tom"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
+    let ex = turn("Grandma texted me a recipe.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "GRANDMA", "odiles grandma"),
+        "{ex:?}"
+    );
+    assert!(entity(&ex, "grandma").is_none(), "{:?}", ex.entities);
+    let ex = turn("My mom and Dad came over for dinner.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MOM", "odiles mom"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "odile", "DAD", "odiles dad"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(entity(&ex, "dad").is_none(), "{:?}", ex.entities);
+    // As an object too, before a time or as the first of two objects.
+    for text in ["I called Mom yesterday.", "I bought Mom flowers."] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", "MOM", "odiles mom"),
+            "{text}: {ex:?}"
+        );
+        assert!(entity(&ex, "mom").is_none(), "{text}: {:?}", ex.entities);
+    }
+    // The name after it is not the parent ("Mom told Anna": Anna is told, not the mom).
+    let ex = turn("Mom told Anna to call me.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MOM", "odiles mom"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(!has_fact(&ex, "odile", "MOM", "anna"), "{:?}", ex.facts);
+    let ex = turn("Mom thinks Bram is great.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "MOM", "bram"), "{:?}", ex.facts);
+    // Another's parent, a named grandparent, a modifier: not the speaker's parent.
+    for text in [
+        "Jon's dad fixed the fence.",
+        "Grandma Rose baked a pie.",
+        "The Mom guilt is real.",
+        "I love Dad jokes.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| !e.key.as_str().starts_with("odiles")),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // Addressed, the word is whoever is spoken to: no person called Mom.
+    for text in ["Thanks, Mom!", "Hey Mom! How are you?"] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(entity(&ex, "mom").is_none(), "{text}: {:?}", ex.entities);
+        assert!(
+            entity(&ex, "odiles mom").is_none(),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // Without a speaker (a document) the word is left alone.
+    let ex =
+        RuleExtractor.extract_sync("Mom said the road was closed.", &ExtractContext::default());
+    assert!(
+        ex.entities
+            .iter()
+            .all(|e| !e.key.as_str().contains("s mom")),
+        "{:?}",
+        ex.entities
+    );
+}
