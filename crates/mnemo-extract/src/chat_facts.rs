@@ -90,8 +90,13 @@ pub(crate) fn add_sentence_facts(
         }
     };
     for f in facts {
+        let when = matches!(f.object, End::When(_));
         let subject = place(f.subject, mentions);
         let object = place(f.object, mentions);
+        // A time that resolves to no date ("born long ago") is no fact; None would be the speaker.
+        if when && object.is_none() {
+            continue;
+        }
         // "a dog named Biscuit": Biscuit is a named animal or thing, not a person, unless the
         // noun says it is one ("a friend named Jo").
         if f.predicate == "is a" {

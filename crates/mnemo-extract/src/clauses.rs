@@ -487,12 +487,20 @@ fn clause_fact(
             if w == "born"
                 && (is_time_word(s.lower(k)) || s.lower(k + 1) == "ago" || s.lower(k + 2) == "ago")
             {
-                return Some(vec![fact(
-                    subject,
+                let mut facts = vec![fact(
+                    subject.clone(),
                     "born in".into(),
                     End::When(k),
                     confidence,
-                )]);
+                )];
+                // "born last year in Lisbon": the place after the time too.
+                if let Some(Object::Mention(m)) = (k + 1..(k + 5).min(n))
+                    .find(|&i| s.lower(i) == "in")
+                    .and_then(|i| s.object(i + 1))
+                {
+                    facts.push(fact(subject, "born in".into(), End::Mention(m), confidence));
+                }
+                return Some(facts);
             }
             // "I've been busy painting": the activity the subject is taken up with.
             let g = s.lower(k);

@@ -336,7 +336,16 @@ pub fn sentence_mentions(
             // bakery"): the context says nothing of it.
             let owner = possessive(info.get(s.1));
             let place_over_person = t == EntityType::Location && s.3.is_none();
-            if !owner && s.2 != EntityType::Date && (s.2 != EntityType::Person || place_over_person)
+            // "plays for Santos": one word that is no given name is the team, not a person.
+            let org_over_person = t == EntityType::Organization
+                && s.3.is_none()
+                && s.1 == s.0 + 1
+                && info[s.0].flags & gz::FIRST_NAME == 0
+                && !gz::is_census_given_name(&info[s.0].lower)
+                && !person_follows;
+            if !owner
+                && s.2 != EntityType::Date
+                && (s.2 != EntityType::Person || place_over_person || org_over_person)
             {
                 s.2 = t;
             }

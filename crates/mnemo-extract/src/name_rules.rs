@@ -44,7 +44,11 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches("ed")
         .trim_end_matches('s');
     match (stem, prep.lower.as_str()) {
-        ("work" | "employ" | "join" | "job", "at" | "for") | ("job", "with") => {
+        ("work" | "employ" | "join" | "job", "at" | "for")
+        | ("job", "with")
+        // "plays for Santos", "signed with Benfica": a team.
+        | ("play" | "sign", "for")
+        | ("sign", "with") => {
             Some(EntityType::Organization)
         }
         ("live" | "liv" | "born" | "move" | "mov" | "grew" | "settl", "in" | "to" | "from") => {

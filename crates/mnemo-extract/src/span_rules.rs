@@ -266,13 +266,68 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
         .any(|w| w.flags & gz::ROLE != 0)
 }
 
+/// Whether the sentence's first `e` words are described as one person between commas: an age
+/// ("Masters, 52, said") or a role ("Masters, the coach, said"; not "Residents, the mayor said,").
+fn described_person(info: &[WordInfo], e: usize) -> bool {
+    let word = |k: usize| info.get(k).map_or("", |w| w.lower.as_str());
+    if word(e) != "," {
+        return false;
+    }
+    let age = word(e + 1);
+    if !age.is_empty() && age.chars().all(|c| c.is_ascii_digit()) && word(e + 2) == "," {
+        return true;
+    }
+    if !matches!(age, "the" | "a" | "an") {
+        return false;
+    }
+    let Some(close) = (e + 2..e + 6).find(|&k| word(k) == ",") else {
+        return false;
+    };
+    (e + 2..close).all(|k| !person_verb(word(k)))
+        && info[e + 2..close].iter().any(|w| {
+            w.flags & gz::ROLE != 0
+                || crate::lexicon::categories_of(&w.lower)
+                    .first()
+                    .is_some_and(|c| *c == "person")
+        })
+}
+
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
 /// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
 /// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg
 /// visited Oslo": the tagger sometimes gives the opening word up then).
 pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     // "Witnesses told reporters", "Officials said": people named by what they are, no name.
-    if info.first().is_some_and(plural_people) && !info.get(1).is_some_and(|w| w.is_title) {
+    // "Sisters Anna and Maria run the bakery": the relatives' plural is no part of the name.
+    if info.first().is_some_and(plural_people)
+        && info.get(1).is_some_and(|w| w.flags & gz::FIRST_NAME != 0)
+        && crate::lexicon::singulars(&info[0].lower)
+            .iter()
+            .any(|s| crate::lexicon::categories_of(s).first() == Some(&"family"))
+    {
+        for s in spans.iter_mut().filter(|s| s.0 == 0 && s.1 > 1) {
+            s.0 = 1;
+            s.4 = 1;
+        }
+        // The names listed after it are the relatives, people whatever the tagger said.
+        let mut k = 1;
+        while let Some(s) = spans.iter_mut().find(|s| s.0 == k) {
+            s.2 = EntityType::Person;
+            k = s.1;
+            if !info
+                .get(k)
+                .is_some_and(|w| matches!(w.lower.as_str(), "and" | "," | "&"))
+            {
+                break;
+            }
+            k += 1;
+        }
+        return;
+    }
+    if info.first().is_some_and(plural_people)
+        && !info.get(1).is_some_and(|w| w.is_title)
+        && !described_person(info, 1)
+    {
         spans.retain(|s| s.0 > 0);
         return;
     }
@@ -297,7 +352,8 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
             crate::verbs::is_irregular_past(w)
                 || ((w.ends_with('s') || w.ends_with("ed")) && crate::verbs::is_verbish(w))
         });
-    if label || ((next.is_some_and(person_verb) || given_name) && !listed) {
+    let described = described_person(info, e);
+    if label || ((next.is_some_and(person_verb) || given_name || described) && !listed) {
         spans.push((0, e, EntityType::Person, None, 0));
     }
 }

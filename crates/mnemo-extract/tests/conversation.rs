@@ -633,6 +633,22 @@ fn a_past_event_without_object_is_dated() {
         "{:?}",
         ex.facts
     );
+    // And the place after the time; a time that resolves to no date gives no fact (least of
+    // all one about the speaker).
+    let ex = RuleExtractor.extract_sync("My daughter was born last year in Lisbon.", &ctx);
+    for object in ["2022", "lisbon"] {
+        assert!(
+            has_fact(&ex, "lenas daughter", "BORN_IN", object),
+            "{object}: {:?}",
+            ex.facts
+        );
+    }
+    let ex = RuleExtractor.extract_sync("My grandpa was born long ago.", &ctx);
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "BORN_IN"),
+        "{:?}",
+        ex.facts
+    );
     let ex = RuleExtractor.extract_sync("I was born in a small town.", &ctx);
     assert!(
         ex.facts

@@ -567,6 +567,50 @@ fn people_named_by_what_they_are_are_no_person() {
     }
     // A plural that is a surname, not a kind of person, is still one.
     has("Banks said the deal was off.", "Banks", EntityType::Person);
+    // A plural of a people noun described as one person (an age, a role) is a surname.
+    has(
+        "Masters, the coach, said the team was ready.",
+        "Masters",
+        EntityType::Person,
+    );
+    has(
+        "Parsons, 52, said the deal was off.",
+        "Parsons",
+        EntityType::Person,
+    );
+    assert!(entities("Residents, the mayor said, were angry.")
+        .iter()
+        .all(|(n, _)| n != "Residents"),);
+    // A company described so stays a company.
+    has(
+        "Acme, a software company, said profits rose.",
+        "Acme",
+        EntityType::Organization,
+    );
+    // The relatives' plural before their names is no part of them; the names are people.
+    let found = entities("Cousins Anna and Maria visited the farm.");
+    for name in ["Anna", "Maria"] {
+        assert!(
+            found.contains(&(name.to_string(), EntityType::Person)),
+            "{found:?}"
+        );
+    }
+    assert!(
+        found.iter().all(|(n, _)| !n.starts_with("Cousins")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_team_played_for_is_an_organisation() {
+    has("He plays for Santos.", "Santos", EntityType::Organization);
+    has(
+        "She signed with Benfica in May.",
+        "Benfica",
+        EntityType::Organization,
+    );
+    // A given name stays a person.
+    has("He plays for Anna.", "Anna", EntityType::Person);
 }
 
 #[test]
