@@ -194,6 +194,7 @@ pub fn sentence_mentions(
     span_rules::trim_common_tails(&mut spans, info);
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
+    span_rules::split_name_pairs(&mut spans, info);
     span_rules::retype_by_words(&mut spans, info);
     span_rules::sentence_start_people(&mut spans, info);
     span_rules::employer_names(&mut spans, info);

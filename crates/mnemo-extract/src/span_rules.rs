@@ -98,6 +98,39 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// Splits a span of two given names joined by "&" or "and" ("Congratulations Andrew & Audrey!",
+/// "Aiden and Jayden are my sons") into two people. Not a firm's name ("Marks & Spencer": one
+/// side is no given name, and a person's name never holds "&": a firm's), nor an owner ("Ben &
+/// Jerry's").
+pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let given = |w: &WordInfo| {
+        w.is_title && (w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower))
+    };
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b, _, ref title, from) = spans[k];
+        if b == a + 3
+            && from == a
+            && title.is_none()
+            && matches!(info[a + 1].lower.as_str(), "&" | "and")
+            && given(&info[a])
+            && given(&info[a + 2])
+            && !info.get(b).is_some_and(|w| gz::is_possessive(&w.lower))
+        {
+            spans[k] = (a, a + 1, EntityType::Person, None, a);
+            spans.insert(k + 1, (a + 2, b, EntityType::Person, None, a + 2));
+            k += 1;
+        } else if spans[k].2 == EntityType::Person
+            && title.is_none()
+            && (a + 1..b.saturating_sub(1)).any(|j| info[j].lower == "&")
+        {
+            // "Marks & Spencer", "Ben & Jerry's": one name joining two by "&" is a firm's.
+            spans[k].2 = EntityType::Organization;
+        }
+        k += 1;
+    }
+}
+
 /// Joins what the tagger split where one name is written: a given name that is also a place
 /// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
 /// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",

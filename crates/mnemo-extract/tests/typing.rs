@@ -637,3 +637,25 @@ fn a_person_or_a_list_before_a_region_stays_what_it_is() {
         EntityType::Person,
     );
 }
+
+#[test]
+fn two_given_names_joined_are_two_people_and_a_name_with_an_ampersand_a_firm() {
+    let found = entities("Congratulations Andrew & Audrey!");
+    for name in ["Andrew", "Audrey"] {
+        assert!(
+            found.contains(&(name.to_string(), EntityType::Person)),
+            "{found:?}"
+        );
+    }
+    assert!(found.iter().all(|(n, _)| !n.contains('&')), "{found:?}");
+    has(
+        "I shop at Marks & Spencer.",
+        "Marks & Spencer",
+        EntityType::Organization,
+    );
+    has(
+        "Simon & Schuster published it.",
+        "Simon & Schuster",
+        EntityType::Organization,
+    );
+}
