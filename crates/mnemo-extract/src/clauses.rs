@@ -373,6 +373,48 @@ fn bare_activity(s: &Sentence<'_>, k: usize) -> bool {
 
 /// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
 /// object of a relative clause that has none after its verb ("this book I read last year").
+/// "I teach English at a high school", "I play guitar in a band": a place, event or class named
+/// by a common noun after the object (ending before word `e`, a thing's head at `head`) and "at"
+/// or "in" is where the thing was done: `subject -[predicate head at]-> place`. One-word verbs only
+/// ("had a blast at the concert" says nothing the object's fact does not), or "work as ... at".
+fn done_at(
+    s: &Sentence<'_>,
+    subject: &End,
+    predicate: &str,
+    head: Option<usize>,
+    e: usize,
+    confidence: f32,
+) -> Option<ClauseFact> {
+    let prep = s.lower(e);
+    let verb_as = predicate.strip_suffix(" as").filter(|v| !v.contains(' '));
+    if !matches!(prep, "at" | "in") || (predicate.contains(' ') && verb_as.is_none()) {
+        return None;
+    }
+    let Some(Object::Thing(a, b)) = s.object(e + 1) else {
+        return None;
+    };
+    // "in the works", "in my corner": idioms, no place.
+    if matches!(
+        s.lower(b - 1),
+        "works" | "corner" | "middle" | "end" | "way" | "shoes"
+    ) || matches!(s.lower(a.saturating_sub(1)), "my" | "your" | "our")
+    {
+        return None;
+    }
+    let place = s.thing(a, b);
+    let End::Thing { text, .. } = &place else {
+        return None;
+    };
+    lexicon::category_of(&text.to_lowercase())
+        .filter(|c| matches!(*c, "place" | "event" | "class"))?;
+    let said = match (verb_as, head) {
+        (Some(verb), _) => format!("{verb} {prep}"),
+        (None, Some(h)) => format!("{predicate} {} {prep}", s.lower(h)),
+        (None, None) => format!("{predicate} {prep}"),
+    };
+    Some(fact(subject.clone(), said, place, confidence))
+}
+
 fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     let mut a = start;
     while a > 0 && start - a < 3 {
@@ -494,10 +536,21 @@ fn clause_fact(
                     confidence,
                 )];
                 // "born last year in Lisbon": the place after the time too.
-                if let Some(Object::Mention(m)) = (k + 1..(k + 5).min(n))
-                    .find(|&i| s.lower(i) == "in")
-                    .and_then(|i| s.object(i + 1))
-                {
+                // "born last year in March in Lisbon": a month is more of the time, not where.
+                let place = (k + 1..(k + 7).min(n))
+                    .filter(|&i| s.lower(i) == "in")
+                    .find_map(|i| match s.object(i + 1) {
+                        Some(Object::Mention(m))
+                            if !matches!(
+                                s.mentions[m].kind,
+                                MentionKind::Name(EntityType::Date)
+                            ) =>
+                        {
+                            Some(Object::Mention(m))
+                        }
+                        _ => None,
+                    });
+                if let Some(Object::Mention(m)) = place {
                     facts.push(fact(subject, "born in".into(), End::Mention(m), confidence));
                 }
                 return Some(facts);
@@ -732,9 +785,13 @@ fn clause_fact(
             if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)) {
                 return None;
             }
-            let along = taken_along(s, &subject, &predicate, s.mentions[m].words.1 - s.offset);
+            let e = s.mentions[m].words.1 - s.offset;
+            let along = taken_along(s, &subject, &predicate, e);
+            // A name is no part of a predicate: "met Anna at a party" is MET_AT.
+            let at = done_at(s, &subject, &predicate, None, e, confidence);
             let mut out = vec![fact(subject, predicate, End::Mention(m), confidence)];
             out.extend(along.map(|a| ClauseFact { confidence, ..a }));
+            out.extend(at);
             Some(out)
         }
         Object::Thing(a, e) => {
@@ -784,6 +841,8 @@ fn clause_fact(
                 };
                 fact(subject.clone(), said, End::Mention(m), confidence)
             });
+            let beyond =
+                beyond.or_else(|| done_at(s, &subject, &predicate, Some(e - 1), e, confidence));
             let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
             let mut out = match named {
                 Some(m) => vec![

@@ -194,7 +194,7 @@ pub fn sentence_mentions(
     span_rules::trim_common_tails(&mut spans, info);
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
-    span_rules::split_name_pairs(&mut spans, info);
+    span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
     span_rules::sentence_start_people(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
@@ -719,9 +719,36 @@ pub fn sentence_mentions(
         // a modifier ("Mom guilt"). Addressed ("Thanks, Mom!") it is the listener, mentioned.
         if parent_word(j) {
             let after = info.get(j + 1);
-            let owned = j.checked_sub(1).is_some_and(|k| {
-                crate::clause_words::is_determiner(&info[k].lower) || possessive(Some(&info[k]))
-            });
+            // "his mom", "Jon's dad", "the best Dad ever", "such a good Mom": someone's, or a
+            // kind of parent.
+            let mut k = j;
+            while k > 0
+                && j - k < 2
+                && (crate::lexicon::is_mostly_modifier(&info[k - 1].lower)
+                    || matches!(
+                        info[k - 1].lower.as_str(),
+                        "best" | "good" | "great" | "new"
+                    ))
+            {
+                k -= 1;
+            }
+            let owned = k > 0
+                && (crate::clause_words::is_determiner(&info[k - 1].lower)
+                    || possessive(Some(&info[k - 1])));
+            // "Dad's Army", "Mom's Kitchen": a title, no relative.
+            let titled = possessive(after) && info.get(j + 2).is_some_and(|w| w.is_title);
+            // "Dad, can you ...", "Mom?", "love you mom", "THANKS MOM!!": addressed.
+            let addressed = voc[j]
+                || (after.is_none_or(|w| matches!(w.lower.as_str(), "," | "?" | "!" | ":" | "."))
+                    && (j == 0
+                        || matches!(
+                            info[j - 1].lower.as_str(),
+                            "you" | "ya" | "u" | "thanks" | "thank" | "ok" | "okay" | "hi" | "hey"
+                                | "bye" | "night" | "birthday" | "morning"
+                        )
+                        || interjections::always(&info[j - 1].lower)))
+                // A sentence opened by the word and a comma or question mark.
+                && !(j == 0 && after.is_some_and(|w| w.lower == "."));
             // A noun after it makes it a modifier ("Mom guilt"), and so does one that could be a
             // verb when the word opens no clause ("I love Dad jokes"; not "Dad jokes about it").
             let opens = j == 0
@@ -747,7 +774,11 @@ pub fn sentence_mentions(
                     && !given
                     && (!opens || !crate::verbs::is_verbish(&w.lower))
             });
-            if voc[j] {
+            if titled {
+                j += 1;
+                continue;
+            }
+            if addressed {
                 if people.listener {
                     let mut m = mk(j, j + 1, MentionKind::Listener, None);
                     m.adjective = true;
@@ -820,15 +851,19 @@ pub fn sentence_mentions(
     out
 }
 
-/// Whether the next name span (the first of `spans`) starts at word `k`, or one comma, colon,
-/// "named" or "called" later: the name of a relative noun ending before `k`.
+/// Whether the next name span (the first of `spans`) names a relative noun ending before word
+/// `k`: right after it ("my sister Jess"), or a person's name set off by commas ("my boss, Tom
+/// Baker,"). Not an owner set off ("my boss, Tom's brother,"), nor a verb's object ("my husband called
+/// Dave"), nor a place in a description ("my neighbour, London born and bred").
 fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
     spans.first().is_some_and(|s| {
-        s.4 == k
-            || (s.4 == k + 1
-                && info
-                    .get(k)
-                    .is_some_and(|w| matches!(w.lower.as_str(), "," | ":" | "named" | "called")))
+        let after = info.get(s.1).map(|w| w.lower.as_str());
+        // "my friend Tom's house": Tom is the friend; set off, a name must end its phrase.
+        let set_off = s.4 == k + 1
+            && info.get(k).is_some_and(|w| w.lower == ",")
+            && s.2 == EntityType::Person
+            && after.is_none_or(|w| matches!(w, "," | "." | "!" | "?" | ";"));
+        s.4 == k || set_off
     })
 }
 

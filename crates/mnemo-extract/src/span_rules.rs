@@ -98,34 +98,27 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
-/// Splits a span of two given names joined by "&" or "and" ("Congratulations Andrew & Audrey!",
-/// "Aiden and Jayden are my sons") into two people. Not a firm's name ("Marks & Spencer": one
-/// side is no given name, and a person's name never holds "&": a firm's), nor an owner ("Ben &
-/// Jerry's").
-pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+/// Splits a person's span joining two names by "&" or "and" into two people when both sides open
+/// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm"),
+/// and in conversation any such span joined by "&" ("Emma & Liam's wedding", "brunch with Priya &
+/// Dev": a couple far more often than a firm, and a person's name never holds "&").
+pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let given = |w: &WordInfo| {
         w.is_title && (w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower))
     };
     let mut k = 0;
     while k < spans.len() {
-        let (a, b, _, ref title, from) = spans[k];
-        if b == a + 3
-            && from == a
-            && title.is_none()
-            && matches!(info[a + 1].lower.as_str(), "&" | "and")
-            && given(&info[a])
-            && given(&info[a + 2])
-            && !info.get(b).is_some_and(|w| gz::is_possessive(&w.lower))
-        {
-            spans[k] = (a, a + 1, EntityType::Person, None, a);
-            spans.insert(k + 1, (a + 2, b, EntityType::Person, None, a + 2));
+        let (a, b, t, ref title, from) = spans[k];
+        let join = (a + 1..b.saturating_sub(1)).find(|&j| {
+            let both = given(&info[a]) && given(&info[j + 1]);
+            (info[j].lower == "&" && (chat || both)) || (info[j].lower == "and" && both)
+        });
+        if let Some(j) = join.filter(|&j| {
+            t == EntityType::Person && title.is_none() && from == a && info[j + 1].is_title
+        }) {
+            spans[k] = (a, j, EntityType::Person, None, a);
+            spans.insert(k + 1, (j + 1, b, EntityType::Person, None, j + 1));
             k += 1;
-        } else if spans[k].2 == EntityType::Person
-            && title.is_none()
-            && (a + 1..b.saturating_sub(1)).any(|j| info[j].lower == "&")
-        {
-            // "Marks & Spencer", "Ben & Jerry's": one name joining two by "&" is a firm's.
-            spans[k].2 = EntityType::Organization;
         }
         k += 1;
     }
@@ -300,29 +293,45 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
 }
 
 /// Whether the sentence's first `e` words are described as one person between commas: an age
-/// ("Masters, 52, said") or a role ("Masters, the coach, said"; not "Residents, the mayor said,").
+/// with a verb in the singular after it ("Sanders, 45, was found"), or a role in the singular
+/// and then a person's verb or "was" ("Masters, the coach, said"). Not "Residents, the mayor
+/// said,", "Officials, the governor's aides, declined", "Lakers, the hosts, won", "Tesco, the
+/// grocer, raised prices", "Survivors, 14, were rescued".
 fn described_person(info: &[WordInfo], e: usize) -> bool {
     let word = |k: usize| info.get(k).map_or("", |w| w.lower.as_str());
     if word(e) != "," {
         return false;
     }
-    let age = word(e + 1);
-    if !age.is_empty() && age.chars().all(|c| c.is_ascii_digit()) && word(e + 2) == "," {
-        return true;
+    let first = word(e + 1);
+    if !first.is_empty() && first.chars().all(|c| c.is_ascii_digit()) {
+        // "Sanders, 45, was found guilty"; not a count, "Survivors, 14, were rescued".
+        return word(e + 2) == "," && !matches!(word(e + 3), "were" | "are" | "have");
     }
-    if !matches!(age, "the" | "a" | "an") {
-        return false;
-    }
-    let Some(close) = (e + 2..e + 6).find(|&k| word(k) == ",") else {
+    let close = if matches!(first, "the" | "a" | "an") {
+        let Some(close) = (e + 2..e + 6).find(|&k| word(k) == ",") else {
+            return false;
+        };
+        let head = &info[close - 1];
+        let described = (e + 2..close).all(|k| !person_verb(word(k)) && word(k) != "of")
+            && !possessive_in(&info[e + 2..close])
+            && crate::lexicon::singulars(&head.lower).is_empty()
+            && (head.flags & gz::ROLE != 0
+                || crate::lexicon::categories_of(&head.lower)
+                    .first()
+                    .is_some_and(|c| *c == "person"));
+        if !described {
+            return false;
+        }
+        close
+    } else {
         return false;
     };
-    (e + 2..close).all(|k| !person_verb(word(k)))
-        && info[e + 2..close].iter().any(|w| {
-            w.flags & gz::ROLE != 0
-                || crate::lexicon::categories_of(&w.lower)
-                    .first()
-                    .is_some_and(|c| *c == "person")
-        })
+    word(close) == ","
+        && (person_verb(word(close + 1)) || matches!(word(close + 1), "was" | "is" | "has"))
+}
+
+fn possessive_in(words: &[WordInfo]) -> bool {
+    words.iter().any(|w| gz::is_possessive(&w.lower))
 }
 
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
@@ -343,16 +352,22 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
             s.4 = 1;
         }
         // The names listed after it are the relatives, people whatever the tagger said.
+        // A comma goes on with the list only before a name that "and" or another comma follows
+        // ("Sisters Anna and Maria, Lisbon natives, run a bakery": Lisbon is no sister).
+        let sep = |k: usize| info.get(k).map_or("", |w| w.lower.as_str());
         let mut k = 1;
-        while let Some(s) = spans.iter_mut().find(|s| s.0 == k) {
-            s.2 = EntityType::Person;
-            k = s.1;
-            if !info
-                .get(k)
-                .is_some_and(|w| matches!(w.lower.as_str(), "and" | "," | "&"))
-            {
+        let mut after_comma = false;
+        while let Some(i) = spans.iter().position(|s| s.0 == k) {
+            let end = spans[i].1;
+            if after_comma && !matches!(sep(end), "and" | "," | "&") {
                 break;
             }
+            spans[i].2 = EntityType::Person;
+            k = end;
+            if !matches!(sep(k), "and" | "," | "&") {
+                break;
+            }
+            after_comma = sep(k) == ",";
             k += 1;
         }
         return;

@@ -643,6 +643,18 @@ fn a_past_event_without_object_is_dated() {
             ex.facts
         );
     }
+    // A month after the year is more of the time, not where.
+    let ex = RuleExtractor.extract_sync("My son was born last year in June in Lisbon.", &ctx);
+    assert!(
+        has_fact(&ex, "lenas son", "BORN_IN", "lisbon"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !has_fact(&ex, "lenas son", "BORN_IN", "june"),
+        "{:?}",
+        ex.facts
+    );
     let ex = RuleExtractor.extract_sync("My grandpa was born long ago.", &ctx);
     assert!(
         ex.facts.iter().all(|f| f.rel_type.as_str() != "BORN_IN"),
@@ -780,8 +792,8 @@ fn a_relative_is_named_only_by_the_name_next_to_it() {
         "{:?}",
         ex.facts
     );
-    let ex = turn("My friend named Ines called.", "Odile", "Bram");
-    assert!(has_fact(&ex, "odile", "FRIEND", "ines"), "{:?}", ex.facts);
+    let ex = turn("My friend Tom's house is huge.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "FRIEND", "tom"), "{:?}", ex.facts);
     let ex = turn("John's boss Tom quit.", "Odile", "Bram");
     assert!(has_fact(&ex, "john", "BOSS", "tom"), "{:?}", ex.facts);
     // A name one verb later is someone else.
@@ -794,6 +806,18 @@ fn a_relative_is_named_only_by_the_name_next_to_it() {
     assert!(!has_fact(&ex, "odile", "DAD", "jake"), "{:?}", ex.facts);
     let ex = turn("John's boss hired Tom.", "Odile", "Bram");
     assert!(!has_fact(&ex, "john", "BOSS", "tom"), "{:?}", ex.facts);
+    for (text, noun, name) in [
+        ("My husband called Dave to fix the sink.", "HUSBAND", "dave"),
+        ("My boss, Tom's brother, is annoying.", "BOSS", "tom"),
+        ("My sister named Leo as godfather.", "SISTER", "leo"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !has_fact(&ex, "odile", noun, name),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
 }
 
 #[test]
@@ -851,8 +875,30 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
             ex.entities
         );
     }
+    // A kind of parent, or a title, is nobody's parent.
+    for text in [
+        "He's the best Dad ever.",
+        "You're such a good Dad.",
+        "I watched Dad's Army last night.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| !e.key.as_str().starts_with("odiles")),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
     // Addressed, the word is whoever is spoken to: no person called Mom.
-    for text in ["Thanks, Mom!", "Hey Mom! How are you?"] {
+    for text in [
+        "Thanks, Mom!",
+        "Hey Mom! How are you?",
+        "Dad, can you pick me up?",
+        "Mom? Are you there?",
+        "LOVE YOU MOM",
+        "ok mom",
+    ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(entity(&ex, "mom").is_none(), "{text}: {:?}", ex.entities);
         assert!(
@@ -871,4 +917,43 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
         "{:?}",
         ex.entities
     );
+}
+
+#[test]
+fn a_place_or_event_after_the_thing_done_is_where_it_was_done() {
+    let ex = turn("I teach English at a high school.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "TEACH_AT", "school"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn(
+        "I took a pottery class at the community center.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odile", "TOOK_CLASS_AT", "community center"),
+        "{:?}",
+        ex.facts
+    );
+    // A name is no part of the predicate.
+    let ex = turn("I met Anna at a party.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "MET_AT", "party"), "{:?}", ex.facts);
+    // Idioms and things that are no place give nothing more.
+    for text in [
+        "We've got some cool projects in the works.",
+        "I bought a car with cash.",
+        "I read a book in my corner.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.facts
+                .iter()
+                .all(|f| !f.rel_type.as_str().ends_with("_IN")
+                    && !f.rel_type.as_str().ends_with("_WITH")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
 }
