@@ -694,9 +694,18 @@ pub fn sentence_mentions(
             // "my friend Ines": a capitalised word right after names the relative, even when
             // the tagger missed it.
             let free = next_span >= spans.len() || spans[next_span].4 > j;
+            // Chat is often lower-case or shouted: "my sister jess", "MY SISTER JESS" when the
+            // word is a listed given name.
+            let listed_given =
+                |w: &WordInfo| w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower);
+            let written_as_name = |w: &WordInfo| {
+                w.is_title
+                    || (chat && !w.is_capitalised() && listed_given(w))
+                    || (chat && w.is_upper && listed_given(w))
+            };
             let name = j < n
                 && free
-                && info[j].is_title
+                && written_as_name(&info[j])
                 && info[j].flags & (gz::PRONOUN | gz::STOPWORD | gz::MONTH | gz::WEEKDAY) == 0
                 && !interjections::always(&info[j].lower)
                 && crate::lexicon::parts_of_speech(&info[j].lower).is_none()
@@ -708,7 +717,20 @@ pub fn sentence_mentions(
                 *nx = named_next;
             }
             if chat && name {
-                out.push(mk(j, j + 1, MentionKind::Name(EntityType::Person), None));
+                let mut m = mk(j, j + 1, MentionKind::Name(EntityType::Person), None);
+                if !info[j].is_title {
+                    // Written as a name is: "jess", "JESS" -> "Jess".
+                    let mut cs = m.text.chars();
+                    m.text = cs
+                        .next()
+                        .map(|c| {
+                            c.to_uppercase()
+                                .chain(cs.flat_map(char::to_lowercase))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                }
+                out.push(m);
                 j += 1;
             }
             continue;

@@ -792,6 +792,27 @@ fn a_relative_is_named_only_by_the_name_next_to_it() {
         "{:?}",
         ex.facts
     );
+    // Lower-case or shouted, a listed given name; written as a name is.
+    for text in ["my sister jess is coming over", "MY SISTER JESS IS COMING"] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", "SISTER", "jess"),
+            "{text}: {:?}",
+            ex.facts
+        );
+        assert!(
+            ex.entities.iter().any(|e| e.name == "Jess"),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // A lower-case common word is no name ("my boss mark": mark is a word).
+    let ex = turn("my sister will come", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "SISTER", "odiles sister"),
+        "{:?}",
+        ex.facts
+    );
     let ex = turn("My friend Tom's house is huge.", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "FRIEND", "tom"), "{:?}", ex.facts);
     let ex = turn("John's boss Tom quit.", "Odile", "Bram");
