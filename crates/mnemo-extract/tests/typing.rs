@@ -672,3 +672,42 @@ fn two_names_joined_in_one_persons_span_are_two_people() {
         );
     }
 }
+
+#[test]
+fn a_given_name_that_is_a_word_is_a_name_before_a_persons_verb() {
+    has("Lily lives in Oregon.", "Lily", EntityType::Person);
+    has("Ruby said the food was great.", "Ruby", EntityType::Person);
+    let chat = |text: &str| {
+        let ctx = ExtractContext {
+            speaker: Some("Odile".into()),
+            listener: Some("Bram".into()),
+            ..Default::default()
+        };
+        RuleExtractor.extract_sync(text, &ctx)
+    };
+    let ex = chat("Lily was born in Oregon.");
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "lily" && f.rel_type.as_str() == "BORN_IN"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = chat("Ivy and I went hiking.");
+    assert!(
+        ex.entities.iter().any(|e| e.name == "Ivy"),
+        "{:?}",
+        ex.entities
+    );
+    // The word as a word stays one in conversation.
+    for text in ["Lily is a flower.", "Summer is coming."] {
+        let ex = chat(text);
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| e.entity_type != EntityType::Person || e.name == "Odile"),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
