@@ -390,6 +390,39 @@ fn done_at(
     if !matches!(prep, "at" | "in") || (predicate.contains(' ') && verb_as.is_none()) {
         return None;
     }
+    // Where a thing was put, kept or lost is no place of doing ("lost my keys in the park",
+    // "left the kids at school"), and "with Mom at the store" has no verb.
+    if is_prep(predicate)
+        || matches!(
+            predicate,
+            "put"
+                | "puts"
+                | "lost"
+                | "lose"
+                | "store"
+                | "stored"
+                | "hid"
+                | "hide"
+                | "drop"
+                | "dropped"
+                | "keep"
+                | "keeps"
+                | "kept"
+                | "left"
+                | "leave"
+                | "have"
+                | "has"
+                | "had"
+                | "place"
+                | "placed"
+                | "found"
+                | "find"
+                | "got"
+                | "get"
+        )
+    {
+        return None;
+    }
     let Some(Object::Thing(a, b)) = s.object(e + 1) else {
         return None;
     };
@@ -536,21 +569,34 @@ fn clause_fact(
                     confidence,
                 )];
                 // "born last year in Lisbon": the place after the time too.
-                // "born last year in March in Lisbon": a month is more of the time, not where.
-                let place = (k + 1..(k + 7).min(n))
-                    .filter(|&i| s.lower(i) == "in")
-                    .find_map(|i| match s.object(i + 1) {
-                        Some(Object::Mention(m))
-                            if !matches!(
-                                s.mentions[m].kind,
-                                MentionKind::Name(EntityType::Date)
-                            ) =>
-                        {
+                // "born last year in March in Lisbon": a month is more of the time, not where;
+                // "born this day in 1985": the year is the time.
+                let after_in = |date: bool| {
+                    (k + 1..(k + 7).min(n))
+                        .filter(|&i| s.lower(i) == "in")
+                        .find_map(|i| match s.object(i + 1) {
                             Some(Object::Mention(m))
-                        }
-                        _ => None,
-                    });
-                if let Some(Object::Mention(m)) = place {
+                                if matches!(
+                                    s.mentions[m].kind,
+                                    MentionKind::Name(EntityType::Date)
+                                ) == date
+                                    && (!date
+                                        || crate::name_rules::is_year(&s.mentions[m].text)) =>
+                            {
+                                Some(m)
+                            }
+                            _ => None,
+                        })
+                };
+                if let Some(y) = after_in(true) {
+                    facts[0] = fact(
+                        subject.clone(),
+                        "born in".into(),
+                        End::Mention(y),
+                        confidence,
+                    );
+                }
+                if let Some(m) = after_in(false) {
                     facts.push(fact(subject, "born in".into(), End::Mention(m), confidence));
                 }
                 return Some(facts);

@@ -770,8 +770,12 @@ pub fn sentence_mentions(
                                 | "bye" | "night" | "birthday" | "morning"
                         )
                         || interjections::always(&info[j - 1].lower)))
-                // A sentence opened by the word and a comma or question mark.
-                && !(j == 0 && after.is_some_and(|w| w.lower == "."));
+                // A sentence opened by the word and a comma or question mark; not a list of
+                // people opening it ("Mom, Jess and I baked", "Mom, Dad and I went").
+                && !(j == 0 && after.is_some_and(|w| w.lower == "."))
+                && !(j == 0
+                    && after.is_some_and(|w| w.lower == ",")
+                    && info.get(j + 2).is_some_and(|w| w.is_title || parent_word(j + 2)));
             // A noun after it makes it a modifier ("Mom guilt"), and so does one that could be a
             // verb when the word opens no clause ("I love Dad jokes"; not "Dad jokes about it").
             let opens = j == 0
@@ -882,11 +886,26 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
     spans.first().is_some_and(|s| {
         let after = info.get(s.1).map(|w| w.lower.as_str());
         // "my friend Tom's house": Tom is the friend; set off, a name must end its phrase.
+        // A one-word given name the tagger typed otherwise counts ("my grandma, Rosa, is").
+        let person = s.2 == EntityType::Person
+            || (s.1 == s.0 + 1
+                && (info[s.0].flags & gz::FIRST_NAME != 0
+                    || gz::is_census_given_name(&info[s.0].lower)
+                    || gz::is_census_given_word(&info[s.0].lower)));
         let set_off = s.4 == k + 1
             && info.get(k).is_some_and(|w| w.lower == ",")
-            && s.2 == EntityType::Person
+            && person
             && after.is_none_or(|w| matches!(w, "," | "." | "!" | "?" | ";"));
-        s.4 == k || set_off
+        // "my best friend named Lily"; not "my sister named Leo as godfather".
+        let named = s.4 == k + 1
+            && info.get(k).is_some_and(|w| w.lower == "named")
+            && !after.is_some_and(|w| {
+                matches!(
+                    w,
+                    "as" | "after" | "the" | "a" | "her" | "his" | "their" | "my" | "our"
+                )
+            });
+        s.4 == k || set_off || named
     })
 }
 

@@ -99,19 +99,21 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
 }
 
 /// Splits a person's span joining two names by "&" or "and" into two people when both sides open
-/// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm"),
-/// and in conversation any such span joined by "&" ("Emma & Liam's wedding", "brunch with Priya &
-/// Dev": a couple far more often than a firm, and a person's name never holds "&").
+/// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
+/// "Emma & Liam's wedding"). In a document another person's span holding "&" is a firm's
+/// ("Marks & Spencer"); in conversation it is left as the tagger typed it (a couple as often).
 pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let given = |w: &WordInfo| {
-        w.is_title && (w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower))
+        w.is_title
+            && (w.flags & gz::FIRST_NAME != 0
+                || gz::is_census_given_name(&w.lower)
+                || gz::is_census_given_word(&w.lower))
     };
     let mut k = 0;
     while k < spans.len() {
         let (a, b, t, ref title, from) = spans[k];
         let join = (a + 1..b.saturating_sub(1)).find(|&j| {
-            let both = given(&info[a]) && given(&info[j + 1]);
-            (info[j].lower == "&" && (chat || both)) || (info[j].lower == "and" && both)
+            matches!(info[j].lower.as_str(), "&" | "and") && given(&info[a]) && given(&info[j + 1])
         });
         if let Some(j) = join.filter(|&j| {
             t == EntityType::Person && title.is_none() && from == a && info[j + 1].is_title
@@ -119,6 +121,13 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
             spans[k] = (a, j, EntityType::Person, None, a);
             spans.insert(k + 1, (j + 1, b, EntityType::Person, None, j + 1));
             k += 1;
+        } else if !chat
+            && t == EntityType::Person
+            && title.is_none()
+            && (a + 1..b.saturating_sub(1)).any(|j| info[j].lower == "&")
+        {
+            // "Marks & Spencer", "Smith & Wesson": in a document a firm's name.
+            spans[k].2 = EntityType::Organization;
         }
         k += 1;
     }
@@ -292,11 +301,11 @@ pub(crate) fn role_follows(info: &[WordInfo], j: usize) -> bool {
         .any(|w| w.flags & gz::ROLE != 0)
 }
 
-/// Whether the sentence's first `e` words are described as one person between commas: an age
-/// with a verb in the singular after it ("Sanders, 45, was found"), or a role in the singular
-/// and then a person's verb or "was" ("Masters, the coach, said"). Not "Residents, the mayor
-/// said,", "Officials, the governor's aides, declined", "Lakers, the hosts, won", "Tesco, the
-/// grocer, raised prices", "Survivors, 14, were rescued".
+/// Whether the sentence's first `e` words are described as one person between commas, with no
+/// verb in the plural after: an age ("Sanders, 45, was found") or a role in the singular
+/// ("Masters, the coach, said", "Parker, the mayor of Springfield, resigned"). Not "Residents,
+/// the mayor said,", "Officials, the governor's aides, declined", "Lakers, the hosts, won",
+/// "Survivors, 14, were rescued".
 fn described_person(info: &[WordInfo], e: usize) -> bool {
     let word = |k: usize| info.get(k).map_or("", |w| w.lower.as_str());
     if word(e) != "," {
@@ -307,31 +316,25 @@ fn described_person(info: &[WordInfo], e: usize) -> bool {
         // "Sanders, 45, was found guilty"; not a count, "Survivors, 14, were rescued".
         return word(e + 2) == "," && !matches!(word(e + 3), "were" | "are" | "have");
     }
-    let close = if matches!(first, "the" | "a" | "an") {
-        let Some(close) = (e + 2..e + 6).find(|&k| word(k) == ",") else {
-            return false;
-        };
-        let head = &info[close - 1];
-        let described = (e + 2..close).all(|k| !person_verb(word(k)) && word(k) != "of")
-            && !possessive_in(&info[e + 2..close])
-            && crate::lexicon::singulars(&head.lower).is_empty()
-            && (head.flags & gz::ROLE != 0
-                || crate::lexicon::categories_of(&head.lower)
-                    .first()
-                    .is_some_and(|c| *c == "person"));
-        if !described {
-            return false;
-        }
-        close
-    } else {
+    if !matches!(first, "the" | "a" | "an") {
+        return false;
+    }
+    let Some(close) = (e + 2..e + 8).find(|&k| word(k) == ",") else {
         return false;
     };
-    word(close) == ","
-        && (person_verb(word(close + 1)) || matches!(word(close + 1), "was" | "is" | "has"))
-}
-
-fn possessive_in(words: &[WordInfo]) -> bool {
-    words.iter().any(|w| gz::is_possessive(&w.lower))
+    // The head noun: before "of" / "from" ("the mayor of Springfield"), else the last word.
+    let head = (e + 2..close)
+        .find(|&k| matches!(word(k), "of" | "from"))
+        .unwrap_or(close)
+        - 1;
+    let head = &info[head];
+    (e + 2..close).all(|k| !person_verb(word(k)))
+        && crate::lexicon::singulars(&head.lower).is_empty()
+        && (head.flags & gz::ROLE != 0
+            || crate::lexicon::categories_of(&head.lower)
+                .first()
+                .is_some_and(|c| *c == "person"))
+        && !matches!(word(close + 1), "were" | "are" | "have")
 }
 
 /// Whether the word at `k` is a given name that is also a word ("Lily", "Ruby") used as a

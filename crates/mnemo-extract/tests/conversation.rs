@@ -655,6 +655,8 @@ fn a_past_event_without_object_is_dated() {
         "{:?}",
         ex.facts
     );
+    let ex = RuleExtractor.extract_sync("I was born this day in 1985.", &ctx);
+    assert!(has_fact(&ex, "lena", "BORN_IN", "1985"), "{:?}", ex.facts);
     let ex = RuleExtractor.extract_sync("My grandpa was born long ago.", &ctx);
     assert!(
         ex.facts.iter().all(|f| f.rel_type.as_str() != "BORN_IN"),
@@ -827,6 +829,10 @@ fn a_relative_is_named_only_by_the_name_next_to_it() {
     assert!(!has_fact(&ex, "odile", "DAD", "jake"), "{:?}", ex.facts);
     let ex = turn("John's boss hired Tom.", "Odile", "Bram");
     assert!(!has_fact(&ex, "john", "BOSS", "tom"), "{:?}", ex.facts);
+    let ex = turn("My best friend named Lily is here.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "FRIEND", "lily"), "{:?}", ex.facts);
+    let ex = turn("My grandma, Rosa, is turning 90.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "GRANDMA", "rosa"), "{:?}", ex.facts);
     for (text, noun, name) in [
         ("My husband called Dave to fix the sink.", "HUSBAND", "dave"),
         ("My boss, Tom's brother, is annoying.", "BOSS", "tom"),
@@ -911,6 +917,13 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
             ex.entities
         );
     }
+    // A list of people opening a sentence addresses nobody.
+    let ex = turn("Mom, Dad and I went to the beach.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MOM", "odiles mom"),
+        "{:?}",
+        ex.facts
+    );
     // Addressed, the word is whoever is spoken to: no person called Mom.
     for text in [
         "Thanks, Mom!",
@@ -963,6 +976,8 @@ fn a_place_or_event_after_the_thing_done_is_where_it_was_done() {
     assert!(has_fact(&ex, "odile", "MET_AT", "party"), "{:?}", ex.facts);
     // Idioms and things that are no place give nothing more.
     for text in [
+        "I lost my keys in the park.",
+        "I'm with Mom at the store.",
         "We've got some cool projects in the works.",
         "I bought a car with cash.",
         "I read a book in my corner.",

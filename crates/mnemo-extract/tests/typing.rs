@@ -651,6 +651,15 @@ fn a_person_or_a_list_before_a_region_stays_what_it_is() {
 }
 
 #[test]
+fn a_name_joining_others_by_an_ampersand_is_a_firm_in_a_document() {
+    has(
+        "Smith & Wesson reported profits.",
+        "Smith & Wesson",
+        EntityType::Organization,
+    );
+}
+
+#[test]
 fn two_names_joined_in_one_persons_span_are_two_people() {
     for (text, names) in [
         ("Congratulations Andrew & Audrey!", ["Andrew", "Audrey"]),
