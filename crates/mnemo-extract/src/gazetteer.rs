@@ -199,6 +199,12 @@ both either neither such well even only just rather quite almost nearly";
 /// ("Darwin", "Preston") or brands ("Chanel") that the flags' rules would make people.
 static CENSUS_GIVEN_NAMES: &str = include_str!("../data/census-given-names.txt");
 
+/// Whether a word with list bits `flags` is a given name of the gazetteer's lists or the census's
+/// ("anna", "caleb"); not one that is also an English word ("lily", see `is_census_given_word`).
+pub fn is_listed_given_name(flags: u32, lower: &str) -> bool {
+    flags & FIRST_NAME != 0 || is_census_given_name(lower)
+}
+
 /// Whether a lower-case word is one of the census's given names (`CENSUS_GIVEN_NAMES`).
 pub fn is_census_given_name(lower: &str) -> bool {
     static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();

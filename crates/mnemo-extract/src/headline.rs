@@ -73,7 +73,7 @@ pub(crate) fn is_title_case(words: &[&str]) -> bool {
     let people_listed = words.windows(2).any(|p| {
         p[0] == "," && {
             let l = p[1].to_lowercase();
-            gz::flags(&l) & gz::FIRST_NAME != 0 || gz::is_census_given_name(&l)
+            gz::is_listed_given_name(gz::flags(&l), &l)
         }
     });
     let common_after_first = with_letters[1..]
@@ -103,8 +103,7 @@ pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
             // A surname after a given name stays one ("Carol Brown", "Bill Gates").
             let after_given = i > 0 && {
                 let l = words[i - 1].to_lowercase();
-                capitalised(words[i - 1])
-                    && (gz::flags(&l) & gz::FIRST_NAME != 0 || gz::is_census_given_name(&l))
+                capitalised(words[i - 1]) && gz::is_listed_given_name(gz::flags(&l), &l)
             };
             if capitalised(w) && common(w) && !after_given {
                 w.to_lowercase()

@@ -341,8 +341,7 @@ pub fn sentence_mentions(
             let org_over_person = t == EntityType::Organization
                 && s.3.is_none()
                 && s.1 == s.0 + 1
-                && info[s.0].flags & gz::FIRST_NAME == 0
-                && !gz::is_census_given_name(&info[s.0].lower)
+                && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
                 && !person_follows;
             if !owner
                 && s.2 != EntityType::Date
@@ -697,8 +696,7 @@ pub fn sentence_mentions(
             let free = next_span >= spans.len() || spans[next_span].4 > j;
             // Chat is often lower-case or shouted: "my sister jess", "MY SISTER JESS" when the
             // word is a listed given name.
-            let listed_given =
-                |w: &WordInfo| w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower);
+            let listed_given = |w: &WordInfo| gz::is_listed_given_name(w.flags, &w.lower);
             let written_as_name = |w: &WordInfo| {
                 w.is_title
                     || (chat && !w.is_capitalised() && listed_given(w))
@@ -889,8 +887,7 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
         // A one-word given name the tagger typed otherwise counts ("my grandma, Rosa, is").
         let person = s.2 == EntityType::Person
             || (s.1 == s.0 + 1
-                && (info[s.0].flags & gz::FIRST_NAME != 0
-                    || gz::is_census_given_name(&info[s.0].lower)
+                && (gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
                     || gz::is_census_given_word(&info[s.0].lower)));
         let set_off = s.4 == k + 1
             && info.get(k).is_some_and(|w| w.lower == ",")

@@ -105,9 +105,7 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
 pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let given = |w: &WordInfo| {
         w.is_title
-            && (w.flags & gz::FIRST_NAME != 0
-                || gz::is_census_given_name(&w.lower)
-                || gz::is_census_given_word(&w.lower))
+            && (gz::is_listed_given_name(w.flags, &w.lower) || gz::is_census_given_word(&w.lower))
     };
     let mut k = 0;
     while k < spans.len() {
