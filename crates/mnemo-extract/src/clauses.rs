@@ -294,7 +294,10 @@ fn co_subjects(s: &Sentence<'_>, subjects: &mut Vec<(End, usize, usize)>) -> Vec
 fn names_role(s: &Sentence<'_>, k: usize) -> bool {
     s.noun_phrase(k).is_some_and(|(_, e)| {
         let head = s.lower(e - 1);
-        lexicon::category_of(head) == Some("person")
+        // A head WordNet does not know is a newer trade ("as a barista").
+        let unknown = lexicon::parts_of_speech(head).is_none()
+            && head.chars().all(|c| c.is_ascii_lowercase());
+        (lexicon::category_of(head) == Some("person") || unknown)
             && !matches!(
                 head,
                 "child"
@@ -334,13 +337,50 @@ fn is_activity(word: &str) -> bool {
 /// that we went camping).
 fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<Vec<ClauseFact>> {
     let mut activities = Vec::new();
-    match clause_fact(s, subject, start, k, &mut activities) {
+    let mut facts = match clause_fact(s, subject, start, k, &mut activities) {
         Some(mut facts) => {
             facts.extend(activities);
-            Some(facts)
+            facts
         }
-        None => (!activities.is_empty()).then_some(activities),
+        None if !activities.is_empty() => activities,
+        None => return None,
+    };
+    // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family
+    // (MIGHT_MOVE_TO closes no residence); the hedge stays with the predicate.
+    if let Some(h) = hedge(s, start, k) {
+        for f in &mut facts {
+            if f.predicate != "is a" {
+                f.predicate = format!("{h} {}", f.predicate);
+            }
+        }
     }
+    Some(facts)
+}
+
+/// The hedge of a clause whose subject spans words `start..k`: a modal of its verb group
+/// ("might", "could", "should") or "maybe" for a hedging adverb there or just before the subject
+/// ("Maybe I'll", "I'll probably").
+fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
+    let adverb = |w: &str| matches!(w, "maybe" | "perhaps" | "probably" | "possibly");
+    if (start.saturating_sub(2)..start).any(|j| adverb(s.lower(j))) {
+        return Some("maybe");
+    }
+    let mut j = k;
+    while j < s.info.len() && j < k + 4 {
+        let w = s.lower(j);
+        match w {
+            "might" => return Some("might"),
+            "may" => return Some("may"),
+            "could" => return Some("could"),
+            "should" => return Some("should"),
+            "would" => return Some("would"),
+            "must" => return Some("must"),
+            _ if adverb(w) => return Some("maybe"),
+            _ if is_aux(w) || is_skipped_adverb(w) => j += 1,
+            _ => break,
+        }
+    }
+    None
 }
 
 /// "I took my kids camping", "we took Max hiking": taking someone along to an activity (a gerund
@@ -446,6 +486,69 @@ fn done_at(
         (None, None) => format!("{predicate} {prep}"),
     };
     Some(fact(subject.clone(), said, place, confidence))
+}
+
+/// The names listed after the object mention `m` ("met Anna and Ben", "with Priya, Dev and
+/// Sam", "visited Rome & Florence"), joined by "and", "&" or commas, people with people and other
+/// names with names of their type; and the word after the list. A name with its own verb after
+/// it opens a clause and ends the list ("I met Anna and Ben loved her").
+fn listed_with(s: &Sentence<'_>, m: usize) -> (Vec<usize>, usize) {
+    let person = |k: &MentionKind| {
+        matches!(
+            k,
+            MentionKind::Name(EntityType::Person) | MentionKind::Relative { .. }
+        )
+    };
+    let first = &s.mentions[m].kind;
+    let mut e = s.mentions[m].words.1 - s.offset;
+    let mut more = Vec::new();
+    // "my kids Liam, Noah and Emma": the relative is its list's first name, and the others.
+    if let MentionKind::Relative {
+        named_by: None,
+        named_next,
+        ..
+    } = first
+    {
+        let last = (m + named_next).min(s.mentions.len() - 1);
+        if *named_next > 1 {
+            more.extend(m + 2..=last);
+        }
+        if *named_next > 0 {
+            e = s.mentions[last].words.1 - s.offset;
+        }
+    }
+    while more.len() < 8 {
+        let mut j = e;
+        match s.lower(j) {
+            "," if matches!(s.lower(j + 1), "and" | "&") => j += 2,
+            "," | "and" | "&" => j += 1,
+            _ => break,
+        }
+        let Some(o) = s.mention_at(j) else { break };
+        let kind = &s.mentions[o].kind;
+        let alike = if person(first) {
+            person(kind)
+        } else {
+            matches!(first, MentionKind::Name(t) if *t != EntityType::Date) && kind == first
+        };
+        if !alike {
+            break;
+        }
+        let after = s.mentions[o].words.1 - s.offset;
+        let w = s.lower(after);
+        let verb = is_aux(w)
+            || (is_verbish(w)
+                && !is_prep(w)
+                && !is_time_word(w)
+                && s.at.get(after).is_some_and(Option::is_none)
+                && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)));
+        if verb {
+            break;
+        }
+        more.push(o);
+        e = after;
+    }
+    (more, e)
 }
 
 fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
@@ -559,15 +662,26 @@ fn clause_fact(
             predicate.push(w.clone());
             k += 1;
             // "was born three years ago", "born last May": the same fact as "born in 2020".
+            // "born in March in Boston": a date after "in"/"on" is the time too.
+            let dated = match s.object(k + 1) {
+                Some(Object::Mention(m)) if matches!(s.lower(k), "in" | "on") => {
+                    matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)).then_some(m)
+                }
+                _ => None,
+            };
             if w == "born"
-                && (is_time_word(s.lower(k)) || s.lower(k + 1) == "ago" || s.lower(k + 2) == "ago")
+                && (dated.is_some()
+                    || is_time_word(s.lower(k))
+                    || s.lower(k + 1) == "ago"
+                    || s.lower(k + 2) == "ago")
             {
-                let mut facts = vec![fact(
-                    subject.clone(),
-                    "born in".into(),
-                    End::When(k),
-                    confidence,
-                )];
+                let when = dated.map_or(End::When(k), End::Mention);
+                let on = if s.lower(k) == "on" {
+                    "born on"
+                } else {
+                    "born in"
+                };
+                let mut facts = vec![fact(subject.clone(), on.into(), when, confidence)];
                 // "born last year in Lisbon": the place after the time too.
                 // "born last year in March in Lisbon": a month is more of the time, not where;
                 // "born this day in 1985": the year is the time.
@@ -818,11 +932,19 @@ fn clause_fact(
                 }
                 return None;
             }
+            // "spent a week in hospital", "hurt my back at the gym": SPENT_IN, HURT_BACK_AT.
             let between: Vec<String> = (k..j)
-                .filter(|&i| !is_time_word(s.lower(i)))
+                .filter(|&i| {
+                    let w = s.lower(i);
+                    !is_time_word(w) && !is_determiner(w)
+                })
                 .map(|i| s.lower(i).to_string())
                 .collect();
-            predicate = format!("{predicate} {} {}", between.join(" "), s.lower(j));
+            predicate = std::iter::once(predicate.as_str())
+                .chain(between.iter().map(String::as_str))
+                .chain([s.lower(j)])
+                .collect::<Vec<_>>()
+                .join(" ");
             s.object(j + 1)?
         }
     };
@@ -831,11 +953,25 @@ fn clause_fact(
             if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)) {
                 return None;
             }
-            let e = s.mentions[m].words.1 - s.offset;
+            // "I met Anna and Ben at a party": the same fact of each name of the list.
+            let (more, e) = listed_with(s, m);
             let along = taken_along(s, &subject, &predicate, e);
             // A name is no part of a predicate: "met Anna at a party" is MET_AT.
             let at = done_at(s, &subject, &predicate, None, e, confidence);
-            let mut out = vec![fact(subject, predicate, End::Mention(m), confidence)];
+            let mut out = vec![fact(
+                subject.clone(),
+                predicate.clone(),
+                End::Mention(m),
+                confidence,
+            )];
+            out.extend(more.into_iter().map(|o| {
+                fact(
+                    subject.clone(),
+                    predicate.clone(),
+                    End::Mention(o),
+                    confidence,
+                )
+            }));
             out.extend(along.map(|a| ClauseFact { confidence, ..a }));
             out.extend(at);
             Some(out)
@@ -885,10 +1021,16 @@ fn clause_fact(
                     Some(verb) => format!("{verb} {prep}"),
                     None => format!("{predicate} {head} {prep}"),
                 };
-                fact(subject.clone(), said, End::Mention(m), confidence)
+                // "had lunch with Anna and Ben": each of a list.
+                let (more, _) = listed_with(s, m);
+                std::iter::once(m)
+                    .chain(more)
+                    .map(|o| fact(subject.clone(), said.clone(), End::Mention(o), confidence))
+                    .collect::<Vec<_>>()
             });
-            let beyond =
-                beyond.or_else(|| done_at(s, &subject, &predicate, Some(e - 1), e, confidence));
+            let beyond = beyond.or_else(|| {
+                done_at(s, &subject, &predicate, Some(e - 1), e, confidence).map(|f| vec![f])
+            });
             let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
             let mut out = match named {
                 Some(m) => vec![
@@ -897,7 +1039,7 @@ fn clause_fact(
                 ],
                 None => vec![fact(subject, predicate, thing, confidence)],
             };
-            out.extend(beyond.filter(|_| named.is_none()));
+            out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
             out.extend(along.filter(|_| named.is_none()));
             Some(out)
         }

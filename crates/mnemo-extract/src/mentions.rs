@@ -32,16 +32,17 @@ pub enum MentionKind {
     /// "you", "your": the other participant of a conversation.
     Listener,
     /// "my sister", "your boss", "John's boss": a relative of `owner`. `named_by` is the name
-    /// mention said to be the relative before it ("Ana is my friend"); `named_next` says the
-    /// mention right after it names it ("my sister Jess", "my boss, Tom Baker,"), which a name
-    /// one verb later never does ("my dad said Jake was coming"). Mention indices (here and
+    /// mention said to be the relative before it ("Ana is my friend"); `named_next` is how many
+    /// mentions right after it name it: one ("my sister Jess", "my boss, Tom Baker,"), a plural's
+    /// list ("my parents Linda and Mark"), none for a name one verb later ("my dad said Jake was
+    /// coming"). Mention indices (here and
     /// in [`Owner::Mention`]) count from the sentence's first mention in [`sentence_mentions`]'s
     /// result, and from the text's first once the extractor has gathered every sentence's.
     Relative {
         noun: String,
         owner: Owner,
         named_by: Option<usize>,
-        named_next: bool,
+        named_next: usize,
     },
     /// An everyday thing named by a common noun ("a pottery class", "kundalini yoga"): a Concept or
     /// an Event, found as the object of a clause (see `clauses`); Other when written as a name
@@ -331,7 +332,14 @@ pub fn sentence_mentions(
         // "Caroline said", "Quinn became CEO": what follows the name is a person's.
         let person_follows = s.1 < n
             && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1));
-        if let Some(t) = context_type(&info[..s.4]) {
+        if s.2 != EntityType::Person
+            && s.1 == s.0 + 1
+            && gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+            && !possessive(info.get(s.1))
+            && name_rules::meeting_context(&info[..s.4])
+        {
+            s.2 = EntityType::Person;
+        } else if let Some(t) = context_type(&info[..s.4]) {
             // "moved to Bergen": a destination is a place even when the name looked like a
             // person's. A possessive name is an owner ("moved to John's house", "a job at Anna's
             // bakery"): the context says nothing of it.
@@ -426,6 +434,35 @@ pub fn sentence_mentions(
         }
         match spans.iter().position(|s| s.0 < b && a < s.1) {
             Some(k) if spans[k].2 == EntityType::Other => {
+                spans[k] = (a, b, EntityType::Date, None, a)
+            }
+            // "born in March", "in March 1990 in Boston": a month the tagger took for a place
+            // after a preposition of time (or with a day or year, for anything) is a date; "I
+            // met April" is left to the tagger.
+            Some(k)
+                if spans[k].0 >= a
+                    && spans[k].1 <= b
+                    && (b > a + 1
+                        || (spans[k].2 == EntityType::Location
+                            && a > 0
+                            && matches!(
+                                info[a - 1].lower.as_str(),
+                                "in" | "since"
+                                    | "until"
+                                    | "till"
+                                    | "by"
+                                    | "last"
+                                    | "next"
+                                    | "this"
+                                    | "early"
+                                    | "late"
+                                    | "mid"
+                                    | "during"
+                                    | "through"
+                                    | "before"
+                                    | "after"
+                            ))) =>
+            {
                 spans[k] = (a, b, EntityType::Date, None, a)
             }
             Some(_) => {}
@@ -665,7 +702,7 @@ pub fn sentence_mentions(
                     noun: info[k].lower.clone(),
                     owner,
                     named_by,
-                    named_next: false,
+                    named_next: 0,
                 },
                 None,
             ));
@@ -685,7 +722,7 @@ pub fn sentence_mentions(
                         noun: info[j + 1].lower.clone(),
                         owner,
                         named_by: None,
-                        named_next: false,
+                        named_next: 0,
                     },
                     None,
                 ));
@@ -709,7 +746,11 @@ pub fn sentence_mentions(
                 && !interjections::always(&info[j].lower)
                 && crate::lexicon::parts_of_speech(&info[j].lower).is_none()
                 && crate::lexicon::category_of(&info[j].lower).is_none();
-            let named_next = (chat && name) || name_follows(&spans[next_span..], info, j);
+            let named_next = if chat && name {
+                1
+            } else {
+                names_following(&spans[next_span..], info, j)
+            };
             if let Some(MentionKind::Relative { named_next: nx, .. }) =
                 out.last_mut().map(|m| &mut m.kind)
             {
@@ -820,7 +861,7 @@ pub fn sentence_mentions(
                         noun: lower.to_string(),
                         owner: Owner::Speaker,
                         named_by: None,
-                        named_next: false,
+                        named_next: 0,
                     },
                     None,
                 ));
@@ -856,7 +897,7 @@ pub fn sentence_mentions(
                         noun: info[j + 1].lower.clone(),
                         owner: Owner::Mention(owner),
                         named_by: None,
-                        named_next: name_follows(&spans[next_span..], info, j + 2),
+                        named_next: names_following(&spans[next_span..], info, j + 2),
                     },
                     None,
                 ));
@@ -904,6 +945,32 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
             });
         s.4 == k || set_off || named
     })
+}
+
+/// How many of the spans from `spans` name a relative noun ending at word `k`: none, the first
+/// ([`name_follows`]), or after a plural noun the people listed ("my parents Linda and Mark", "my
+/// kids Liam, Noah and Emma"), joined by "and", "&" or commas.
+fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
+    if !name_follows(spans, info, k) {
+        return 0;
+    }
+    let noun = info.get(k.wrapping_sub(1)).map_or("", |w| w.lower.as_str());
+    let plural = (noun.ends_with('s') && !noun.ends_with("ss"))
+        || matches!(noun, "children" | "grandchildren" | "people" | "folks");
+    let mut count = 1;
+    while plural && count < spans.len() && count < 8 {
+        let (prev, next) = (&spans[count - 1], &spans[count]);
+        let gap: Vec<&str> = info[prev.1..next.4.min(info.len()).max(prev.1)]
+            .iter()
+            .map(|w| w.lower.as_str())
+            .collect();
+        let joined = matches!(gap.as_slice(), ["and" | "&" | ","] | [",", "and" | "&"]);
+        if !joined || next.2 != EntityType::Person {
+            break;
+        }
+        count += 1;
+    }
+    count
 }
 
 /// Whether a word is the possessive "'s".

@@ -60,6 +60,38 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
     }
 }
 
+/// Whether the words right before a name say one meets a person there: "ran into X", "bumped
+/// into X", "caught up with X", "hung out with X". The caller turns only a listed given name the
+/// tagger typed otherwise into a person ("ran into Anna at the store").
+pub(crate) fn meeting_context(before: &[WordInfo]) -> bool {
+    let words: Vec<&str> = before
+        .iter()
+        .rev()
+        .take(3)
+        .map(|w| w.lower.as_str())
+        .collect();
+    match words.as_slice() {
+        ["into", verb, ..] => matches!(
+            *verb,
+            "ran" | "run" | "runs" | "running" | "bumped" | "bump" | "bumps" | "bumping"
+        ),
+        ["with", "up" | "out", verb, ..] => matches!(
+            *verb,
+            "caught"
+                | "catch"
+                | "catching"
+                | "met"
+                | "meet"
+                | "meeting"
+                | "hung"
+                | "hang"
+                | "hanging"
+                | "hangs"
+        ),
+        _ => false,
+    }
+}
+
 /// Whether a name ending before word `end` is followed by ", Region" and the end of that phrase
 /// ("Bethany, Conn., was", "Niles, Ohio."): news writes a town so. Not "Thanks Jon, Paris was
 /// great" (a city is no region) nor "Hi Maria, Georgia says hi" (the phrase goes on).

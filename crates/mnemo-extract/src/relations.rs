@@ -139,8 +139,9 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             let r = if j == i + 1 {
                 adjacent[i].clone()
             } else {
-                None
+                through_date(lower, args, &adjacent, i, j)
             };
+            let next = j == i + 1 || r.is_some();
             if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
                 let subject = (i > 0)
                     .then(|| adjacent[i - 1].as_ref())
@@ -191,7 +192,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                     (1.0 / (1.0 + (-margin / 4.0).exp())).clamp(0.5, 0.99),
                 )
             } else if let Some(r) = r.as_ref().filter(|r| {
-                !matches!(r.pattern, "preposition" | "after-apposition") && j == i + 1 && !modifier
+                !matches!(r.pattern, "preposition" | "after-apposition") && next && !modifier
             }) {
                 // Clear sentence structure holds even where the scorer (trained on news) says no.
                 (r.forward, r.confidence * 0.8)
@@ -205,7 +206,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 // The scorer (trained on news: people work for organisations) can find the pair
                 // related but turn it around; a verb between the two names says which way it goes
                 // ("Cyberdyne hired David Cohen").
-                Some(r) if r.pattern == "verb-phrase" && j == i + 1 && !modifier => {
+                Some(r) if r.pattern == "verb-phrase" && next && !modifier => {
                     forward = r.forward;
                     r.predicate.clone()
                 }
@@ -231,6 +232,31 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     out
+}
+
+/// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition
+/// after the date, relates the subject and the name after it ("born in"), as if the date were
+/// not there.
+fn through_date(
+    lower: &[String],
+    args: &[Arg],
+    adjacent: &[Option<Rule>],
+    i: usize,
+    j: usize,
+) -> Option<Rule> {
+    let date = args.get(i + 1).filter(|d| d.code == b'D' && j == i + 2)?;
+    let r = adjacent[i]
+        .as_ref()
+        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let (verb, prep) = r.predicate.rsplit_once(' ')?;
+    let after = lower.get(date.end..args[j].start)?;
+    match (prep, after) {
+        ("in" | "on" | "since", [p]) if matches!(p.as_str(), "in" | "at") => Some(Rule {
+            predicate: format!("{verb} {p}"),
+            ..r.clone()
+        }),
+        _ => None,
+    }
 }
 
 /// Coordinated verb phrases sharing the clause's subject: in "Marie Curie was born in Warsaw and

@@ -249,7 +249,7 @@ impl Resolver {
                     let Some(o) = owner_idx else { continue };
                     // "my boss, Tom Baker," and "my sister Jess" name the relative.
                     let named = mentions.get(i + 1).filter(|n| {
-                        *named_next
+                        *named_next > 0
                             && matches!(
                                 n.kind,
                                 MentionKind::Name(
@@ -278,6 +278,17 @@ impl Resolver {
                     };
                     if r != o {
                         implied.push((o, noun.clone(), r));
+                    }
+                    // "my parents Linda and Mark": the others of the list are the relatives too.
+                    if named_by.is_none() && named.is_some() {
+                        for k in i + 2..(i + 1 + *named_next).min(mentions.len()) {
+                            let person = mentions[k].kind == MentionKind::Name(EntityType::Person);
+                            if let (true, Some(r2)) = (person, of_mention[k]) {
+                                if r2 != o {
+                                    implied.push((o, noun.clone(), r2));
+                                }
+                            }
+                        }
                     }
                     of_mention[i] = Some(r);
                 }

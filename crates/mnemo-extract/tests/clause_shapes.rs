@@ -565,3 +565,105 @@ fn review_cases_of_joined_subjects_and_taking_along() {
     let ex = turn("We took turns sailing.", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "WENT", "sailing"), "{:?}", ex.facts);
 }
+
+#[test]
+fn each_name_of_a_listed_object_gets_the_fact() {
+    let ex = said_by_odile("I met Anna and Ben at the party.", "MET", "anna");
+    assert!(has_fact(&ex, "odile", "MET", "ben"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "MET_AT", "party"), "{:?}", ex.facts);
+    let ex = said_by_odile(
+        "I had lunch with Anna, Ben and Carla.",
+        "LUNCH_WITH",
+        "carla",
+    );
+    assert!(
+        has_fact(&ex, "odile", "LUNCH_WITH", "ben"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = said_by_odile(
+        "I went hiking with Priya and Dev.",
+        "WENT_HIKING_WITH",
+        "dev",
+    );
+    assert!(
+        has_fact(&ex, "odile", "WENT_HIKING_WITH", "priya"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile(
+        "I visited Rome and Florence last summer.",
+        "VISITED",
+        "florence",
+    );
+    // A name with its own verb opens a clause: Ben was not met.
+    let ex = said_by_odile("I met Anna and Ben loved her.", "MET", "anna");
+    assert!(!has_fact(&ex, "odile", "MET", "ben"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_plural_relative_names_everyone_listed() {
+    let ex = said_by_odile(
+        "My parents Linda and Mark are visiting.",
+        "PARENTS",
+        "linda",
+    );
+    assert!(has_fact(&ex, "odile", "PARENTS", "mark"), "{:?}", ex.facts);
+    let ex = said_by_odile("I visited my kids Liam, Noah and Emma.", "KIDS", "noah");
+    for kid in ["liam", "noah", "emma"] {
+        assert!(has_fact(&ex, "odile", "KIDS", kid), "{kid}: {:?}", ex.facts);
+        assert!(
+            has_fact(&ex, "odile", "VISITED", kid),
+            "{kid}: {:?}",
+            ex.facts
+        );
+    }
+    // A singular relative is named once: Tom is no sister, though called too.
+    let ex = said_by_odile("I called my sister Jess and Tom.", "SISTER", "jess");
+    assert!(!has_fact(&ex, "odile", "SISTER", "tom"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "CALLED", "tom"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_hedged_clause_keeps_its_hedge() {
+    let ex = said_by_odile("I might move to Denver.", "MIGHT_MOVE_TO", "denver");
+    assert!(
+        !has_fact(&ex, "odile", "MOVE_TO", "denver"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile("Maybe I'll join a band.", "MAYBE_JOIN", "band");
+    said_by_odile("I'll probably adopt a cat.", "MAYBE_ADOPT", "cat");
+    said_by_odile("I could teach art at the school.", "COULD_TEACH", "art");
+    let ex = turn("I would work at Initech if they hired me.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "WORK_AT", "initech"),
+        "{:?}",
+        ex.facts
+    );
+    // Said plainly, no hedge.
+    said_by_odile("I'll adopt a cat.", "ADOPT", "cat");
+    said_by_odile("I want to learn guitar.", "WANT_TO_LEARN", "guitar");
+}
+
+#[test]
+fn predicates_carry_no_articles_and_new_trades_are_roles() {
+    let ex = said_by_odile("I spent a week in hospital.", "SPENT_IN", "hospital");
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| !f.rel_type.as_str().contains("_A_")),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile("I hurt my back at the gym.", "HURT_BACK_AT", "gym");
+    let ex = said_by_odile("I work as a barista at a cafe.", "WORK_AS", "barista");
+    assert!(has_fact(&ex, "odile", "WORK_AT", "cafe"), "{:?}", ex.facts);
+    // A known word that is no person's role stays in the predicate.
+    let ex = turn("We worked as a team at the hackathon.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "WORKED_AS", "team"),
+        "{:?}",
+        ex.facts
+    );
+}

@@ -100,6 +100,7 @@ fn dates() {
             Organization "Apple" key="apple"
             Location "Cupertino" key="cupertino"
             Date "1990s" key="1990s"
+            apple -[FOUNDED_IN "founded in" 0.52]-> cupertino
             apple -[FOUNDED_ON "founded on" 0.60]-> april 1 1976
         "#]],
     );

@@ -720,3 +720,61 @@ fn a_given_name_that_is_a_word_is_a_name_before_a_persons_verb() {
         );
     }
 }
+
+#[test]
+fn a_month_after_a_word_of_time_is_a_date_not_a_place() {
+    let text = "Anna Berg was born in March 1990 in Boston.";
+    has(text, "March 1990", EntityType::Date);
+    has(text, "Boston", EntityType::Location);
+    let ex = RuleExtractor.extract_sync(text, &ExtractContext::default());
+    assert!(
+        ex.facts.iter().any(|f| f.subject.as_str() == "anna berg"
+            && f.rel_type.as_str() == "BORN_IN"
+            && f.object.as_str() == "boston"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "LOCATED_IN"),
+        "{:?}",
+        ex.facts
+    );
+    let ctx = ExtractContext {
+        speaker: Some("Odile".into()),
+        listener: Some("Bram".into()),
+        ..Default::default()
+    };
+    let ex = RuleExtractor.extract_sync("I was born in March in Boston.", &ctx);
+    let march = ex.entities.iter().find(|e| e.name == "March");
+    assert_eq!(
+        march.map(|e| e.entity_type),
+        Some(EntityType::Date),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        ex.facts.iter().any(|f| f.subject.as_str() == "odile"
+            && f.rel_type.as_str() == "BORN_IN"
+            && f.object.as_str() == "boston"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn whom_one_runs_into_is_a_person() {
+    has("I ran into Anna at the store.", "Anna", EntityType::Person);
+    has(
+        "Tom bumped into Sarah at the mall.",
+        "Sarah",
+        EntityType::Person,
+    );
+    // Only a given name: a shop one runs into stays what it is.
+    let found = entities("Tom ran into Walmart.");
+    assert!(
+        found
+            .iter()
+            .all(|(n, t)| n != "Walmart" || *t != EntityType::Person),
+        "{found:?}"
+    );
+}
