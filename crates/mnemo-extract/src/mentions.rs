@@ -372,6 +372,25 @@ pub fn sentence_mentions(
             // the one word looked like a person's name; not a listed given name ("the prize went
             // to Maria", "went to Anna for advice"), nor "went to Jo's party", "to Jo and Sam's".
             s.2 = EntityType::Location;
+        } else if (people.speaker || people.listener)
+            && s.2 == EntityType::Location
+            && s.1 == s.0 + 1
+            && gz::is_given_name_place(&info[s.0].lower)
+            // A city wins and plays as its team does ("Denver won").
+            && info.get(s.1).is_some_and(|w| {
+                span_rules::everyday_person_verb(&w.lower)
+                    && !matches!(w.lower.as_str(), "won" | "scored" | "played" | "plays")
+            })
+            && (s.4 == 0
+                || matches!(
+                    info[s.4 - 1].lower.as_str(),
+                    "," | "and" | "but" | "so" | "then" | "because" | "when" | "-"
+                )
+                || crate::clause_words::is_time_word(&info[s.4 - 1].lower))
+        {
+            // In conversation, "Madison loves painting", "and Austin went home": a given name
+            // that is a place's too, subject of what people do, is a person.
+            s.2 = EntityType::Person;
         } else if matches!(s.2, EntityType::Location | EntityType::Other)
             && person_follows
             // "a German coach": a people's adjective before a role still names its country.
@@ -539,7 +558,8 @@ pub fn sentence_mentions(
                         "is" | "was" | "has" | "'s" | "are" | "were" | "had" | "will"
                     )
                     && !said_by_it(info, 1)
-            });
+            })
+            && !span_rules::given_word_as_name(info, 0);
         // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
         // sentence is no name unless it is a given name.
         let common = chat
@@ -784,9 +804,16 @@ pub fn sentence_mentions(
             // "his mom", "Jon's dad", "the best Dad ever", "such a good Mom": someone's, or a
             // kind of parent.
             let mut k = j;
+            // A superlative WordNet lists under its stem: "the coolest Dad".
+            let superlative = |w: &str| {
+                w.len() > 5
+                    && w.ends_with("est")
+                    && crate::lexicon::parts_of_speech(w).is_none_or(|p| p.starts_with('a'))
+            };
             while k > 0
                 && j - k < 2
                 && (crate::lexicon::is_mostly_modifier(&info[k - 1].lower)
+                    || superlative(&info[k - 1].lower)
                     || matches!(
                         info[k - 1].lower.as_str(),
                         "best" | "good" | "great" | "new"
@@ -806,7 +833,9 @@ pub fn sentence_mentions(
                         || matches!(
                             info[j - 1].lower.as_str(),
                             "you" | "ya" | "u" | "thanks" | "thank" | "ok" | "okay" | "hi" | "hey"
-                                | "bye" | "night" | "birthday" | "morning"
+                                | "bye" | "night" | "birthday" | "morning" | "sure" | "yes"
+                                | "yeah" | "yep" | "no" | "nope" | "sorry" | "please"
+                                | "alright" | "congrats"
                         )
                         || interjections::always(&info[j - 1].lower)))
                 // A sentence opened by the word and a comma or question mark; not a list of
@@ -834,14 +863,32 @@ pub fn sentence_mentions(
                 let given = j
                     .checked_sub(1)
                     .is_some_and(|k| is_giving_verb(&info[k].lower));
+                // "Dad jokes are the worst": a verb after the two words makes them one noun.
+                let compound = info
+                    .get(j + 2)
+                    .is_some_and(|x| crate::clause_words::is_aux(&x.lower));
                 !w.is_capitalised()
                     && noun
                     && !time
                     && !given
-                    && (!opens || !crate::verbs::is_verbish(&w.lower))
+                    && (!opens || !crate::verbs::is_verbish(&w.lower) || compound)
             });
             if titled {
-                j += 1;
+                // The whole title is one name ("at Mom's Kitchen"), not a person "Kitchen".
+                let mut e = j + 2;
+                let mut t = EntityType::Other;
+                if next_span < spans.len() && spans[next_span].4 == j + 2 {
+                    e = e.max(spans[next_span].1);
+                    if spans[next_span].2 != EntityType::Person {
+                        t = spans[next_span].2;
+                    }
+                    next_span += 1;
+                }
+                while e < n && info[e].is_title && !spans[next_span..].iter().any(|s| s.4 == e) {
+                    e += 1;
+                }
+                out.push(mk(j, e, MentionKind::Name(t), None));
+                j = e;
                 continue;
             }
             if addressed {

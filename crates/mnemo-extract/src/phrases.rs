@@ -347,9 +347,15 @@ impl Sentence<'_> {
         // "My favourite band is Queen": capitalised words inside a sentence with no article are
         // a name, of no WordNet category (not the queen, an animal); "a Golden Retriever" is a
         // dog, "the Charity Run" an event.
+        // "a great Mom": an adjective between the article and the word.
+        let mut d = a;
+        while d > 0 && a - d < 2 && lexicon::is_mostly_modifier(self.lower(d - 1)) {
+            d -= 1;
+        }
         let named = a > 0
             && self.info[a..e].iter().all(|w| w.is_title)
-            && !is_determiner(self.lower(a - 1));
+            && !is_determiner(self.lower(a - 1))
+            && !(d > 0 && is_determiner(self.lower(d - 1)));
         End::Thing {
             start: a,
             end: e,

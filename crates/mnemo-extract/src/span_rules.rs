@@ -358,8 +358,41 @@ pub(crate) fn given_word_as_name(info: &[WordInfo], k: usize) -> bool {
                     | "texted"
                     | "married"
             )
+            // What people do ("Caroline went home", "Ruby loves painting"); not a season's
+            // name, which goes and begins too ("Summer went by").
+            || (!matches!(word(k), "summer" | "autumn" | "dawn" | "easter")
+                && everyday_person_verb(word(k + 1)))
             || (matches!(word(k + 1), "was" | "is") && word(k + 2) == "born")
             || (word(k + 1) == "and" && matches!(word(k + 2), "i" | "me")))
+}
+
+/// A verb of what people do every day, which a place or a thing seldom does as a sentence's
+/// subject: "Caroline went home", "Madison loves painting".
+pub(crate) fn everyday_person_verb(lower: &str) -> bool {
+    matches!(
+        lower,
+        "went"
+            | "loves"
+            | "loved"
+            | "likes"
+            | "liked"
+            | "wants"
+            | "wanted"
+            | "started"
+            | "joined"
+            | "plays"
+            | "played"
+            | "scored"
+            | "bought"
+            | "decided"
+            | "learned"
+            | "teaches"
+            | "taught"
+            | "enjoys"
+            | "enjoyed"
+            | "helped"
+            | "won"
+    )
 }
 
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),

@@ -892,6 +892,7 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
         "Grandma Rose baked a pie.",
         "The Mom guilt is real.",
         "I love Dad jokes.",
+        "Dad jokes are the worst.",
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
@@ -905,6 +906,7 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
     // A kind of parent, or a title, is nobody's parent.
     for text in [
         "He's the best Dad ever.",
+        "He's the coolest Dad.",
         "You're such a good Dad.",
         "I watched Dad's Army last night.",
     ] {
@@ -917,6 +919,18 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
             ex.entities
         );
     }
+    // A title is one name, no person after the possessive; a kind of parent is no name.
+    let ex = turn("We ate at Mom's Kitchen last night.", "Odile", "Bram");
+    assert!(entity(&ex, "moms kitchen").is_some(), "{:?}", ex.entities);
+    assert!(entity(&ex, "kitchen").is_none(), "{:?}", ex.entities);
+    let ex = turn("You are a great Mom!", "Odile", "Bram");
+    assert!(
+        ex.entities
+            .iter()
+            .all(|e| e.key.as_str() != "mom" || e.entity_type == EntityType::Concept),
+        "{:?}",
+        ex.entities
+    );
     // A list of people opening a sentence addresses nobody.
     let ex = turn("Mom, Dad and I went to the beach.", "Odile", "Bram");
     assert!(
@@ -941,6 +955,8 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
             ex.entities
         );
     }
+    let ex = turn("Sure dad, I'll be there.", "Odile", "Bram");
+    assert!(entity(&ex, "odiles dad").is_none(), "{:?}", ex.entities);
     // Without a speaker (a document) the word is left alone.
     let ex =
         RuleExtractor.extract_sync("Mom said the road was closed.", &ExtractContext::default());

@@ -778,3 +778,45 @@ fn whom_one_runs_into_is_a_person() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_given_name_doing_what_people_do_is_a_person() {
+    // Census names that are words too ("Caroline" is an adjective in WordNet).
+    has("Caroline went home.", "Caroline", EntityType::Person);
+    has("Ruby loves painting.", "Ruby", EntityType::Person);
+    // A season goes by; it is nobody.
+    let found = entities("Summer went by fast.");
+    assert!(found.iter().all(|(n, _)| n != "Summer"), "{found:?}");
+    // In conversation a given name that is a place's too is a person when it does what people do;
+    // a city that wins is its team's, and a document leaves the place alone.
+    let ctx = ExtractContext {
+        speaker: Some("Odile".into()),
+        listener: Some("Bram".into()),
+        ..Default::default()
+    };
+    let typed = |text: &str, name: &str| {
+        RuleExtractor
+            .extract_sync(text, &ctx)
+            .entities
+            .into_iter()
+            .find(|e| e.name == name)
+            .map(|e| e.entity_type)
+    };
+    assert_eq!(
+        typed("Madison loves painting.", "Madison"),
+        Some(EntityType::Person)
+    );
+    assert_eq!(
+        typed("Yesterday Brooklyn started a blog.", "Brooklyn"),
+        Some(EntityType::Person)
+    );
+    assert_ne!(
+        typed("Denver won the game.", "Denver"),
+        Some(EntityType::Person)
+    );
+    has(
+        "Madison is a city in Wisconsin.",
+        "Madison",
+        EntityType::Location,
+    );
+}
