@@ -99,6 +99,11 @@ pub(crate) fn is_skipped_adverb(w: &str) -> bool {
             | "once"
             | "officially"
             | "seriously"
+            // Hedges, which the clause's predicate keeps ("I'll maybe learn guitar").
+            | "maybe"
+            | "perhaps"
+            | "probably"
+            | "possibly"
     ) || (w.len() > 4 && w.ends_with("ly") && lexicon::is_mostly_modifier(w))
 }
 

@@ -143,13 +143,17 @@ pub(crate) fn sentence_clauses(
             .filter(|&k| matches!(mentions[k].kind, MentionKind::Name(_)));
         if let (true, Some(k)) = (animal, named) {
             let thing = s.thing(b, b + 1);
-            out.push(fact(
-                End::Mention(i),
-                noun.to_string(),
-                End::Mention(k),
-                0.8,
-            ));
-            out.push(fact(End::Mention(k), "is a".into(), thing, 0.8));
+            // "my dogs Rex and Max": each is one.
+            let (more, _) = listed_with(&s, k, true);
+            for k in std::iter::once(k).chain(more) {
+                out.push(fact(
+                    End::Mention(i),
+                    noun.to_string(),
+                    End::Mention(k),
+                    0.8,
+                ));
+                out.push(fact(End::Mention(k), "is a".into(), thing.clone(), 0.8));
+            }
         }
     }
     let joined = co_subjects(&s, &mut subjects);
@@ -345,6 +349,10 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         None if !activities.is_empty() => activities,
         None => return None,
     };
+    // "I should have called Anna", "I could have married Tom": what did not happen.
+    if counterfactual(s, k) {
+        return None;
+    }
     // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family
     // (MIGHT_MOVE_TO closes no residence); the hedge stays with the predicate.
     if let Some(h) = hedge(s, start, k) {
@@ -357,18 +365,48 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     Some(facts)
 }
 
+/// Whether the verb group after a subject ending at word `k` says what did not happen: "would
+/// have", "should have", "could have" ("'d have").
+fn counterfactual(s: &Sentence<'_>, k: usize) -> bool {
+    let w = |j: usize| s.lower(j);
+    let mut j = k;
+    while j < s.info.len() && j < k + 3 && is_skipped_adverb(w(j)) {
+        j += 1;
+    }
+    matches!(w(j), "would" | "should" | "could" | "'d")
+        && (w(j + 1) == "have" || (is_skipped_adverb(w(j + 1)) && w(j + 2) == "have"))
+}
+
 /// The hedge of a clause whose subject spans words `start..k`: a modal of its verb group
 /// ("might", "could", "should") or "maybe" for a hedging adverb there or just before the subject
 /// ("Maybe I'll", "I'll probably").
 fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
     let adverb = |w: &str| matches!(w, "maybe" | "perhaps" | "probably" | "possibly");
-    if (start.saturating_sub(2)..start).any(|j| adverb(s.lower(j))) {
+    // "Maybe I'll", "Maybe, if it holds, I'll go", "I'll move to Denver, maybe.": just before
+    // the subject, opening the sentence, or closing it.
+    let opening = (0..start)
+        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
+        .is_some_and(|j| adverb(s.lower(j)));
+    let closing = (k..s.info.len())
+        .rev()
+        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
+        .is_some_and(|j| adverb(s.lower(j)) && j > 0 && s.lower(j - 1) == ",");
+    if opening || closing || (start.saturating_sub(2)..start).any(|j| adverb(s.lower(j))) {
         return Some("maybe");
     }
     let mut j = k;
     while j < s.info.len() && j < k + 4 {
         let w = s.lower(j);
+        // "My sister May lives in Chicago": a name, no modal.
+        if s.info[j].is_title && j > 0 {
+            break;
+        }
+        // "I might have lost my keys": MIGHT_HAVE_LOST.
+        let perfect = s.lower(j + 1) == "have";
         match w {
+            "might" if perfect => return Some("might have"),
+            "may" if perfect => return Some("may have"),
+            "must" if perfect => return Some("must have"),
             "might" => return Some("might"),
             "may" => return Some("may"),
             "could" => return Some("could"),
@@ -491,8 +529,10 @@ fn done_at(
 /// The names listed after the object mention `m` ("met Anna and Ben", "with Priya, Dev and
 /// Sam", "visited Rome & Florence"), joined by "and", "&" or commas, people with people and other
 /// names with names of their type; and the word after the list. A name with its own verb after
-/// it opens a clause and ends the list ("I met Anna and Ben loved her").
-fn listed_with(s: &Sentence<'_>, m: usize) -> (Vec<usize>, usize) {
+/// it opens a clause and ends the list ("I met Anna and Ben loved her"). With `any_name`, names of
+/// any type make the list (a pet's name looks like a person's or like nothing: "Rex and Max"),
+/// and a verb after it is the list's own ("my dogs Rex and Max are barking").
+fn listed_with(s: &Sentence<'_>, m: usize, any_name: bool) -> (Vec<usize>, usize) {
     let person = |k: &MentionKind| {
         matches!(
             k,
@@ -526,7 +566,10 @@ fn listed_with(s: &Sentence<'_>, m: usize) -> (Vec<usize>, usize) {
         }
         let Some(o) = s.mention_at(j) else { break };
         let kind = &s.mentions[o].kind;
-        let alike = if person(first) {
+        let named = |k: &MentionKind| matches!(k, MentionKind::Name(t) if *t != EntityType::Date);
+        let alike = if any_name {
+            named(kind)
+        } else if person(first) {
             person(kind)
         } else {
             matches!(first, MentionKind::Name(t) if *t != EntityType::Date) && kind == first
@@ -542,7 +585,7 @@ fn listed_with(s: &Sentence<'_>, m: usize) -> (Vec<usize>, usize) {
                 && !is_time_word(w)
                 && s.at.get(after).is_some_and(Option::is_none)
                 && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)));
-        if verb {
+        if verb && !any_name {
             break;
         }
         more.push(o);
@@ -932,11 +975,16 @@ fn clause_fact(
                 }
                 return None;
             }
-            // "spent a week in hospital", "hurt my back at the gym": SPENT_IN, HURT_BACK_AT.
+            // "spent a week in hospital", "hurt my back at the gym": SPENT_IN, HURT_BACK_AT;
+            // what one spends is time ("spent my twenties in Berlin", "spent days there").
+            let spent = matches!(
+                predicate.as_str(),
+                "spent" | "spend" | "spends" | "spending"
+            );
             let between: Vec<String> = (k..j)
                 .filter(|&i| {
                     let w = s.lower(i);
-                    !is_time_word(w) && !is_determiner(w)
+                    !spent && !is_time_word(w) && !is_determiner(w)
                 })
                 .map(|i| s.lower(i).to_string())
                 .collect();
@@ -954,7 +1002,7 @@ fn clause_fact(
                 return None;
             }
             // "I met Anna and Ben at a party": the same fact of each name of the list.
-            let (more, e) = listed_with(s, m);
+            let (more, e) = listed_with(s, m, false);
             let along = taken_along(s, &subject, &predicate, e);
             // A name is no part of a predicate: "met Anna at a party" is MET_AT.
             let at = done_at(s, &subject, &predicate, None, e, confidence);
@@ -993,8 +1041,10 @@ fn clause_fact(
             let prep = s.lower(e);
             // "I work as a nurse at Mercy Hospital": where the subject works, not the nurse.
             let verb_as = predicate.strip_suffix(" as").filter(|v| !v.contains(' '));
-            let beyond = (matches!(prep, "at" | "with" | "for")
+            // "I work as a nanny in Boston": where, for a role.
+            let beyond = ((matches!(prep, "at" | "with" | "for")
                 && (!predicate.contains(' ') || verb_as.is_some()))
+                || (prep == "in" && verb_as.is_some()))
             .then(|| {
                 // "at the Hope Center": the article is no part of the name.
                 let at = e + 1 + usize::from(s.lower(e + 1) == "the");
@@ -1022,7 +1072,7 @@ fn clause_fact(
                     None => format!("{predicate} {head} {prep}"),
                 };
                 // "had lunch with Anna and Ben": each of a list.
-                let (more, _) = listed_with(s, m);
+                let (more, _) = listed_with(s, m, false);
                 std::iter::once(m)
                     .chain(more)
                     .map(|o| fact(subject.clone(), said.clone(), End::Mention(o), confidence))

@@ -334,7 +334,8 @@ pub fn sentence_mentions(
             && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1));
         if s.2 != EntityType::Person
             && s.1 == s.0 + 1
-            && gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+            && (gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+                || gz::is_given_name_place(&info[s.0].lower))
             && !possessive(info.get(s.1))
             && name_rules::meeting_context(&info[..s.4])
         {
@@ -443,6 +444,12 @@ pub fn sentence_mentions(
         }
     }
     for (a, b) in date_spans(&texts, info) {
+        // "April was born in Boston", "I met June at the gym", "June and I moved": a month
+        // that is a given name too, doing or met as people are, is a person.
+        if b == a + 1 && month_as_person(info, a) {
+            month_person_span(&mut spans, a);
+            continue;
+        }
         // "2002 Winter Olympics": a year opening an event's name.
         let event = spans.iter().position(|s| {
             b == a + 1 && s.4 == b && s.1 > b && info[s.1 - 1].flags & gz::EVENT_WORD != 0
@@ -484,8 +491,42 @@ pub fn sentence_mentions(
             {
                 spans[k] = (a, b, EntityType::Date, None, a)
             }
+            // "In April Anna moved": the date opens a name the tagger ran on from it.
+            Some(k)
+                if spans[k].0 == a
+                    && spans[k].1 > b
+                    && a > 0
+                    && matches!(info[a - 1].lower.as_str(), "in" | "since" | "until" | "by")
+                    && info[b].is_title =>
+            {
+                spans[k].0 = b;
+                spans[k].4 = b;
+                spans.push((a, b, EntityType::Date, None, a));
+            }
             Some(_) => {}
-            None => spans.push((a, b, EntityType::Date, None, a)),
+            None => {
+                spans.push((a, b, EntityType::Date, None, a));
+                // "In April Anna moved": the given name the date's capitals ran into.
+                let given = info
+                    .get(b)
+                    .is_some_and(|w| w.is_title && gz::is_listed_given_name(w.flags, &w.lower))
+                    && !info.get(b + 1).is_some_and(|w| w.is_title);
+                if given && !spans.iter().any(|s| s.0 <= b && b < s.1) {
+                    spans.push((b, b + 1, EntityType::Person, None, b));
+                }
+            }
+        }
+    }
+    // "May" alone is no date (it is more often the verb), but can be a person as the others.
+    for k in 0..n {
+        if info[k].lower == "may"
+            && info[k].is_title
+            && month_as_person(info, k)
+            && !spans
+                .iter()
+                .any(|s| s.0 <= k && k < s.1 && s.2 == EntityType::Date)
+        {
+            month_person_span(&mut spans, k);
         }
     }
     // Greetings and interjections are never names; a name they address is a person's.
@@ -550,6 +591,7 @@ pub fn sentence_mentions(
         // "Nice to hear from you", "Great, thanks": an adjective opening a sentence is no name.
         let exclaimed = s.4 == 0
             && s.1 == 1
+            && !month_as_person(info, 0)
             && crate::lexicon::is_mostly_modifier(&info[0].lower)
             && info.get(1).is_none_or(|w| {
                 !w.is_capitalised()
@@ -565,6 +607,7 @@ pub fn sentence_mentions(
         let common = chat
             && opens(s.4)
             && s.1 == s.0 + 1
+            && !month_as_person(info, s.0)
             && s.3.is_none()
             && info[s.0].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
             && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
@@ -667,8 +710,13 @@ pub fn sentence_mentions(
                 && !matches!(info[k].lower.as_str(), "favourite" | "favorite")
                 && (info[k].flags & gz::KIN != 0
                     || (chat
-                        && crate::lexicon::category_of(&info[k].lower)
-                            .is_some_and(|c| c == "family" || c == "person")
+                        // "my coworkers": a plural's singular.
+                        && std::iter::once(info[k].lower.clone())
+                            .chain(crate::lexicon::singulars(&info[k].lower))
+                            .any(|w| {
+                                crate::lexicon::category_of(&w)
+                                    .is_some_and(|c| c == "family" || c == "person")
+                            })
                         && !crate::lexicon::is_mostly_modifier(&info[k].lower)))
         };
         let noun_at = if relative {
@@ -681,7 +729,20 @@ pub fn sentence_mentions(
             && (crate::lexicon::is_mostly_modifier(&info[j + 1].lower)
                 || matches!(
                     info[j + 1].lower.as_str(),
-                    "best" | "oldest" | "youngest" | "ex"
+                    "best"
+                        | "oldest"
+                        | "youngest"
+                        | "ex"
+                        | "two"
+                        | "three"
+                        | "four"
+                        | "five"
+                        | "six"
+                        | "2"
+                        | "3"
+                        | "4"
+                        | "5"
+                        | "6"
                 ))
             && kin_at(j + 2)
         {
@@ -998,12 +1059,22 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
 /// ([`name_follows`]), or after a plural noun the people listed ("my parents Linda and Mark", "my
 /// kids Liam, Noah and Emma"), joined by "and", "&" or commas.
 fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
-    if !name_follows(spans, info, k) {
-        return 0;
-    }
     let noun = info.get(k.wrapping_sub(1)).map_or("", |w| w.lower.as_str());
     let plural = (noun.ends_with('s') && !noun.ends_with("ss"))
         || matches!(noun, "children" | "grandchildren" | "people" | "folks");
+    // "My parents, Linda and Mark, live in Ohio": a list set off by commas.
+    let set_off = plural
+        && info.get(k).is_some_and(|w| w.lower == ",")
+        && spans.first().is_some_and(|s| s.4 == k + 1);
+    let next_to = name_follows(spans, info, k);
+    if !set_off && !next_to {
+        return 0;
+    }
+    // One word the tagger typed otherwise is a name in a list of people all the same.
+    let person = |s: &RawSpan| {
+        s.2 == EntityType::Person
+            || (s.1 == s.0 + 1 && matches!(s.2, EntityType::Location | EntityType::Other))
+    };
     let mut count = 1;
     while plural && count < spans.len() && count < 8 {
         let (prev, next) = (&spans[count - 1], &spans[count]);
@@ -1012,12 +1083,75 @@ fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
             .map(|w| w.lower.as_str())
             .collect();
         let joined = matches!(gap.as_slice(), ["and" | "&" | ","] | [",", "and" | "&"]);
-        if !joined || next.2 != EntityType::Person {
+        if !joined || !person(next) {
             break;
         }
         count += 1;
     }
+    // Set off, the list must close its phrase ("my kids, Liam and Noah, are").
+    let closed = info
+        .get(spans[count - 1].1)
+        .is_none_or(|w| matches!(w.lower.as_str(), "," | "." | "!" | "?" | ";"));
+    if !next_to && (count < 2 || !closed) {
+        return 0;
+    }
     count
+}
+
+/// Makes the month at word `k` a person: the span over it, or a full name after it ("April
+/// Smith"), or a span of its own.
+fn month_person_span(spans: &mut Vec<RawSpan>, k: usize) {
+    let full = spans.iter().position(|s| s.0 == k + 1);
+    match spans.iter().position(|s| s.0 <= k && k < s.1).or(full) {
+        Some(i) => {
+            spans[i].0 = spans[i].0.min(k);
+            spans[i].4 = spans[i].4.min(k);
+            spans[i].2 = EntityType::Person;
+        }
+        None => spans.push((k, k + 1, EntityType::Person, None, k)),
+    }
+}
+
+/// Whether the month at word `k` is a person's given name here: "April", "May", "June" and
+/// "August" are both, and are a person before what people do ("April was born", "June and I
+/// moved", "April said"), after a verb one does to a person ("I met April", "dinner with June")
+/// or a relative's noun ("my aunt May"), not after a word of time ("in April", "since June").
+fn month_as_person(info: &[WordInfo], k: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    if !matches!(word(k), "april" | "may" | "june" | "august") {
+        return false;
+    }
+    let next = word(k + 1);
+    let after_time =
+        k > 0 && matches!(word(k - 1), "in" | "since" | "until" | "till" | "of" | "by");
+    // "April Smith was born": the first of a full name (not "in April Anna moved").
+    let full_name = info.get(k + 1).is_some_and(|w| {
+        w.is_title && w.flags & (gz::MONTH | gz::WEEKDAY) == 0 && !name_rules::is_year(&w.lower)
+    }) && !after_time;
+    let does = full_name
+        || span_rules::person_verb(next)
+        || span_rules::everyday_person_verb(next)
+        || (matches!(next, "was" | "is") && word(k + 2) == "born")
+        || (next == "and" && matches!(word(k + 2), "i" | "me"))
+        || (next == "'s" && crate::lexicon::category_of(word(k + 2)) == Some("person"));
+    let done_to = k > 0
+        && (matches!(
+            word(k - 1),
+            "met"
+                | "meet"
+                | "married"
+                | "marry"
+                | "called"
+                | "texted"
+                | "told"
+                | "asked"
+                | "thanked"
+                | "hugged"
+                | "invited"
+                | "with"
+        ) || info[k - 1].flags & gz::KIN != 0
+            || name_rules::meeting_context(&info[..k]));
+    does || done_to
 }
 
 /// Whether a word is the possessive "'s".

@@ -213,10 +213,15 @@ pub(crate) fn date_spans(texts: &[&str], info: &[WordInfo]) -> Vec<(usize, usize
     let mut i = 0;
     while i < info.len() {
         let month = info[i].flags & gz::MONTH != 0 && info[i].is_title;
-        // "May" alone is too often a verb or a name.
+        // "May" alone is too often a verb or a name; not after a word of time ("in May").
         let month = month
             && (info[i].lower != "may"
-                || texts.get(i + 1).is_some_and(|w| is_day(w) || is_year(w)));
+                || texts.get(i + 1).is_some_and(|w| is_day(w) || is_year(w))
+                || (i > 0
+                    && matches!(
+                        info[i - 1].lower.as_str(),
+                        "in" | "since" | "until" | "till" | "last" | "next" | "early" | "mid"
+                    )));
         if month {
             let mut s = i;
             let mut e = i + 1;

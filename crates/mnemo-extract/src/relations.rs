@@ -248,13 +248,22 @@ fn through_date(
     let r = adjacent[i]
         .as_ref()
         .filter(|r| r.forward && r.pattern == "verb-phrase")?;
-    let (verb, prep) = r.predicate.rsplit_once(' ')?;
+    // "born in March 1990 in", "founded on April 1, 1976 in", "born March 3, 1990, in".
+    let verb = match r.predicate.rsplit_once(' ') {
+        Some((verb, "in" | "on" | "since")) => verb,
+        Some(_) => return None,
+        None => r.predicate.as_str(),
+    };
     let after = lower.get(date.end..args[j].start)?;
-    match (prep, after) {
-        ("in" | "on" | "since", [p]) if matches!(p.as_str(), "in" | "at") => Some(Rule {
-            predicate: format!("{verb} {p}"),
-            ..r.clone()
-        }),
+    match after {
+        [p] | [_, p]
+            if matches!(p.as_str(), "in" | "at") && (after.len() == 1 || after[0] == ",") =>
+        {
+            Some(Rule {
+                predicate: format!("{verb} {p}"),
+                ..r.clone()
+            })
+        }
         _ => None,
     }
 }

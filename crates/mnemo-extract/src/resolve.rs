@@ -282,9 +282,15 @@ impl Resolver {
                     // "my parents Linda and Mark": the others of the list are the relatives too.
                     if named_by.is_none() && named.is_some() {
                         for k in i + 2..(i + 1 + *named_next).min(mentions.len()) {
-                            let person = mentions[k].kind == MentionKind::Name(EntityType::Person);
-                            if let (true, Some(r2)) = (person, of_mention[k]) {
+                            let name = matches!(
+                                mentions[k].kind,
+                                MentionKind::Name(
+                                    EntityType::Person | EntityType::Location | EntityType::Other
+                                )
+                            );
+                            if let (true, Some(r2)) = (name, of_mention[k]) {
                                 if r2 != o {
+                                    entities[r2].entity_type = EntityType::Person;
                                     implied.push((o, noun.clone(), r2));
                                 }
                             }

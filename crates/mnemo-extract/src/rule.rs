@@ -381,6 +381,18 @@ pub fn analyse_with(
             return;
         };
         let lower: Vec<String> = ws.iter().map(|w| w.text(text).to_lowercase()).collect();
+        // In conversation the clause reader states what "I" and "you" do, and a question ("Should
+        // I move to Denver?", "Did Anna call Ben?") states nothing: the name-pair scorer, trained
+        // on news, knows neither questions, hedges nor negations.
+        let question = speaker.is_some()
+            && lower
+                .iter()
+                .rev()
+                .find(|w| w.chars().any(|c| !c.is_whitespace() && c != '.'))
+                .is_some_and(|w| w.contains('?'));
+        if question {
+            return;
+        }
         let mut args = Vec::new();
         let mut arg_mention = Vec::new();
         for k in ms.clone() {
@@ -440,6 +452,12 @@ pub fn analyse_with(
                 // The clause's wording stands; the scorer's agreement raises its confidence.
                 let best = scorer_agrees.entry((h, t)).or_insert(rel.confidence);
                 *best = best.max(rel.confidence);
+                continue;
+            }
+            let person =
+                |m: &Mention| matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
+            if person(hm) || person(tm) {
+                // Only agreement with a clause of "I" or "you" (above), never a fact of its own.
                 continue;
             }
             add(h, t, &rel.predicate, rel.confidence, s);

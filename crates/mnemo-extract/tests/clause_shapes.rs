@@ -667,3 +667,88 @@ fn predicates_carry_no_articles_and_new_trades_are_roles() {
         ex.facts
     );
 }
+
+#[test]
+fn questions_and_what_did_not_happen_state_no_fact_of_i_or_you() {
+    for text in [
+        "Should I move to Denver?",
+        "Should I call Anna or Ben tonight?",
+        "Could I have met Anna at the party?",
+        "I wouldn't marry Tom.",
+        "I couldn't find Anna at the party.",
+        "I should have called Anna.",
+        "I would have moved to Denver if I could.",
+        "I'd have married Tom.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.facts.iter().all(|f| f.subject.as_str() != "odile"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A name's question states nothing either.
+    let ex = turn("Did Anna move to Denver?", "Odile", "Bram");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_hedge_anywhere_in_its_clause_is_kept() {
+    said_by_odile(
+        "Maybe, if the weather holds, I'll go hiking.",
+        "MAYBE_GO",
+        "hiking",
+    );
+    said_by_odile("I'll move to Denver, maybe.", "MAYBE_MOVE_TO", "denver");
+    said_by_odile("I'll maybe learn guitar.", "MAYBE_LEARN", "guitar");
+    said_by_odile("I might have lost my keys.", "MIGHT_HAVE_LOST", "keys");
+    // A capitalised "May" after the subject is a name, no modal.
+    let ex = turn("My sister May lives in Chicago.", "Odile", "Bram");
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| !f.rel_type.as_str().starts_with("MAY_")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn plural_relatives_and_pets_name_lists_however_set_off() {
+    let ex = said_by_odile(
+        "My parents, Linda and Mark, live in Ohio.",
+        "PARENTS",
+        "linda",
+    );
+    assert!(has_fact(&ex, "odile", "PARENTS", "mark"), "{:?}", ex.facts);
+    let ex = said_by_odile("My two kids Liam and Noah are sick.", "KIDS", "liam");
+    assert!(has_fact(&ex, "odile", "KIDS", "noah"), "{:?}", ex.facts);
+    let ex = said_by_odile(
+        "My cousins Ella, Finn, Gus and Ivy visited.",
+        "COUSINS",
+        "ella",
+    );
+    for c in ["finn", "gus", "ivy"] {
+        assert!(has_fact(&ex, "odile", "COUSINS", c), "{c}: {:?}", ex.facts);
+    }
+    let ex = said_by_odile("My dogs Rex and Max are barking.", "DOGS", "rex");
+    assert!(has_fact(&ex, "odile", "DOGS", "max"), "{:?}", ex.facts);
+    // A relative clause set off by commas names nobody.
+    let ex = turn("My parents, who live in Ohio, visited.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "PARENTS", "odiles parents"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn where_a_role_is_done_and_time_spent() {
+    let ex = said_by_odile("I work as a nanny in Boston.", "WORK_AS", "nanny");
+    assert!(
+        has_fact(&ex, "odile", "WORK_IN", "boston"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile("I spent two days in Rome.", "SPENT_IN", "rome");
+}

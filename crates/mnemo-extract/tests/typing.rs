@@ -765,6 +765,11 @@ fn a_month_after_a_word_of_time_is_a_date_not_a_place() {
 fn whom_one_runs_into_is_a_person() {
     has("I ran into Anna at the store.", "Anna", EntityType::Person);
     has(
+        "I ran into Georgia at the mall.",
+        "Georgia",
+        EntityType::Person,
+    );
+    has(
         "Tom bumped into Sarah at the mall.",
         "Sarah",
         EntityType::Person,
@@ -818,5 +823,64 @@ fn a_given_name_doing_what_people_do_is_a_person() {
         "Madison is a city in Wisconsin.",
         "Madison",
         EntityType::Location,
+    );
+}
+
+#[test]
+fn a_month_that_is_a_given_name_is_a_person_where_people_are() {
+    let ctx = ExtractContext {
+        speaker: Some("Odile".into()),
+        listener: Some("Bram".into()),
+        ..Default::default()
+    };
+    let typed = |text: &str, name: &str| {
+        RuleExtractor
+            .extract_sync(text, &ctx)
+            .entities
+            .into_iter()
+            .find(|e| e.name == name)
+            .map(|e| e.entity_type)
+    };
+    for (text, name) in [
+        ("April was born in Boston.", "April"),
+        ("I met April in March.", "April"),
+        ("I met May at the gym.", "May"),
+        ("June and I moved to Denver.", "June"),
+        ("My aunt May visited.", "May"),
+    ] {
+        assert_eq!(typed(text, name), Some(EntityType::Person), "{text}");
+    }
+    has(
+        "April Smith was born in June 1985 in Ohio.",
+        "April Smith",
+        EntityType::Person,
+    );
+    // After a word of time it is the month.
+    for (text, name) in [
+        ("See you in April.", "April"),
+        ("We moved in June.", "June"),
+    ] {
+        assert_eq!(typed(text, name), Some(EntityType::Date), "{text}");
+    }
+    let ex = RuleExtractor.extract_sync("My daughter was born in May in Denver.", &ctx);
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "BORN_IN" && f.object.as_str() == "denver"),
+        "{:?}",
+        ex.facts
+    );
+    // A name the month's capitals ran into.
+    has("In April Anna moved to Oslo.", "Anna", EntityType::Person);
+    let ex = RuleExtractor.extract_sync(
+        "Smith was born March 3, 1990, in Boston.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "BORN_IN" && f.object.as_str() == "boston"),
+        "{:?}",
+        ex.facts
     );
 }
