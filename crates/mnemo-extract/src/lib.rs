@@ -49,6 +49,7 @@ mod perceptron;
 mod phrases;
 pub mod predicate;
 pub mod quantities;
+mod relation_lists;
 pub mod relations;
 pub mod resolve;
 mod rule;

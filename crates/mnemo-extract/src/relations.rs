@@ -231,6 +231,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             });
         }
     }
+    crate::relation_lists::spread_over_lists(lower, args, &mut out);
     out
 }
 

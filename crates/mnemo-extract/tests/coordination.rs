@@ -78,3 +78,22 @@ fn a_name_after_a_preposition_is_no_subject_of_the_second_verb() {
     assert!(!related(&f, "trondheim", "rotterdam"), "{f:?}");
     assert!(!related(&f, "bergen", "rotterdam"), "{f:?}");
 }
+
+#[test]
+fn a_stated_relation_of_a_list_member_holds_for_each_member() {
+    let f = facts("Microsoft acquired LinkedIn and GitHub.");
+    assert!(has(&f, "microsoft", "ACQUIRED", "linkedin"), "{f:?}");
+    assert!(has(&f, "microsoft", "ACQUIRED", "github"), "{f:?}");
+    assert!(!related(&f, "linkedin", "github"), "{f:?}");
+    let f = facts("Google was founded by Larry Page and Sergey Brin.");
+    assert!(has(&f, "larry page", "FOUNDED", "google"), "{f:?}");
+    assert!(has(&f, "sergey brin", "FOUNDED", "google"), "{f:?}");
+    // A list opening its clause shares the verb after it.
+    let f = facts("Ingrid Halvorsen and Tomas Brandt moved to Lisbon.");
+    assert!(has(&f, "ingrid halvorsen", "MOVED_TO", "lisbon"), "{f:?}");
+    assert!(has(&f, "tomas brandt", "MOVED_TO", "lisbon"), "{f:?}");
+    // A name with its own verb after it opens a new clause: the list ends before it.
+    let f = facts("Anna Berg met Tomas Brandt and Ingrid Halvorsen met Ola Nordmann.");
+    assert!(!has(&f, "anna berg", "MET", "ingrid halvorsen"), "{f:?}");
+    assert!(!has(&f, "tomas brandt", "MET", "ola nordmann"), "{f:?}");
+}

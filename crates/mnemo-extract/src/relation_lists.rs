@@ -1,0 +1,127 @@
+//! Lists of names in a sentence ("Smith and Jones", "Paris, London and Berlin", "Larry Page and
+//! Sergey Brin"): a stated relation of one member holds for each member, and members of one list
+//! are not related to each other by being listed. The pair scorer sees pairs one at a time, so it
+//! relates only the member next to the verb ("Apple hired Smith and Jones": Smith) and pairs the
+//! members with each other ("Ella related to Finn").
+
+use crate::predicate::{is_prep, Arg};
+use crate::relations::PairRelation;
+
+/// Lists of consecutive args (index ranges, two members or more): names joined by "and", "&" or
+/// "or", or by commas with "and" or "or" before the last ("Paris, London and Berlin"; "Paris,
+/// France" is no list). Dates are never members.
+fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        // Commas go on with the list; "and" takes its last member and ends it.
+        let mut j = i;
+        let mut closed = false;
+        while j + 1 < args.len() {
+            let (a, b) = (args[j], args[j + 1]);
+            if a.code == b'D' || b.code == b'D' || b.start < a.end {
+                break;
+            }
+            let gap: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
+            match gap.as_slice() {
+                ["and" | "&" | "or"] | [",", "and" | "&" | "or"] => {
+                    j += 1;
+                    closed = true;
+                    break;
+                }
+                // "Springfield, Illinois": a place and its region, no two members.
+                [","]
+                    if !(a.code == b'L'
+                        && b.code == b'L'
+                        && lower[b.start..b.end]
+                            .iter()
+                            .all(|w| crate::gazetteer::is_region(w))) =>
+                {
+                    j += 1
+                }
+                _ => break,
+            }
+        }
+        if closed {
+            out.push((i, j));
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether the word at `k` opens a clause of its own after a list ("I met Ben and Carla met
+/// Dan"): an auxiliary or a verb's past or third-person form.
+fn verb_follows(lower: &[String], k: usize) -> bool {
+    let Some(w) = lower.get(k).map(String::as_str) else {
+        return false;
+    };
+    crate::clause_words::is_aux(w)
+        || (crate::verbs::is_verbish(w)
+            && !is_prep(w)
+            && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)))
+}
+
+/// Spreads each stated relation of a list member to the other members, and drops relations
+/// between members of one list. A list after the relation's other end must end its clause (no verb
+/// of its own after it); a list before it must open its clause.
+pub(crate) fn spread_over_lists(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation>) {
+    let found = lists(lower, args);
+    if found.is_empty() {
+        return;
+    }
+    let list_of = |k: usize| found.iter().find(|(a, b)| *a <= k && k <= *b).copied();
+    out.retain(|r| !matches!((list_of(r.head), list_of(r.tail)), (Some(x), Some(y)) if x == y));
+    // The scorer's unworded defaults are no statement to spread.
+    let stated = |p: &str| !matches!(p, "related to" | "located in" | "based in");
+    let mut added: Vec<PairRelation> = Vec::new();
+    for r in out.iter().filter(|r| stated(&r.predicate)) {
+        for (member, other, member_is_head) in [(r.head, r.tail, true), (r.tail, r.head, false)] {
+            let Some((a, b)) = list_of(member) else {
+                continue;
+            };
+            if (a..=b).contains(&other) {
+                continue;
+            }
+            let spreads = if other < a {
+                !verb_follows(lower, args[b].end)
+            } else {
+                let before = args[a].start.checked_sub(1).map(|k| lower[k].as_str());
+                before.is_none_or(|w| {
+                    matches!(
+                        w,
+                        "," | "and" | "but" | "when" | "while" | "after" | "before" | "because"
+                    ) || !w.chars().any(char::is_alphanumeric)
+                })
+            };
+            if !spreads {
+                continue;
+            }
+            for m in (a..=b).filter(|&m| m != member) {
+                let (head, tail) = if member_is_head {
+                    (m, other)
+                } else {
+                    (other, m)
+                };
+                added.push(PairRelation {
+                    head,
+                    tail,
+                    predicate: r.predicate.clone(),
+                    confidence: r.confidence,
+                });
+            }
+        }
+    }
+    for r in added {
+        let same = |x: &PairRelation| {
+            (x.head == r.head && x.tail == r.tail) || (x.head == r.tail && x.tail == r.head)
+        };
+        match out.iter().position(same) {
+            Some(k) if !stated(&out[k].predicate) => out[k] = r,
+            Some(_) => {}
+            None => out.push(r),
+        }
+    }
+}
