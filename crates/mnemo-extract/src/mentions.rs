@@ -198,6 +198,7 @@ pub fn sentence_mentions(
     span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
     span_rules::sentence_start_people(&mut spans, info);
+    span_rules::listed_people(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
     span_rules::quoted_titles(&mut spans, &texts, info);
     // Names written as a people's, language's or faith's adjective: "a German racer" mentions

@@ -635,3 +635,47 @@ pub(crate) fn quoted_titles(spans: &mut Vec<RawSpan>, texts: &[&str], info: &[Wo
         j = e + 1;
     }
 }
+
+/// "Anna, Ben and Carla went": a listed given name the tagger missed, joined to a person's span by
+/// "and", "&" or a comma, is a person too (the list's members are alike).
+pub(crate) fn listed_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    let free = |spans: &[RawSpan], k: usize| !spans.iter().any(|s| s.4 <= k && k < s.1);
+    let given = |k: usize| {
+        info.get(k).is_some_and(|w| {
+            w.is_title
+                && gz::is_listed_given_name(w.flags, &w.lower)
+                && !info.get(k + 1).is_some_and(|x| x.is_title)
+        })
+    };
+    let mut found = Vec::new();
+    for s in spans.iter().filter(|s| s.2 == EntityType::Person) {
+        // After the span: ", Carla", "and Carla", ", and Carla".
+        let mut e = s.1;
+        loop {
+            let k = match (word(e), word(e + 1)) {
+                (",", "and" | "&") => e + 2,
+                ("," | "and" | "&", _) => e + 1,
+                _ => break,
+            };
+            if !given(k) || !free(spans, k) || found.contains(&k) {
+                break;
+            }
+            found.push(k);
+            e = k + 1;
+        }
+        // Before it: "Carla and Ben".
+        if s.4 >= 2
+            && matches!(word(s.4 - 1), "and" | "&")
+            && given(s.4 - 2)
+            && free(spans, s.4 - 2)
+        {
+            found.push(s.4 - 2);
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    for k in found {
+        spans.push((k, k + 1, EntityType::Person, None, k));
+    }
+}

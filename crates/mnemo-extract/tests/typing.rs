@@ -884,3 +884,30 @@ fn a_month_that_is_a_given_name_is_a_person_where_people_are() {
         ex.facts
     );
 }
+
+#[test]
+fn a_given_name_listed_with_a_person_is_a_person() {
+    has(
+        "Anna, Ben and Carla went to Rome.",
+        "Carla",
+        EntityType::Person,
+    );
+    has(
+        "Carla and Ben Holt went to Rome.",
+        "Carla",
+        EntityType::Person,
+    );
+    let ex = RuleExtractor.extract_sync(
+        "Anna, Ben and Carla went to Rome.",
+        &ExtractContext::default(),
+    );
+    for who in ["anna", "ben", "carla"] {
+        assert!(
+            ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == who && f.object.as_str() == "rome"),
+            "{who}: {:?}",
+            ex.facts
+        );
+    }
+}
