@@ -367,3 +367,51 @@ pub(crate) fn is_time_word(w: &str) -> bool {
 pub(crate) fn np_word_or_det(w: &WordInfo) -> bool {
     is_determiner(&w.lower) || np_word(w) || lexicon::is_mostly_modifier(&w.lower)
 }
+
+/// Whether a sentence's lower-cased words ask a question: its last word holds "?", unless that is
+/// a tag after a comma ("I live in Paris, do you?", "Anna moved, didn't she?"), which leaves the
+/// statement before it standing.
+pub(crate) fn asks(lower: &[String]) -> bool {
+    let words: Vec<&str> = lower
+        .iter()
+        .map(String::as_str)
+        .filter(|w| w.chars().any(|c| !c.is_whitespace() && c != '.'))
+        .collect();
+    if !words.last().is_some_and(|w| w.contains('?')) {
+        return false;
+    }
+    let Some(comma) = words.iter().rposition(|w| *w == ",") else {
+        return true;
+    };
+    let tag: Vec<&str> = words[comma + 1..]
+        .iter()
+        .copied()
+        .filter(|w| !w.contains('?'))
+        .collect();
+    let tagged = !tag.is_empty()
+        && tag.len() <= 3
+        && (is_aux(tag[0]) || matches!(tag[0], "right" | "ok" | "okay" | "yeah" | "no" | "eh"));
+    !tagged || comma == 0
+}
+
+/// Whether a sentence says what did not happen or might not: a negation ("not", "n't", "never";
+/// "no longer" is a change, not a negation), a counterfactual ("would have", "could've") or a
+/// hedging modal ("might", "may", "could", "should", "would", "must").
+pub(crate) fn unasserted(lower: &[String]) -> bool {
+    lower.iter().enumerate().any(|(k, w)| {
+        let next = lower.get(k + 1).map_or("", String::as_str);
+        (is_negation(w) && !(w == "no" && next == "longer"))
+            || matches!(
+                w.as_str(),
+                "might" | "may" | "could" | "should" | "would" | "must" | "'d"
+            )
+    })
+}
+
+/// Whether a sentence holds a counterfactual: "would have", "should've", "'d have", "could have".
+pub(crate) fn counterfactual_in(lower: &[String]) -> bool {
+    lower.windows(2).any(|p| {
+        matches!(p[0].as_str(), "would" | "should" | "could" | "'d")
+            && matches!(p[1].as_str(), "have" | "'ve")
+    })
+}

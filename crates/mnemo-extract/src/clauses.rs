@@ -29,11 +29,9 @@ pub(crate) fn sentence_clauses(
 ) -> Vec<ClauseFact> {
     let n = info.len();
     let mut out = Vec::new();
-    let last = info
-        .iter()
-        .rev()
-        .find(|w| !w.lower.chars().all(|c| c == '.'));
-    if n == 0 || last.is_some_and(|w| w.lower.contains('?')) {
+    // "I live in Paris, do you?": a tag question leaves the statement standing.
+    let lower: Vec<String> = info.iter().map(|w| w.lower.clone()).collect();
+    if n == 0 || asks(&lower) {
         return out;
     }
     // "Have you ever tried pottery", "What did you bake": a question without its mark.
@@ -373,8 +371,9 @@ fn counterfactual(s: &Sentence<'_>, k: usize) -> bool {
     while j < s.info.len() && j < k + 3 && is_skipped_adverb(w(j)) {
         j += 1;
     }
+    let have = |w: &str| matches!(w, "have" | "'ve");
     matches!(w(j), "would" | "should" | "could" | "'d")
-        && (w(j + 1) == "have" || (is_skipped_adverb(w(j + 1)) && w(j + 2) == "have"))
+        && (have(w(j + 1)) || (is_skipped_adverb(w(j + 1)) && have(w(j + 2))))
 }
 
 /// The hedge of a clause whose subject spans words `start..k`: a modal of its verb group
@@ -402,7 +401,7 @@ fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
             break;
         }
         // "I might have lost my keys": MIGHT_HAVE_LOST.
-        let perfect = s.lower(j + 1) == "have";
+        let perfect = matches!(s.lower(j + 1), "have" | "'ve");
         match w {
             "might" if perfect => return Some("might have"),
             "may" if perfect => return Some("may have"),
@@ -412,6 +411,17 @@ fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
             "could" => return Some("could"),
             "should" => return Some("should"),
             "would" => return Some("would"),
+            // "I'd move to Denver": would; "I'd moved" is had.
+            "'d" if is_verbish(s.lower(j + 1))
+                && !s.lower(j + 1).ends_with("ed")
+                && !crate::verbs::is_irregular_past(s.lower(j + 1))
+                && !matches!(
+                    s.lower(j + 1),
+                    "been" | "love" | "like" | "rather" | "prefer"
+                ) =>
+            {
+                return Some("would")
+            }
             "must" => return Some("must"),
             _ if adverb(w) => return Some("maybe"),
             _ if is_aux(w) || is_skipped_adverb(w) => j += 1,
@@ -557,15 +567,33 @@ fn listed_with(s: &Sentence<'_>, m: usize, any_name: bool) -> (Vec<usize>, usize
             e = s.mentions[last].words.1 - s.offset;
         }
     }
-    while more.len() < 8 {
+    // Commas join members only when "and" closes the list ("Portland, Oregon" is one place).
+    let (start_e, start_len) = (e, more.len());
+    let mut closed = false;
+    while more.len() < 8 && !closed {
         let mut j = e;
         match s.lower(j) {
-            "," if matches!(s.lower(j + 1), "and" | "&") => j += 2,
-            "," | "and" | "&" => j += 1,
+            "," if matches!(s.lower(j + 1), "and" | "&") => {
+                j += 2;
+                closed = true;
+            }
+            "and" | "&" => {
+                j += 1;
+                closed = true;
+            }
+            "," => j += 1,
             _ => break,
         }
         let Some(o) = s.mention_at(j) else { break };
         let kind = &s.mentions[o].kind;
+        // "Paris, France and Rome": the country says where the place before it is.
+        if s.lower(j - 1) == ","
+            && *kind == MentionKind::Name(EntityType::Location)
+            && gz::is_region(&s.mentions[o].text.to_lowercase())
+        {
+            e = s.mentions[o].words.1 - s.offset;
+            continue;
+        }
         let named = |k: &MentionKind| matches!(k, MentionKind::Name(t) if *t != EntityType::Date);
         let alike = if any_name {
             named(kind)
@@ -586,10 +614,15 @@ fn listed_with(s: &Sentence<'_>, m: usize, any_name: bool) -> (Vec<usize>, usize
                 && s.at.get(after).is_some_and(Option::is_none)
                 && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)));
         if verb && !any_name {
+            closed = false;
             break;
         }
         more.push(o);
         e = after;
+    }
+    if !closed {
+        more.truncate(start_len);
+        e = start_e;
     }
     (more, e)
 }
@@ -999,7 +1032,14 @@ fn clause_fact(
     match object {
         Object::Mention(m) => {
             if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Date)) {
-                return None;
+                // "We got married in August": when a past event happened.
+                let past = predicate
+                    .split(' ')
+                    .next()
+                    .is_some_and(|v| v.ends_with("ed") || crate::verbs::is_irregular_past(v));
+                let when = matches!(predicate.rsplit(' ').next(), Some("in" | "on"));
+                return (past && when)
+                    .then(|| vec![fact(subject, predicate, End::Mention(m), confidence)]);
             }
             // "I met Anna and Ben at a party": the same fact of each name of the list.
             let (more, e) = listed_with(s, m, false);

@@ -380,8 +380,12 @@ pub fn sentence_mentions(
             && gz::is_given_name_place(&info[s.0].lower)
             // A city wins and plays as its team does ("Denver won").
             && info.get(s.1).is_some_and(|w| {
+                // A city goes wild and wins as its people and team do ("Paris went wild").
                 span_rules::everyday_person_verb(&w.lower)
-                    && !matches!(w.lower.as_str(), "won" | "scored" | "played" | "plays")
+                    && !matches!(
+                        w.lower.as_str(),
+                        "won" | "scored" | "played" | "plays" | "went"
+                    )
             })
             && (s.4 == 0
                 || matches!(
@@ -1129,9 +1133,14 @@ fn month_as_person(info: &[WordInfo], k: usize) -> bool {
     let full_name = info.get(k + 1).is_some_and(|w| {
         w.is_title && w.flags & (gz::MONTH | gz::WEEKDAY) == 0 && !name_rules::is_year(&w.lower)
     }) && !after_time;
+    // Not "went" ("May went by so fast") nor "won".
     let does = full_name
         || span_rules::person_verb(next)
-        || span_rules::everyday_person_verb(next)
+        || (span_rules::everyday_person_verb(next) && !matches!(next, "went" | "won"))
+        || matches!(
+            next,
+            "moved" | "lives" | "lived" | "works" | "worked" | "visited" | "called" | "met"
+        )
         || (matches!(next, "was" | "is") && word(k + 2) == "born")
         || (next == "and" && matches!(word(k + 2), "i" | "me"))
         || (next == "'s" && crate::lexicon::category_of(word(k + 2)) == Some("person"));

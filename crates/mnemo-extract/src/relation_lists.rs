@@ -7,8 +7,8 @@
 use crate::predicate::{is_prep, Arg};
 use crate::relations::PairRelation;
 
-/// Lists of consecutive args (index ranges, two members or more): names joined by "and", "&" or
-/// "or", or by commas with "and" or "or" before the last ("Paris, London and Berlin"; "Paris,
+/// Lists of consecutive args (index ranges, two members or more) of one type: names joined by
+/// "and" or "&", or by commas with "and" before the last ("Paris, London and Berlin"; "Paris,
 /// France" is no list). Dates are never members.
 fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -19,12 +19,14 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
         let mut closed = false;
         while j + 1 < args.len() {
             let (a, b) = (args[j], args[j + 1]);
-            if a.code == b'D' || b.code == b'D' || b.start < a.end {
+            // Members are alike: "Anna lives in Paris and Ben in Rome" lists no Paris and Ben.
+            if a.code == b'D' || b.code != a.code || b.start < a.end {
                 break;
             }
             let gap: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
             match gap.as_slice() {
-                ["and" | "&" | "or"] | [",", "and" | "&" | "or"] => {
+                // "Anna or Ben" is one of them, no list to spread over.
+                ["and" | "&"] | [",", "and" | "&"] => {
                     j += 1;
                     closed = true;
                     break;
@@ -75,7 +77,8 @@ pub(crate) fn spread_over_lists(lower: &[String], args: &[Arg], out: &mut Vec<Pa
     let list_of = |k: usize| found.iter().find(|(a, b)| *a <= k && k <= *b).copied();
     out.retain(|r| !matches!((list_of(r.head), list_of(r.tail)), (Some(x), Some(y)) if x == y));
     // The scorer's unworded defaults are no statement to spread.
-    let stated = |p: &str| !matches!(p, "related to" | "located in" | "based in");
+    // Nor is a bare preposition ("Anna works with Ben and Carla at Google": no Carla AT Google).
+    let stated = |p: &str| !matches!(p, "related to" | "located in" | "based in") && !is_prep(p);
     let mut added: Vec<PairRelation> = Vec::new();
     for r in out.iter().filter(|r| stated(&r.predicate)) {
         for (member, other, member_is_head) in [(r.head, r.tail, true), (r.tail, r.head, false)] {
@@ -86,7 +89,14 @@ pub(crate) fn spread_over_lists(lower: &[String], args: &[Arg], out: &mut Vec<Pa
                 continue;
             }
             let spreads = if other < a {
-                !verb_follows(lower, args[b].end)
+                // "Anna lives in Paris and Ben in Rome": a preposition and another name of the
+                // list's type after it is a second clause with its verb left out.
+                let gapped = args.get(b + 1).is_some_and(|n| {
+                    n.code == args[b].code
+                        && n.start == args[b].end + 1
+                        && is_prep(&lower[args[b].end])
+                });
+                !verb_follows(lower, args[b].end) && !gapped
             } else {
                 let before = args[a].start.checked_sub(1).map(|k| lower[k].as_str());
                 before.is_none_or(|w| {

@@ -381,18 +381,16 @@ pub fn analyse_with(
             return;
         };
         let lower: Vec<String> = ws.iter().map(|w| w.text(text).to_lowercase()).collect();
-        // In conversation the clause reader states what "I" and "you" do, and a question ("Should
-        // I move to Denver?", "Did Anna call Ben?") states nothing: the name-pair scorer, trained
-        // on news, knows neither questions, hedges nor negations.
-        let question = speaker.is_some()
-            && lower
-                .iter()
-                .rev()
-                .find(|w| w.chars().any(|c| !c.is_whitespace() && c != '.'))
-                .is_some_and(|w| w.contains('?'));
-        if question {
+        // A question in conversation ("Should I move to Denver?", "Did Anna call Ben?") and what
+        // would have been ("Anna would have moved to Denver") state nothing: the name-pair
+        // scorer, trained on news, knows neither questions, hedges nor negations.
+        let chat = speaker.is_some();
+        if (chat && crate::clause_words::asks(&lower))
+            || crate::clause_words::counterfactual_in(&lower)
+        {
             return;
         }
+        let unasserted = crate::clause_words::unasserted(&lower);
         let mut args = Vec::new();
         let mut arg_mention = Vec::new();
         for k in ms.clone() {
@@ -456,8 +454,10 @@ pub fn analyse_with(
             }
             let person =
                 |m: &Mention| matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
-            if person(hm) || person(tm) {
-                // Only agreement with a clause of "I" or "you" (above), never a fact of its own.
+            // Of "I" or "you" only a worded statement ("I live in Paris and work for Google"),
+            // never a negated or hedged one ("I wouldn't marry Tom"), which the clause reader
+            // reads.
+            if (person(hm) || person(tm)) && (unasserted || rel.predicate == "related to") {
                 continue;
             }
             add(h, t, &rel.predicate, rel.confidence, s);

@@ -678,4 +678,32 @@ pub(crate) fn listed_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     for k in found {
         spans.push((k, k + 1, EntityType::Person, None, k));
     }
+    // "Anna, Ben and Carla": a listed given name the tagger typed a place beside a person.
+    let people: Vec<(usize, usize)> = spans
+        .iter()
+        .filter(|s| s.2 == EntityType::Person)
+        .map(|s| (s.4, s.1))
+        .collect();
+    for s in spans.iter_mut() {
+        let one_given = s.1 == s.0 + 1
+            && matches!(s.2, EntityType::Location | EntityType::Other)
+            && s.3.is_none()
+            && gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+            && !gz::is_given_name_place(&info[s.0].lower);
+        let joined = |gap: &[WordInfo]| {
+            matches!(
+                gap.iter()
+                    .map(|w| w.lower.as_str())
+                    .collect::<Vec<_>>()
+                    .as_slice(),
+                ["," | "and" | "&"] | [",", "and" | "&"]
+            )
+        };
+        let beside = people.iter().any(|&(a, b)| {
+            (b <= s.4 && joined(&info[b..s.4])) || (s.1 <= a && joined(&info[s.1..a]))
+        });
+        if one_given && beside {
+            s.2 = EntityType::Person;
+        }
+    }
 }
