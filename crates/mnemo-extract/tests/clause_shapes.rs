@@ -752,3 +752,37 @@ fn where_a_role_is_done_and_time_spent() {
     );
     said_by_odile("I spent two days in Rome.", "SPENT_IN", "rome");
 }
+
+#[test]
+fn worded_statements_of_i_stand_beside_the_rules_for_what_is_not_stated() {
+    let ex = said_by_odile("I live in Paris and work for Google.", "LIVE_IN", "paris");
+    assert!(
+        has_fact(&ex, "odile", "WORK_FOR", "google"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile(
+        "I no longer work for Google.",
+        "NO_LONGER_WORK_FOR",
+        "google",
+    );
+    // A tag question leaves the statement before it.
+    said_by_odile("I live in Paris, do you?", "LIVE_IN", "paris");
+    said_by_odile("I'd move to Denver if I could.", "WOULD_MOVE_TO", "denver");
+    said_by_odile("We got married in August.", "GOT_MARRIED_IN", "august");
+    // A place and its region are no list.
+    let ex = said_by_odile("I live in Portland, Oregon.", "LIVE_IN", "portland");
+    assert!(
+        !has_fact(&ex, "odile", "LIVE_IN", "oregon"),
+        "{:?}",
+        ex.facts
+    );
+    // What would have been, in any text, and "I would've".
+    for text in [
+        "Anna would have moved to Denver.",
+        "I would've married Ben.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
+    }
+}

@@ -911,3 +911,23 @@ fn a_given_name_listed_with_a_person_is_a_person() {
         );
     }
 }
+
+#[test]
+fn a_month_or_city_that_goes_by_or_wild_is_nobody() {
+    let ctx = ExtractContext {
+        speaker: Some("Odile".into()),
+        listener: Some("Bram".into()),
+        ..Default::default()
+    };
+    for text in ["May went by so fast.", "Paris went wild after the match."] {
+        let ex = RuleExtractor.extract_sync(text, &ctx);
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| e.entity_type != EntityType::Person || e.name == "Odile"),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    has("June moved to Boston.", "June", EntityType::Person);
+}
