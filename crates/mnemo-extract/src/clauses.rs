@@ -142,7 +142,7 @@ pub(crate) fn sentence_clauses(
         if let (true, Some(k)) = (animal, named) {
             let thing = s.thing(b, b + 1);
             // "my dogs Rex and Max": each is one.
-            let (more, _) = listed_with(&s, k, true);
+            let (more, _) = crate::object_lists::listed_with(&s, k, true);
             for k in std::iter::once(k).chain(more) {
                 out.push(fact(
                     End::Mention(i),
@@ -348,12 +348,12 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         None => return None,
     };
     // "I should have called Anna", "I could have married Tom": what did not happen.
-    if counterfactual(s, k) {
+    if crate::hedges::counterfactual(s, k) {
         return None;
     }
     // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family
     // (MIGHT_MOVE_TO closes no residence); the hedge stays with the predicate.
-    if let Some(h) = hedge(s, start, k) {
+    if let Some(h) = crate::hedges::hedge(s, start, k) {
         for f in &mut facts {
             if f.predicate != "is a" {
                 f.predicate = format!("{h} {}", f.predicate);
@@ -361,74 +361,6 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         }
     }
     Some(facts)
-}
-
-/// Whether the verb group after a subject ending at word `k` says what did not happen: "would
-/// have", "should have", "could have" ("'d have").
-fn counterfactual(s: &Sentence<'_>, k: usize) -> bool {
-    let w = |j: usize| s.lower(j);
-    let mut j = k;
-    while j < s.info.len() && j < k + 3 && is_skipped_adverb(w(j)) {
-        j += 1;
-    }
-    let have = |w: &str| matches!(w, "have" | "'ve");
-    matches!(w(j), "would" | "should" | "could" | "'d")
-        && (have(w(j + 1)) || (is_skipped_adverb(w(j + 1)) && have(w(j + 2))))
-}
-
-/// The hedge of a clause whose subject spans words `start..k`: a modal of its verb group
-/// ("might", "could", "should") or "maybe" for a hedging adverb there or just before the subject
-/// ("Maybe I'll", "I'll probably").
-fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
-    let adverb = |w: &str| matches!(w, "maybe" | "perhaps" | "probably" | "possibly");
-    // "Maybe I'll", "Maybe, if it holds, I'll go", "I'll move to Denver, maybe.": just before
-    // the subject, opening the sentence, or closing it.
-    let opening = (0..start)
-        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
-        .is_some_and(|j| adverb(s.lower(j)));
-    let closing = (k..s.info.len())
-        .rev()
-        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
-        .is_some_and(|j| adverb(s.lower(j)) && j > 0 && s.lower(j - 1) == ",");
-    if opening || closing || (start.saturating_sub(2)..start).any(|j| adverb(s.lower(j))) {
-        return Some("maybe");
-    }
-    let mut j = k;
-    while j < s.info.len() && j < k + 4 {
-        let w = s.lower(j);
-        // "My sister May lives in Chicago": a name, no modal.
-        if s.info[j].is_title && j > 0 {
-            break;
-        }
-        // "I might have lost my keys": MIGHT_HAVE_LOST.
-        let perfect = matches!(s.lower(j + 1), "have" | "'ve");
-        match w {
-            "might" if perfect => return Some("might have"),
-            "may" if perfect => return Some("may have"),
-            "must" if perfect => return Some("must have"),
-            "might" => return Some("might"),
-            "may" => return Some("may"),
-            "could" => return Some("could"),
-            "should" => return Some("should"),
-            "would" => return Some("would"),
-            // "I'd move to Denver": would; "I'd moved" is had.
-            "'d" if is_verbish(s.lower(j + 1))
-                && !s.lower(j + 1).ends_with("ed")
-                && !crate::verbs::is_irregular_past(s.lower(j + 1))
-                && !matches!(
-                    s.lower(j + 1),
-                    "been" | "love" | "like" | "rather" | "prefer"
-                ) =>
-            {
-                return Some("would")
-            }
-            "must" => return Some("must"),
-            _ if adverb(w) => return Some("maybe"),
-            _ if is_aux(w) || is_skipped_adverb(w) => j += 1,
-            _ => break,
-        }
-    }
-    None
 }
 
 /// "I took my kids camping", "we took Max hiking": taking someone along to an activity (a gerund
@@ -459,8 +391,6 @@ fn bare_activity(s: &Sentence<'_>, k: usize) -> bool {
         && s.at[k].is_none()
 }
 
-/// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
-/// object of a relative clause that has none after its verb ("this book I read last year").
 /// "I teach English at a high school", "I play guitar in a band": a place, event or class named
 /// by a common noun after the object (ending before word `e`, a thing's head at `head`) and "at"
 /// or "in" is where the thing was done: `subject -[predicate head at]-> place`. One-word verbs only
@@ -536,97 +466,8 @@ fn done_at(
     Some(fact(subject.clone(), said, place, confidence))
 }
 
-/// The names listed after the object mention `m` ("met Anna and Ben", "with Priya, Dev and
-/// Sam", "visited Rome & Florence"), joined by "and", "&" or commas, people with people and other
-/// names with names of their type; and the word after the list. A name with its own verb after
-/// it opens a clause and ends the list ("I met Anna and Ben loved her"). With `any_name`, names of
-/// any type make the list (a pet's name looks like a person's or like nothing: "Rex and Max"),
-/// and a verb after it is the list's own ("my dogs Rex and Max are barking").
-fn listed_with(s: &Sentence<'_>, m: usize, any_name: bool) -> (Vec<usize>, usize) {
-    let person = |k: &MentionKind| {
-        matches!(
-            k,
-            MentionKind::Name(EntityType::Person) | MentionKind::Relative { .. }
-        )
-    };
-    let first = &s.mentions[m].kind;
-    let mut e = s.mentions[m].words.1 - s.offset;
-    let mut more = Vec::new();
-    // "my kids Liam, Noah and Emma": the relative is its list's first name, and the others.
-    if let MentionKind::Relative {
-        named_by: None,
-        named_next,
-        ..
-    } = first
-    {
-        let last = (m + named_next).min(s.mentions.len() - 1);
-        if *named_next > 1 {
-            more.extend(m + 2..=last);
-        }
-        if *named_next > 0 {
-            e = s.mentions[last].words.1 - s.offset;
-        }
-    }
-    // Commas join members only when "and" closes the list ("Portland, Oregon" is one place).
-    let (start_e, start_len) = (e, more.len());
-    let mut closed = false;
-    while more.len() < 8 && !closed {
-        let mut j = e;
-        match s.lower(j) {
-            "," if matches!(s.lower(j + 1), "and" | "&") => {
-                j += 2;
-                closed = true;
-            }
-            "and" | "&" => {
-                j += 1;
-                closed = true;
-            }
-            "," => j += 1,
-            _ => break,
-        }
-        let Some(o) = s.mention_at(j) else { break };
-        let kind = &s.mentions[o].kind;
-        // "Paris, France and Rome": the country says where the place before it is.
-        if s.lower(j - 1) == ","
-            && *kind == MentionKind::Name(EntityType::Location)
-            && gz::is_region(&s.mentions[o].text.to_lowercase())
-        {
-            e = s.mentions[o].words.1 - s.offset;
-            continue;
-        }
-        let named = |k: &MentionKind| matches!(k, MentionKind::Name(t) if *t != EntityType::Date);
-        let alike = if any_name {
-            named(kind)
-        } else if person(first) {
-            person(kind)
-        } else {
-            matches!(first, MentionKind::Name(t) if *t != EntityType::Date) && kind == first
-        };
-        if !alike {
-            break;
-        }
-        let after = s.mentions[o].words.1 - s.offset;
-        let w = s.lower(after);
-        let verb = is_aux(w)
-            || (is_verbish(w)
-                && !is_prep(w)
-                && !is_time_word(w)
-                && s.at.get(after).is_some_and(Option::is_none)
-                && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)));
-        if verb && !any_name {
-            closed = false;
-            break;
-        }
-        more.push(o);
-        e = after;
-    }
-    if !closed {
-        more.truncate(start_len);
-        e = start_e;
-    }
-    (more, e)
-}
-
+/// The noun phrase right before a subject starting at word `start`, opened by a determiner: the
+/// object of a relative clause that has none after its verb ("this book I read last year").
 fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     let mut a = start;
     while a > 0 && start - a < 3 {
@@ -1042,7 +883,7 @@ fn clause_fact(
                     .then(|| vec![fact(subject, predicate, End::Mention(m), confidence)]);
             }
             // "I met Anna and Ben at a party": the same fact of each name of the list.
-            let (more, e) = listed_with(s, m, false);
+            let (more, e) = crate::object_lists::listed_with(s, m, false);
             let along = taken_along(s, &subject, &predicate, e);
             // A name is no part of a predicate: "met Anna at a party" is MET_AT.
             let at = done_at(s, &subject, &predicate, None, e, confidence);
@@ -1112,7 +953,7 @@ fn clause_fact(
                     None => format!("{predicate} {head} {prep}"),
                 };
                 // "had lunch with Anna and Ben": each of a list.
-                let (more, _) = listed_with(s, m, false);
+                let (more, _) = crate::object_lists::listed_with(s, m, false);
                 std::iter::once(m)
                     .chain(more)
                     .map(|o| fact(subject.clone(), said.clone(), End::Mention(o), confidence))

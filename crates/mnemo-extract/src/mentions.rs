@@ -6,6 +6,7 @@ use mnemo_core::EntityType;
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 use crate::interjections;
+use crate::months;
 use crate::name_rules::{
     self, context_type, date_spans, demonym_spans, is_personal_title, title_in_span,
 };
@@ -451,8 +452,8 @@ pub fn sentence_mentions(
     for (a, b) in date_spans(&texts, info) {
         // "April was born in Boston", "I met June at the gym", "June and I moved": a month
         // that is a given name too, doing or met as people are, is a person.
-        if b == a + 1 && month_as_person(info, a) {
-            month_person_span(&mut spans, a);
+        if b == a + 1 && months::as_person(info, a) {
+            months::person_span(&mut spans, a);
             continue;
         }
         // "2002 Winter Olympics": a year opening an event's name.
@@ -526,12 +527,12 @@ pub fn sentence_mentions(
     for k in 0..n {
         if info[k].lower == "may"
             && info[k].is_title
-            && month_as_person(info, k)
+            && months::as_person(info, k)
             && !spans
                 .iter()
                 .any(|s| s.0 <= k && k < s.1 && s.2 == EntityType::Date)
         {
-            month_person_span(&mut spans, k);
+            months::person_span(&mut spans, k);
         }
     }
     // Greetings and interjections are never names; a name they address is a person's.
@@ -596,7 +597,7 @@ pub fn sentence_mentions(
         // "Nice to hear from you", "Great, thanks": an adjective opening a sentence is no name.
         let exclaimed = s.4 == 0
             && s.1 == 1
-            && !month_as_person(info, 0)
+            && !months::as_person(info, 0)
             && crate::lexicon::is_mostly_modifier(&info[0].lower)
             && info.get(1).is_none_or(|w| {
                 !w.is_capitalised()
@@ -612,7 +613,7 @@ pub fn sentence_mentions(
         let common = chat
             && opens(s.4)
             && s.1 == s.0 + 1
-            && !month_as_person(info, s.0)
+            && !months::as_person(info, s.0)
             && s.3.is_none()
             && info[s.0].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
             && (crate::lexicon::parts_of_speech(&info[s.0].lower).is_some()
@@ -1101,67 +1102,6 @@ fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
         return 0;
     }
     count
-}
-
-/// Makes the month at word `k` a person: the span over it, or a full name after it ("April
-/// Smith"), or a span of its own.
-fn month_person_span(spans: &mut Vec<RawSpan>, k: usize) {
-    let full = spans.iter().position(|s| s.0 == k + 1);
-    match spans.iter().position(|s| s.0 <= k && k < s.1).or(full) {
-        Some(i) => {
-            spans[i].0 = spans[i].0.min(k);
-            spans[i].4 = spans[i].4.min(k);
-            spans[i].2 = EntityType::Person;
-        }
-        None => spans.push((k, k + 1, EntityType::Person, None, k)),
-    }
-}
-
-/// Whether the month at word `k` is a person's given name here: "April", "May", "June" and
-/// "August" are both, and are a person before what people do ("April was born", "June and I
-/// moved", "April said"), after a verb one does to a person ("I met April", "dinner with June")
-/// or a relative's noun ("my aunt May"), not after a word of time ("in April", "since June").
-fn month_as_person(info: &[WordInfo], k: usize) -> bool {
-    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
-    if !matches!(word(k), "april" | "may" | "june" | "august") {
-        return false;
-    }
-    let next = word(k + 1);
-    let after_time =
-        k > 0 && matches!(word(k - 1), "in" | "since" | "until" | "till" | "of" | "by");
-    // "April Smith was born": the first of a full name (not "in April Anna moved").
-    let full_name = info.get(k + 1).is_some_and(|w| {
-        w.is_title && w.flags & (gz::MONTH | gz::WEEKDAY) == 0 && !name_rules::is_year(&w.lower)
-    }) && !after_time;
-    // Not "went" ("May went by so fast") nor "won".
-    let does = full_name
-        || span_rules::person_verb(next)
-        || (span_rules::everyday_person_verb(next) && !matches!(next, "went" | "won"))
-        || matches!(
-            next,
-            "moved" | "lives" | "lived" | "works" | "worked" | "visited" | "called" | "met"
-        )
-        || (matches!(next, "was" | "is") && word(k + 2) == "born")
-        || (next == "and" && matches!(word(k + 2), "i" | "me"))
-        || (next == "'s" && crate::lexicon::category_of(word(k + 2)) == Some("person"));
-    let done_to = k > 0
-        && (matches!(
-            word(k - 1),
-            "met"
-                | "meet"
-                | "married"
-                | "marry"
-                | "called"
-                | "texted"
-                | "told"
-                | "asked"
-                | "thanked"
-                | "hugged"
-                | "invited"
-                | "with"
-        ) || info[k - 1].flags & gz::KIN != 0
-            || name_rules::meeting_context(&info[..k]));
-    does || done_to
 }
 
 /// Whether a word is the possessive "'s".

@@ -1,0 +1,75 @@
+//! Clauses that state less than a fact: a hedge ("I might move to Denver", "maybe I'll join a
+//! band"), which the predicate keeps, and what did not happen ("I should have called Anna"), which
+//! states nothing.
+
+use crate::clause_words::{is_aux, is_skipped_adverb};
+use crate::phrases::Sentence;
+use crate::verbs::is_verbish;
+
+/// Whether the verb group after a subject ending at word `k` says what did not happen: "would
+/// have", "should have", "could have" ("'d have").
+pub(crate) fn counterfactual(s: &Sentence<'_>, k: usize) -> bool {
+    let w = |j: usize| s.lower(j);
+    let mut j = k;
+    while j < s.info.len() && j < k + 3 && is_skipped_adverb(w(j)) {
+        j += 1;
+    }
+    let have = |w: &str| matches!(w, "have" | "'ve");
+    matches!(w(j), "would" | "should" | "could" | "'d")
+        && (have(w(j + 1)) || (is_skipped_adverb(w(j + 1)) && have(w(j + 2))))
+}
+
+/// The hedge of a clause whose subject spans words `start..k`: a modal of its verb group
+/// ("might", "could", "should") or "maybe" for a hedging adverb there or just before the subject
+/// ("Maybe I'll", "I'll probably").
+pub(crate) fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static str> {
+    let adverb = |w: &str| matches!(w, "maybe" | "perhaps" | "probably" | "possibly");
+    // "Maybe I'll", "Maybe, if it holds, I'll go", "I'll move to Denver, maybe.": just before
+    // the subject, opening the sentence, or closing it.
+    let opening = (0..start)
+        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
+        .is_some_and(|j| adverb(s.lower(j)));
+    let closing = (k..s.info.len())
+        .rev()
+        .find(|&j| s.lower(j).chars().any(char::is_alphanumeric))
+        .is_some_and(|j| adverb(s.lower(j)) && j > 0 && s.lower(j - 1) == ",");
+    if opening || closing || (start.saturating_sub(2)..start).any(|j| adverb(s.lower(j))) {
+        return Some("maybe");
+    }
+    let mut j = k;
+    while j < s.info.len() && j < k + 4 {
+        let w = s.lower(j);
+        // "My sister May lives in Chicago": a name, no modal.
+        if s.info[j].is_title && j > 0 {
+            break;
+        }
+        // "I might have lost my keys": MIGHT_HAVE_LOST.
+        let perfect = matches!(s.lower(j + 1), "have" | "'ve");
+        match w {
+            "might" if perfect => return Some("might have"),
+            "may" if perfect => return Some("may have"),
+            "must" if perfect => return Some("must have"),
+            "might" => return Some("might"),
+            "may" => return Some("may"),
+            "could" => return Some("could"),
+            "should" => return Some("should"),
+            "would" => return Some("would"),
+            // "I'd move to Denver": would; "I'd moved" is had.
+            "'d" if is_verbish(s.lower(j + 1))
+                && !s.lower(j + 1).ends_with("ed")
+                && !crate::verbs::is_irregular_past(s.lower(j + 1))
+                && !matches!(
+                    s.lower(j + 1),
+                    "been" | "love" | "like" | "rather" | "prefer"
+                ) =>
+            {
+                return Some("would")
+            }
+            "must" => return Some("must"),
+            _ if adverb(w) => return Some("maybe"),
+            _ if is_aux(w) || is_skipped_adverb(w) => j += 1,
+            _ => break,
+        }
+    }
+    None
+}
