@@ -415,3 +415,12 @@ pub(crate) fn counterfactual_in(lower: &[String]) -> bool {
             && matches!(p[1].as_str(), "have" | "'ve")
     })
 }
+
+/// Whether a word is a finite verb that opens a clause of its own after a name ("Anna and Ben
+/// *loved* it", "Ben *is*"): an auxiliary, or a verb's past or third-person form.
+pub(crate) fn finite_verb(w: &str) -> bool {
+    is_aux(w)
+        || (crate::verbs::is_verbish(w)
+            && !is_prep(w)
+            && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)))
+}

@@ -4,11 +4,10 @@
 
 use mnemo_core::EntityType;
 
-use crate::clause_words::{is_aux, is_prep, is_time_word};
+use crate::clause_words::{finite_verb, is_aux, is_time_word};
 use crate::gazetteer as gz;
 use crate::mentions::MentionKind;
 use crate::phrases::Sentence;
-use crate::verbs::is_verbish;
 
 /// The names listed after the object mention `m` ("met Anna and Ben", "with Priya, Dev and
 /// Sam", "visited Rome & Florence"), joined by "and", "&" or commas, people with people and other
@@ -82,11 +81,7 @@ pub(crate) fn listed_with(s: &Sentence<'_>, m: usize, any_name: bool) -> (Vec<us
         let after = s.mentions[o].words.1 - s.offset;
         let w = s.lower(after);
         let verb = is_aux(w)
-            || (is_verbish(w)
-                && !is_prep(w)
-                && !is_time_word(w)
-                && s.at.get(after).is_some_and(Option::is_none)
-                && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)));
+            || (finite_verb(w) && !is_time_word(w) && s.at.get(after).is_some_and(Option::is_none));
         if verb && !any_name {
             closed = false;
             break;

@@ -57,13 +57,9 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
 /// Whether the word at `k` opens a clause of its own after a list ("I met Ben and Carla met
 /// Dan"): an auxiliary or a verb's past or third-person form.
 fn verb_follows(lower: &[String], k: usize) -> bool {
-    let Some(w) = lower.get(k).map(String::as_str) else {
-        return false;
-    };
-    crate::clause_words::is_aux(w)
-        || (crate::verbs::is_verbish(w)
-            && !is_prep(w)
-            && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)))
+    lower
+        .get(k)
+        .is_some_and(|w| crate::clause_words::finite_verb(w))
 }
 
 /// Spreads each stated relation of a list member to the other members, and drops relations

@@ -21,6 +21,25 @@ fn has(text: &str, name: &str, t: EntityType) {
     );
 }
 
+/// `text` said by Odile to Bram.
+fn chat(text: &str) -> mnemo_extract::Extraction {
+    let ctx = ExtractContext {
+        speaker: Some("Odile".into()),
+        listener: Some("Bram".into()),
+        ..Default::default()
+    };
+    RuleExtractor.extract_sync(text, &ctx)
+}
+
+/// The type of the entity named `name` in `text` said by Odile to Bram.
+fn chat_type(text: &str, name: &str) -> Option<EntityType> {
+    chat(text)
+        .entities
+        .into_iter()
+        .find(|e| e.name == name)
+        .map(|e| e.entity_type)
+}
+
 #[test]
 fn a_demonym_mentions_its_country_but_states_no_relation() {
     let text = "Pierre Curie was a French physicist born in Paris.";
@@ -686,14 +705,6 @@ fn two_names_joined_in_one_persons_span_are_two_people() {
 fn a_given_name_that_is_a_word_is_a_name_before_a_persons_verb() {
     has("Lily lives in Oregon.", "Lily", EntityType::Person);
     has("Ruby said the food was great.", "Ruby", EntityType::Person);
-    let chat = |text: &str| {
-        let ctx = ExtractContext {
-            speaker: Some("Odile".into()),
-            listener: Some("Bram".into()),
-            ..Default::default()
-        };
-        RuleExtractor.extract_sync(text, &ctx)
-    };
     let ex = chat("Lily was born in Oregon.");
     assert!(
         ex.facts
@@ -739,12 +750,7 @@ fn a_month_after_a_word_of_time_is_a_date_not_a_place() {
         "{:?}",
         ex.facts
     );
-    let ctx = ExtractContext {
-        speaker: Some("Odile".into()),
-        listener: Some("Bram".into()),
-        ..Default::default()
-    };
-    let ex = RuleExtractor.extract_sync("I was born in March in Boston.", &ctx);
+    let ex = chat("I was born in March in Boston.");
     let march = ex.entities.iter().find(|e| e.name == "March");
     assert_eq!(
         march.map(|e| e.entity_type),
@@ -794,29 +800,16 @@ fn a_given_name_doing_what_people_do_is_a_person() {
     assert!(found.iter().all(|(n, _)| n != "Summer"), "{found:?}");
     // In conversation a given name that is a place's too is a person when it does what people do;
     // a city that wins is its team's, and a document leaves the place alone.
-    let ctx = ExtractContext {
-        speaker: Some("Odile".into()),
-        listener: Some("Bram".into()),
-        ..Default::default()
-    };
-    let typed = |text: &str, name: &str| {
-        RuleExtractor
-            .extract_sync(text, &ctx)
-            .entities
-            .into_iter()
-            .find(|e| e.name == name)
-            .map(|e| e.entity_type)
-    };
     assert_eq!(
-        typed("Madison loves painting.", "Madison"),
+        chat_type("Madison loves painting.", "Madison"),
         Some(EntityType::Person)
     );
     assert_eq!(
-        typed("Yesterday Brooklyn started a blog.", "Brooklyn"),
+        chat_type("Yesterday Brooklyn started a blog.", "Brooklyn"),
         Some(EntityType::Person)
     );
     assert_ne!(
-        typed("Denver won the game.", "Denver"),
+        chat_type("Denver won the game.", "Denver"),
         Some(EntityType::Person)
     );
     has(
@@ -828,19 +821,6 @@ fn a_given_name_doing_what_people_do_is_a_person() {
 
 #[test]
 fn a_month_that_is_a_given_name_is_a_person_where_people_are() {
-    let ctx = ExtractContext {
-        speaker: Some("Odile".into()),
-        listener: Some("Bram".into()),
-        ..Default::default()
-    };
-    let typed = |text: &str, name: &str| {
-        RuleExtractor
-            .extract_sync(text, &ctx)
-            .entities
-            .into_iter()
-            .find(|e| e.name == name)
-            .map(|e| e.entity_type)
-    };
     for (text, name) in [
         ("April was born in Boston.", "April"),
         ("I met April in March.", "April"),
@@ -848,7 +828,7 @@ fn a_month_that_is_a_given_name_is_a_person_where_people_are() {
         ("June and I moved to Denver.", "June"),
         ("My aunt May visited.", "May"),
     ] {
-        assert_eq!(typed(text, name), Some(EntityType::Person), "{text}");
+        assert_eq!(chat_type(text, name), Some(EntityType::Person), "{text}");
     }
     has(
         "April Smith was born in June 1985 in Ohio.",
@@ -860,9 +840,9 @@ fn a_month_that_is_a_given_name_is_a_person_where_people_are() {
         ("See you in April.", "April"),
         ("We moved in June.", "June"),
     ] {
-        assert_eq!(typed(text, name), Some(EntityType::Date), "{text}");
+        assert_eq!(chat_type(text, name), Some(EntityType::Date), "{text}");
     }
-    let ex = RuleExtractor.extract_sync("My daughter was born in May in Denver.", &ctx);
+    let ex = chat("My daughter was born in May in Denver.");
     assert!(
         ex.facts
             .iter()
@@ -914,13 +894,8 @@ fn a_given_name_listed_with_a_person_is_a_person() {
 
 #[test]
 fn a_month_or_city_that_goes_by_or_wild_is_nobody() {
-    let ctx = ExtractContext {
-        speaker: Some("Odile".into()),
-        listener: Some("Bram".into()),
-        ..Default::default()
-    };
     for text in ["May went by so fast.", "Paris went wild after the match."] {
-        let ex = RuleExtractor.extract_sync(text, &ctx);
+        let ex = chat(text);
         assert!(
             ex.entities
                 .iter()
