@@ -128,9 +128,15 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     for i in 0..args.len() {
         for j in i + 1..args.len().min(i + 1 + MAX_PAIR_GAP) {
             let (a, b) = (args[i], args[j]);
+            // A date is a subject's only as the last word of a relative clause ("Siemens,
+            // which bought Acme in 2003, moved to Munich"), for the clause's subject.
+            let date_ends_clause = j == i + 1
+                && adjacent[i]
+                    .as_ref()
+                    .is_some_and(|r| r.pattern == "after-apposition");
             if b.start < a.end
                 || b.start - a.end > MAX_BETWEEN_WORDS
-                || a.code == b'D'
+                || (a.code == b'D' && !date_ends_clause)
                 || skip.contains(&(i, j))
             {
                 continue;
@@ -142,20 +148,41 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 through_date(lower, args, &adjacent, i, j)
             };
             let next = j == i + 1 || r.is_some();
+            // "Tim Cook, the chief executive of Apple, visited Beijing".
+            let after_role = j == i + 1
+                && i > 0
+                && adjacent[i - 1]
+                    .as_ref()
+                    .is_some_and(|p| p.pattern == "apposition-role");
+            // "Jeff Bezos, who founded Amazon, lives in Miami": a name inside a relative clause
+            // relates to no name after the clause's closing comma; the verb there is the
+            // clause subject's (or an unnamed one's: "The company, which Jobs founded, is ...").
+            let clause = (!after_role
+                && lower[a.end..b.start].iter().any(|w| w == ",")
+                && r.as_ref().is_none_or(|r| r.pattern != "place-comma"))
+            .then(|| relative_clause_subject(lower, args, i))
+            .flatten();
+            let subject = if after_role {
+                Some(i - 1)
+            } else {
+                clause.flatten()
+            };
             if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
-                let subject = (i > 0)
-                    .then(|| adjacent[i - 1].as_ref())
-                    .flatten()
-                    .filter(|p| p.pattern == "apposition-role" && j == i + 1);
-                if subject.is_some() {
+                if let Some(h) = subject.filter(|_| j == i + 1) {
                     out.push(PairRelation {
-                        head: i - 1,
+                        head: h,
                         tail: j,
                         predicate: r.predicate.clone(),
                         confidence: r.confidence,
                     });
                     continue;
                 }
+            }
+            if clause.is_some() {
+                continue;
+            }
+            if a.code == b'D' {
+                continue;
             }
             // A name right after a preposition modifies the name before it ("Koch of New York
             // spoke"): it is not the subject of the verb that follows.
@@ -233,6 +260,37 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     }
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
     out
+}
+
+/// "Jeff Bezos, who founded Amazon, lives in Miami": the name before a relative clause set off by
+/// commas is the subject of the verb after it, not `a`, the clause's last arg. `Some(Some(h))`
+/// when the clause (", who / which / whose", no comma inside, a few words) opens right after arg
+/// `h`; `Some(None)` when it opens after no name ("The company, which Steve Jobs founded, is
+/// based in Cupertino": the subject is unnamed); `None` when `a` is in no such clause.
+fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<Option<usize>> {
+    const MAX_CLAUSE_WORDS: usize = 14;
+    let end = args[a].start;
+    let from = end.saturating_sub(MAX_CLAUSE_WORDS);
+    // The comma of "Paris, France" inside the clause does not open it.
+    let place_comma = |k: usize| {
+        args.iter().any(|x| x.end == k && x.code == b'L')
+            && args.iter().any(|x| x.start == k + 1 && x.code == b'L')
+    };
+    let open = (from..end)
+        .rev()
+        .find(|&k| lower[k] == "," && !place_comma(k))?;
+    if !lower
+        .get(open + 1)
+        .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
+    {
+        return None;
+    }
+    Some(
+        args[..a]
+            .iter()
+            .rposition(|s| s.end == open)
+            .filter(|&h| args[h].code != b'D'),
+    )
 }
 
 /// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition

@@ -1,5 +1,6 @@
-//! Coordinated verb phrases: in "X was born in A and worked in B" the second verb's subject is X,
-//! not A. X gets both facts; A and B are not related by the sentence.
+//! Which name a verb belongs to. Coordinated verb phrases: in "X was born in A and worked in B" the
+//! second verb's subject is X, not A; X gets both facts and A and B are not related. Relative
+//! clauses: in "X, who founded A, lives in B" the verb after the clause is X's.
 
 use mnemo_extract::{ExtractContext, RuleExtractor};
 
@@ -107,4 +108,42 @@ fn a_stated_relation_of_a_list_member_holds_for_each_member() {
     );
     let f = facts("Anna Berg lives in Paris and Ola Nordmann in Rome.");
     assert!(!related(&f, "anna berg", "ola nordmann"), "{f:?}");
+}
+
+#[test]
+fn the_verb_after_a_relative_clause_belongs_to_the_name_before_it() {
+    let f = facts("Ingrid Halvorsen, who founded Velora Systems, lives in Trondheim.");
+    assert!(
+        has(&f, "ingrid halvorsen", "FOUNDED", "velora systems"),
+        "{f:?}"
+    );
+    assert!(
+        has(&f, "ingrid halvorsen", "LIVES_IN", "trondheim"),
+        "{f:?}"
+    );
+    assert!(!related(&f, "velora systems", "trondheim"), "{f:?}");
+
+    // The clause ends in a place or a year: neither is the subject.
+    let f = facts("Tomas Brandt, who was born in Rotterdam, worked in Lisbon.");
+    assert!(has(&f, "tomas brandt", "WORKED_IN", "lisbon"), "{f:?}");
+    assert!(!related(&f, "rotterdam", "lisbon"), "{f:?}");
+    let f = facts("Velora Systems, which bought Kestrel Labs in 2003, moved to Lisbon.");
+    assert!(has(&f, "velora systems", "MOVED_TO", "lisbon"), "{f:?}");
+    assert!(!related(&f, "kestrel labs", "lisbon"), "{f:?}");
+
+    // "Paris, France" inside the clause does not open it.
+    let f = facts("Ingrid Halvorsen, who lives in Bergen, Norway, works for Velora Systems.");
+    assert!(
+        has(&f, "ingrid halvorsen", "WORKS_FOR", "velora systems"),
+        "{f:?}"
+    );
+    assert!(has(&f, "bergen", "LOCATED_IN", "norway"), "{f:?}");
+}
+
+#[test]
+fn a_name_inside_a_relative_clause_of_an_unnamed_subject_relates_to_nothing_after_it() {
+    let f = facts("The company, which Tomas Brandt founded, is based in Lisbon.");
+    assert!(!related(&f, "tomas brandt", "lisbon"), "{f:?}");
+    let f = facts("In Rotterdam, which Ingrid Halvorsen loves, Tomas Brandt opened a shop.");
+    assert!(!related(&f, "ingrid halvorsen", "tomas brandt"), "{f:?}");
 }
