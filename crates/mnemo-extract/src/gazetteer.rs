@@ -335,6 +335,58 @@ pub fn is_region(lower: &str) -> bool {
             .contains_key(lower.strip_suffix('.').unwrap_or(lower))
 }
 
+/// How large a place a lower-case name is, as a range (a name may be two places): 0 a city or
+/// any other listed place, 1 a U.S. state, 2 a country, 3 a continent; `None` for a name no list
+/// knows. A place lies in no place of its own size or smaller ("France" in no city, "Mexico" in
+/// no other country), but for cities ("Brooklyn, New York").
+pub fn place_rank(lower: &str) -> Option<(u8, u8)> {
+    const CONTINENTS: &[&str] = &["europe", "asia", "africa", "antarctica"];
+    const COUNTRIES: &[&str] = &[
+        "united states",
+        "united kingdom",
+        "soviet union",
+        "west germany",
+        "east germany",
+        "south africa",
+        "south korea",
+        "north korea",
+        "new zealand",
+        "saudi arabia",
+    ];
+    static STATES: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    let states = STATES.get_or_init(|| {
+        let from = REGIONS.find("alabama").unwrap_or(REGIONS.len());
+        REGIONS[from..]
+            .split_ascii_whitespace()
+            .map(|w| (w, ()))
+            .collect()
+    });
+    if CONTINENTS.contains(&lower) {
+        return Some((3, 3));
+    }
+    if COUNTRIES.contains(&lower) {
+        return Some((2, 2));
+    }
+    if lower.contains(' ') {
+        return None;
+    }
+    let state = states.contains_key(lower);
+    let region = is_region(lower)
+        && !STATE_ABBREVIATIONS
+            .split_ascii_whitespace()
+            .any(|a| a == lower.trim_end_matches('.'));
+    let city = flags(lower) & PLACE != 0 && !region;
+    match (lower, state, region, city) {
+        // Georgia the state and the country; Washington the state and the city.
+        ("georgia", ..) => Some((1, 2)),
+        ("washington", ..) => Some((0, 1)),
+        (_, true, ..) => Some((1, 1)),
+        (_, false, true, _) => Some((2, 2)),
+        (_, _, _, true) => Some((0, 0)),
+        _ => None,
+    }
+}
+
 /// Whether a lower-case word is a company's legal form ("corp.", "inc.", "ltd."): a name it ends
 /// is a company's whatever else it looks like ("Larami Corp.").
 pub fn is_corporate_designator(lower: &str) -> bool {

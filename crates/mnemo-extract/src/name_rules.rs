@@ -43,6 +43,15 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches("ing")
         .trim_end_matches("ed")
         .trim_end_matches('s');
+    // "Microsoft acquired Zendesk", "merged with Compaq": companies buy and merge with
+    // companies (a person is acquired by no one).
+    if matches!(
+        prep.lower.as_str(),
+        "acquired" | "acquire" | "acquires" | "acquiring"
+    ) || (stem.starts_with("merg") && prep.lower == "with")
+    {
+        return Some(EntityType::Organization);
+    }
     match (stem, prep.lower.as_str()) {
         ("work" | "employ" | "join" | "job", "at" | "for")
         | ("job", "with")

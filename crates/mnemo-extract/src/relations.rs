@@ -259,6 +259,21 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
+    // A place lies in a larger one. "U.S. Rep. Kate Ryan of Oregon" says Oregon lies in the
+    // U.S.; "Argentina and Brazil", "signed between France and Germany in Paris" relate two
+    // places but put neither in the other (a city in a city may be: "Brooklyn, New York").
+    let rank = |a: Arg| crate::gazetteer::place_rank(&lower[a.start..a.end].join(" "));
+    for r in out.iter_mut().filter(|r| r.predicate == "located in") {
+        let (Some((head, _)), Some((_, tail))) = (rank(args[r.head]), rank(args[r.tail])) else {
+            continue;
+        };
+        if head > tail && tail >= 1 {
+            std::mem::swap(&mut r.head, &mut r.tail);
+        } else if head > tail || (head == tail && head >= 1) {
+            r.predicate = "related to".to_string();
+            r.confidence *= 0.7;
+        }
+    }
     out
 }
 

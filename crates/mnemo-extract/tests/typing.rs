@@ -402,6 +402,11 @@ fn a_listed_given_name_opening_a_sentence_is_the_subject() {
     has("Anna loves Porto.", "Anna", EntityType::Person);
     has_fact("Anna loves Porto.", "anna", "LOVES", "porto");
     has("Anna Berg visited Oslo.", "Anna Berg", EntityType::Person);
+    // A lone given name doing something to something, no other name after it.
+    has("Ingrid uses Slack at work.", "Ingrid", EntityType::Person);
+    has("Anna uses Slack.", "Anna", EntityType::Person);
+    // Not a given name that is a common word, nor a name that does nothing to anything.
+    assert!(!entities("Will says hi.").iter().any(|(n, _)| n == "Will"));
 }
 
 #[test]
@@ -905,4 +910,107 @@ fn a_month_or_city_that_goes_by_or_wild_is_nobody() {
         );
     }
     has("June moved to Boston.", "June", EntityType::Person);
+}
+
+#[test]
+fn a_brand_shaped_name_is_a_company_or_a_product() {
+    has(
+        "Microsoft acquired GitHub.",
+        "GitHub",
+        EntityType::Organization,
+    );
+    has_fact(
+        "Microsoft acquired GitHub.",
+        "microsoft",
+        "ACQUIRED",
+        "github",
+    );
+    has(
+        "Odile posts on YouTube a lot.",
+        "YouTube",
+        EntityType::Organization,
+    );
+    has(
+        "Bram bought an iPhone at the mall.",
+        "iPhone",
+        EntityType::Other,
+    );
+    // Surnames with a capital inside stay people's.
+    has(
+        "Ronald McDonald met LeBron James.",
+        "Ronald McDonald",
+        EntityType::Person,
+    );
+    has(
+        "Ronald McDonald met LeBron James.",
+        "LeBron James",
+        EntityType::Person,
+    );
+}
+
+#[test]
+fn what_a_company_acquires_or_merges_with_is_a_company() {
+    has(
+        "Microsoft acquired Zendesk last year.",
+        "Zendesk",
+        EntityType::Organization,
+    );
+    has(
+        "Hewlett merged with Compaq in 2002.",
+        "Compaq",
+        EntityType::Organization,
+    );
+}
+
+#[test]
+fn a_name_listed_with_a_known_company_is_a_company() {
+    let text = "Microsoft acquired LinkedIn, GitHub and Nuance.";
+    has(text, "Nuance", EntityType::Organization);
+    for o in ["linkedin", "github", "nuance"] {
+        has_fact(text, "microsoft", "ACQUIRED", o);
+    }
+    // No known company in the list: the names keep their types.
+    let found = entities("Venus, Kundry and Fricka were her roles.");
+    assert!(
+        found.iter().all(|(_, t)| *t != EntityType::Organization),
+        "{found:?}"
+    );
+    // A comma that opens a clause makes no list.
+    let found = entities("Prior to Google, Zorbin founded Acme.");
+    assert!(
+        found
+            .iter()
+            .any(|(n, t)| n == "Zorbin" && *t != EntityType::Organization),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_place_lies_only_in_a_larger_place() {
+    // A country lies in no city: the two are related, no more.
+    let f = facts("The treaty was signed between France and Germany in Paris.");
+    assert!(
+        !f.iter().any(|x| x.1 == "LOCATED_IN" && x.0 == "germany"),
+        "{f:?}"
+    );
+    // A state named after its country lies in it, not the other way round.
+    has_fact(
+        "U.S. Senator Kate Ryan of Oregon spoke.",
+        "oregon",
+        "LOCATED_IN",
+        "u s",
+    );
+    let f = facts("U.S. Senator Kate Ryan of Oregon spoke.");
+    assert!(
+        !f.iter().any(|x| x.0 == "u s" && x.1 == "LOCATED_IN"),
+        "{f:?}"
+    );
+    // Cities in cities and in countries still do.
+    has_fact(
+        "Brooklyn, New York is busy.",
+        "brooklyn",
+        "LOCATED_IN",
+        "new york",
+    );
+    has_fact("Lyon, France is lovely.", "lyon", "LOCATED_IN", "france");
 }
