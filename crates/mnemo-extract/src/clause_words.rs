@@ -424,3 +424,22 @@ pub(crate) fn finite_verb(w: &str) -> bool {
             && !is_prep(w)
             && (w.ends_with("ed") || w.ends_with('s') || crate::verbs::is_irregular_past(w)))
 }
+
+/// Word ranges of the sentence's conditions and open questions, which state nothing: from "if",
+/// "whether" or "unless" to the next comma or the sentence's end ("If Anna moves to Denver, I'll
+/// visit", "I wonder if Anna moved to Denver", "not sure whether Ben works for Google").
+pub(crate) fn conditional_spans<S: AsRef<str>>(lower: &[S]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut j = 0;
+    while j < lower.len() {
+        if matches!(lower[j].as_ref(), "if" | "whether" | "unless") {
+            let end = (j + 1..lower.len())
+                .find(|&k| matches!(lower[k].as_ref(), "," | ";" | "." | "!" | "?"))
+                .unwrap_or(lower.len());
+            out.push((j, end));
+            j = end;
+        }
+        j += 1;
+    }
+    out
+}

@@ -351,6 +351,15 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     if crate::hedges::counterfactual(s, k) {
         return None;
     }
+    // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
+    // question.
+    let lower: Vec<&str> = s.info.iter().map(|w| w.lower.as_str()).collect();
+    if crate::clause_words::conditional_spans(&lower)
+        .iter()
+        .any(|&(a, b)| (a..b).contains(&start))
+    {
+        return None;
+    }
     // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family
     // (MIGHT_MOVE_TO closes no residence); the hedge stays with the predicate.
     if let Some(h) = crate::hedges::hedge(s, start, k) {

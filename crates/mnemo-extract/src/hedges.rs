@@ -45,7 +45,16 @@ pub(crate) fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static
         }
         // "I might have lost my keys": MIGHT_HAVE_LOST.
         let perfect = matches!(s.lower(j + 1), "have" | "'ve");
+        // "I might be moving to Denver": MIGHT_BE_MOVING_TO, as "I'm moving" keeps its form;
+        // "I might be happy in Denver": MIGHT_BE_HAPPY_IN.
+        let progressive = s.lower(j + 1) == "be";
         match w {
+            "might" if progressive => return Some("might be"),
+            "may" if progressive => return Some("may be"),
+            "could" if progressive => return Some("could be"),
+            "should" if progressive => return Some("should be"),
+            "would" if progressive => return Some("would be"),
+            "must" if progressive => return Some("must be"),
             "might" if perfect => return Some("might have"),
             "may" if perfect => return Some("may have"),
             "must" if perfect => return Some("must have"),

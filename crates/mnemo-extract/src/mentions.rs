@@ -703,10 +703,15 @@ pub fn sentence_mentions(
             j += 1;
             continue;
         }
+        // "my brother Tom and sister Jess": a relative noun after "and" right after a named
+        // relative is the same owner's.
+        let carried = (lower == "and")
+            .then(|| named_relative_owner(&out, offset + j))
+            .flatten();
         let owner = match lower {
             "my" | "our" if people.speaker => Some(Owner::Speaker),
             "your" if people.listener => Some(Owner::Listener),
-            _ => None,
+            _ => carried,
         };
         // In conversation any person noun after "my"/"your" is a relative or acquaintance,
         // through one adjective: "my kids", "my best friend", "your little brother".
@@ -716,6 +721,11 @@ pub fn sentence_mentions(
                 && (!info[k].is_capitalised() || parent_word(k))
                 // "my favourite city": an adjective here, whatever WordNet's noun says.
                 && !matches!(info[k].lower.as_str(), "favourite" | "favorite")
+                // "Ben was my best man", "you're my guy": a person, no relation named.
+                && !matches!(
+                    info[k].lower.as_str(),
+                    "man" | "woman" | "person" | "people" | "guy" | "guys" | "dude" | "lady"
+                )
                 && (info[k].flags & gz::KIN != 0
                     || (chat
                         // "my coworkers": a plural's singular.
@@ -785,7 +795,7 @@ pub fn sentence_mentions(
                     }
             });
             out.push(mk(
-                j,
+                if carried.is_some() { j + 1 } else { j },
                 k + 1,
                 MentionKind::Relative {
                     noun: info[k].lower.clone(),
@@ -1066,6 +1076,21 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
 /// How many of the spans from `spans` name a relative noun ending at word `k`: none, the first
 /// ([`name_follows`]), or after a plural noun the people listed ("my parents Linda and Mark", "my
 /// kids Liam, Noah and Emma"), joined by "and", "&" or commas.
+/// The owner of the relative named by the last two mentions ("my brother Tom") when the name
+/// ends at word `at` (sentence-independent index).
+fn named_relative_owner(out: &[Mention], at: usize) -> Option<Owner> {
+    let [.., rel, name] = out else {
+        return None;
+    };
+    match (&rel.kind, &name.kind) {
+        (
+            MentionKind::Relative { owner, .. },
+            MentionKind::Name(EntityType::Person | EntityType::Location | EntityType::Other),
+        ) if name.words.0 == rel.words.1 && name.words.1 == at => Some(*owner),
+        _ => None,
+    }
+}
+
 fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
     let noun = info.get(k.wrapping_sub(1)).map_or("", |w| w.lower.as_str());
     let plural = (noun.ends_with('s') && !noun.ends_with("ss"))

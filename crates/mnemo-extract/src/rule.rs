@@ -391,6 +391,7 @@ pub fn analyse_with(
             return;
         }
         let unasserted = crate::clause_words::unasserted(&lower);
+        let conditions = crate::clause_words::conditional_spans(&lower);
         let mut args = Vec::new();
         let mut arg_mention = Vec::new();
         for k in ms.clone() {
@@ -444,6 +445,14 @@ pub fn analyse_with(
                     .get(tm.words.0 - offset)
                     .is_some_and(|w| crate::gazetteer::is_given_name(w));
             if h == t || (ends_prep && person && tm.words.0 >= hm.words.1 && owner(tm)) {
+                continue;
+            }
+            // "If Anna moves to Denver, ...", "I wonder if Anna moved to Denver": not stated.
+            // Both names inside: "whether Sirhan Sirhan, the man convicted of killing Kennedy,
+            // had acted alone" questions the acting, not the apposition.
+            let inside =
+                |m: &Mention, (a, b): (usize, usize)| (a..b).contains(&(m.words.0 - offset));
+            if conditions.iter().any(|&c| inside(hm, c) && inside(tm, c)) {
                 continue;
             }
             if clause_pairs.contains(&(h, t)) || clause_pairs.contains(&(t, h)) {

@@ -786,3 +786,54 @@ fn worded_statements_of_i_stand_beside_the_rules_for_what_is_not_stated() {
         assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
     }
 }
+
+#[test]
+fn a_hedged_progressive_keeps_its_be() {
+    let ex = said_by_odile(
+        "I might be moving to Denver.",
+        "MIGHT_BE_MOVING_TO",
+        "denver",
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "MIGHT_MOVING_TO"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile(
+        "I could be joining a choir soon.",
+        "COULD_BE_JOINING",
+        "choir",
+    );
+}
+
+#[test]
+fn a_condition_or_an_open_question_states_nothing() {
+    for text in [
+        "If Anna moves to Denver, I'll visit her.",
+        "I wonder if Anna moved to Denver.",
+        "I'm not sure whether Anna works for Initech.",
+        "Anna asked if Ben lives in Paris.",
+        "Even if I move to Denver, I'll call you.",
+        "I don't know if I'll join Initech.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| matches!(
+                f.rel_type.as_str(),
+                "MOVED_TO" | "MOVES_TO" | "MOVE_TO" | "WORKS_FOR" | "LIVES_IN" | "JOIN"
+            )),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // The condition is one clause: what follows it, or comes before "if", is stated.
+    said_by_odile("If you're free, I met Anna in Paris.", "MET", "anna");
+    let ex = turn("Anna moved to Denver, if I recall.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "anna", "MOVED_TO", "denver"),
+        "{:?}",
+        ex.facts
+    );
+}

@@ -252,6 +252,41 @@ fn relatives_coordinated_after_a_possessive_are_all_relatives() {
 }
 
 #[test]
+fn a_relative_after_and_is_the_same_owners() {
+    let ex = turn(
+        "My brother Tom and sister Jess visited last week.",
+        "Lena",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "lena", "BROTHER", "tom"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "lena", "SISTER", "jess"), "{:?}", ex.facts);
+    // In a document too, for a named owner.
+    let ex = RuleExtractor.extract_sync(
+        "Anna Berg's brother Tom and sister Jess live in Oslo.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        has_fact(&ex, "anna berg", "SISTER", "jess"),
+        "{:?}",
+        ex.facts
+    );
+    // "and" before a name with no relative noun: Jess is no brother.
+    let ex = turn("My brother Tom and Jess visited.", "Lena", "Bram");
+    assert!(!has_fact(&ex, "lena", "BROTHER", "jess"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_person_noun_names_no_relation() {
+    let ex = turn("I married Anna and Ben was my best man.", "Lena", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "MAN"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "lena", "MARRIED", "anna"), "{:?}", ex.facts);
+}
+
+#[test]
 fn a_name_said_to_be_a_relative_is_that_relative() {
     let ex = turn("Greta is my friend.", "Lena", "Tomas");
     assert!(has_fact(&ex, "lena", "FRIEND", "greta"), "{:?}", ex.facts);
