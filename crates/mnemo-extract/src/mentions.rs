@@ -377,12 +377,11 @@ pub fn sentence_mentions(
             // the one word looked like a person's name; not a listed given name ("the prize went
             // to Maria", "went to Anna for advice"), nor "went to Jo's party", "to Jo and Sam's".
             s.2 = EntityType::Location;
-        } else if (people.speaker || people.listener)
-            && s.2 == EntityType::Location
+        } else if s.2 == EntityType::Location
             && s.1 == s.0 + 1
             && gz::is_given_name_place(&info[s.0].lower)
             // A city wins and plays as its team does ("Denver won").
-            && info.get(s.1).is_some_and(|w| {
+            && ((people.speaker || people.listener) && info.get(s.1).is_some_and(|w| {
                 // A city goes wild and wins as its people and team do ("Paris went wild").
                 span_rules::everyday_person_verb(&w.lower)
                     && !matches!(
@@ -390,6 +389,8 @@ pub fn sentence_mentions(
                         "won" | "scored" | "played" | "plays" | "went"
                     )
             })
+                // In any text a place lives, works and moves nowhere ("Sydney moved to London").
+                || span_rules::residence_after(info, s.1))
             && (s.4 == 0
                 || matches!(
                     info[s.4 - 1].lower.as_str(),

@@ -69,8 +69,8 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
     }
 }
 
-/// Whether the words right before a name say one meets a person there: "ran into X", "bumped
-/// into X", "caught up with X", "hung out with X". The caller turns only a listed given name the
+/// Whether the words right before a name say one meets a person there: "met X", "married X",
+/// "ran into X", "bumped into X", "caught up with X", "hung out with X". The caller turns only a listed given name the
 /// tagger typed otherwise into a person ("ran into Anna at the store").
 pub(crate) fn meeting_context(before: &[WordInfo]) -> bool {
     let words: Vec<&str> = before
@@ -80,6 +80,24 @@ pub(crate) fn meeting_context(before: &[WordInfo]) -> bool {
         .map(|w| w.lower.as_str())
         .collect();
     match words.as_slice() {
+        // "I met Sydney", "she married Austin": one meets and marries people, not cities.
+        [verb, ..]
+            if matches!(
+                *verb,
+                "met"
+                    | "meet"
+                    | "meets"
+                    | "married"
+                    | "marry"
+                    | "marries"
+                    | "dating"
+                    | "dated"
+                    | "texted"
+                    | "hugged"
+            ) =>
+        {
+            true
+        }
         ["into", verb, ..] => matches!(
             *verb,
             "ran" | "run" | "runs" | "running" | "bumped" | "bump" | "bumps" | "bumping"

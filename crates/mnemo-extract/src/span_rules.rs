@@ -101,7 +101,8 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
 /// Splits a person's span joining two names by "&" or "and" into two people when both sides open
 /// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
 /// "Emma & Liam's wedding"). In a document another person's span holding "&" is a firm's
-/// ("Marks & Spencer"); in conversation it is left as the tagger typed it (a couple as often).
+/// ("Marks & Spencer"); in conversation too when it opens with no given name ("we shop at Marks &
+/// Spencer"), else it is left as the tagger typed it (a couple as often).
 pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let given = |w: &WordInfo| {
         w.is_title
@@ -119,7 +120,7 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
             spans[k] = (a, j, EntityType::Person, None, a);
             spans.insert(k + 1, (j + 1, b, EntityType::Person, None, j + 1));
             k += 1;
-        } else if !chat
+        } else if (!chat || !given(&info[a]))
             && t == EntityType::Person
             && title.is_none()
             && (a + 1..b.saturating_sub(1)).any(|j| info[j].lower == "&")
@@ -395,6 +396,23 @@ pub(crate) fn everyday_person_verb(lower: &str) -> bool {
     )
 }
 
+/// Whether the words from `end` say where someone lives, works or moved ("lives in", "works
+/// at", "moved to Denver"): what a person does and a place does not. Not "moved to expand", a
+/// state's or a firm's move.
+pub(crate) fn residence_after(info: &[WordInfo], end: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    match word(end) {
+        "lives" | "lived" => matches!(word(end + 1), "in" | "with" | "near"),
+        "works" | "worked" => matches!(word(end + 1), "at" | "for" | "as"),
+        "moved" => match word(end + 1) {
+            "back" | "away" | "abroad" | "home" | "from" | "in" => true,
+            "to" => info.get(end + 2).is_some_and(|w| w.is_capitalised()),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
 /// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
 /// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg
@@ -468,7 +486,10 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
                 || ((w.ends_with('s') || w.ends_with("ed")) && crate::verbs::is_verbish(w))
         });
     let described = described_person(info, e) || (e == 1 && given_word_as_name(info, 0));
-    if label || ((next.is_some_and(person_verb) || given_name || described) && !listed) {
+    // "Austin moved to Denver": a given name that is a place's too, living or moving.
+    let resident = e == 1 && gz::is_given_name_place(&info[0].lower) && residence_after(info, 1);
+    if label || resident || ((next.is_some_and(person_verb) || given_name || described) && !listed)
+    {
         spans.push((0, e, EntityType::Person, None, 0));
     }
 }

@@ -1014,3 +1014,52 @@ fn a_place_lies_only_in_a_larger_place() {
     );
     has_fact("Lyon, France is lovely.", "lyon", "LOCATED_IN", "france");
 }
+
+#[test]
+fn a_given_name_that_is_a_place_living_or_moving_is_a_person() {
+    for (text, name) in [
+        ("Austin moved to Denver last year.", "Austin"),
+        ("Sydney moved to London.", "Sydney"),
+        ("Madison lives in Ohio.", "Madison"),
+        ("Georgia works at Initech.", "Georgia"),
+    ] {
+        has(text, name, EntityType::Person);
+        assert_eq!(chat_type(text, name), Some(EntityType::Person), "{text}");
+    }
+    has_fact("Sydney moved to London.", "sydney", "MOVED_TO", "london");
+    // A state's or a city's move is no person's.
+    has(
+        "Georgia moved to expand Medicaid.",
+        "Georgia",
+        EntityType::Location,
+    );
+    has(
+        "Boston moved to the suburbs.",
+        "Boston",
+        EntityType::Location,
+    );
+    // One meets and marries people.
+    assert_eq!(
+        chat_type("I met Sydney at the gym.", "Sydney"),
+        Some(EntityType::Person)
+    );
+}
+
+#[test]
+fn an_ampersand_name_opening_with_no_given_name_is_a_firm_in_conversation_too() {
+    assert_eq!(
+        chat_type("We went to Marks & Spencer yesterday.", "Marks & Spencer"),
+        Some(EntityType::Organization)
+    );
+    // Two given names are two people.
+    let ex = chat("Congratulations Andrew & Audrey!");
+    for name in ["Andrew", "Audrey"] {
+        assert!(
+            ex.entities
+                .iter()
+                .any(|e| e.name == name && e.entity_type == EntityType::Person),
+            "{:?}",
+            ex.entities
+        );
+    }
+}
