@@ -826,3 +826,22 @@ pub(crate) fn listed_organizations(spans: &mut [RawSpan], info: &[WordInfo]) {
         }
     }
 }
+
+/// "Mark my words", "Bill the client", "May the best team win": a given name that is a verb,
+/// opening the sentence before a determiner, is the verb of an imperative or a wish, no name.
+pub(crate) fn imperative_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let [first, next, ..] = info else {
+        return;
+    };
+    let determiner = matches!(
+        next.lower.as_str(),
+        "my" | "your" | "his" | "her" | "our" | "their" | "the" | "a" | "an" | "this" | "that"
+    );
+    if determiner
+        && first.is_title
+        && gz::is_given_name(&first.lower)
+        && crate::verbs::is_verbish(&first.lower)
+    {
+        spans.retain(|s| !(s.0 == 0 && s.1 == 1 && s.3.is_none()));
+    }
+}

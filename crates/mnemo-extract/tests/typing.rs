@@ -1063,3 +1063,25 @@ fn an_ampersand_name_opening_with_no_given_name_is_a_firm_in_conversation_too() 
         );
     }
 }
+
+#[test]
+fn a_given_name_that_is_a_verb_opening_an_imperative_is_no_name() {
+    for (text, name) in [
+        ("Mark my words, it will rain.", "Mark"),
+        ("May the best team win.", "May"),
+        ("Bill the client for the hours.", "Bill"),
+    ] {
+        assert!(
+            !entities(text).iter().any(|(n, _)| n == name),
+            "{text}: {:?}",
+            entities(text)
+        );
+        assert_eq!(chat_type(text, name), None, "{text}");
+    }
+    // The name doing something, or set off by a comma, stays.
+    has("Mark called Anna yesterday.", "Mark", EntityType::Person);
+    assert_eq!(
+        chat_type("Mark, the guy from work, called.", "Mark"),
+        Some(EntityType::Person)
+    );
+}
