@@ -148,6 +148,11 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 through_date(lower, args, &adjacent, i, j)
             };
             let next = j == i + 1 || r.is_some();
+            // "signed between France and Germany in Paris": a name of a "between" phrase
+            // modifies what comes before it; it is no subject of what follows.
+            if between_member(lower, args, i) && !between_member(lower, args, j) {
+                continue;
+            }
             // "Tim Cook, the chief executive of Apple, visited Beijing".
             let after_role = j == i + 1
                 && i > 0
@@ -275,6 +280,19 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     out
+}
+
+/// Whether arg `i` is one of the two names of "between A and B".
+fn between_member(lower: &[String], args: &[Arg], i: usize) -> bool {
+    let before = |k: usize| (k > 0).then(|| lower[k - 1].as_str());
+    let a = args[i];
+    let joined_next = lower.get(a.end).is_some_and(|w| w == "and")
+        && args.get(i + 1).is_some_and(|b| b.start == a.end + 1);
+    (before(a.start) == Some("between") && joined_next)
+        || (before(a.start) == Some("and")
+            && i > 0
+            && args[i - 1].end + 1 == a.start
+            && before(args[i - 1].start) == Some("between"))
 }
 
 /// "Jeff Bezos, who founded Amazon, lives in Miami": the name before a relative clause set off by

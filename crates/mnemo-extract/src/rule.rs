@@ -469,6 +469,12 @@ pub fn analyse_with(
             if (person(hm) || person(tm)) && (unasserted || rel.predicate == "related to") {
                 continue;
             }
+            // "I met Anna in Paris": in conversation a bare preposition after a name mostly
+            // places what the clause did, not the name (Anna need not live in Paris); "Anna
+            // from Oslo" still says where she is from.
+            if chat && crate::predicate::is_prep(&rel.predicate) && rel.predicate != "from" {
+                continue;
+            }
             add(h, t, &rel.predicate, rel.confidence, s);
             span_facts.push(SpanFact {
                 head: (hm.start, hm.end),

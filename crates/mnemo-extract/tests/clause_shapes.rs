@@ -837,3 +837,18 @@ fn a_condition_or_an_open_question_states_nothing() {
         ex.facts
     );
 }
+
+#[test]
+fn a_bare_preposition_after_a_name_places_the_clause_not_the_name() {
+    let ex = said_by_odile("I met Anna and Ben in Paris.", "MET", "ben");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str() == "paris" && f.rel_type.as_str() == "IN"),
+        "{:?}",
+        ex.facts
+    );
+    // Where someone is from is said of them.
+    let ex = turn("Anna from Oslo called me.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "FROM", "oslo"), "{:?}", ex.facts);
+}

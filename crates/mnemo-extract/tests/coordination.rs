@@ -147,3 +147,19 @@ fn a_name_inside_a_relative_clause_of_an_unnamed_subject_relates_to_nothing_afte
     let f = facts("In Rotterdam, which Ingrid Halvorsen loves, Tomas Brandt opened a shop.");
     assert!(!related(&f, "ingrid halvorsen", "tomas brandt"), "{f:?}");
 }
+
+#[test]
+fn the_names_of_a_between_phrase_are_no_subjects_of_what_follows() {
+    let f = facts("Talks between Argentina and Brazil resumed in Geneva.");
+    assert!(!related(&f, "brazil", "geneva"), "{f:?}");
+    assert!(!related(&f, "argentina", "geneva"), "{f:?}");
+    let f = facts("The match between Ingrid Halvorsen and Tomas Brandt in Lisbon was close.");
+    assert!(!related(&f, "tomas brandt", "lisbon"), "{f:?}");
+    // "between" without "and" opens no such phrase.
+    let f = facts("The border runs between Trondheim District in Nordland Province.");
+    assert!(
+        has(&f, "trondheim district", "LOCATED_IN", "nordland province")
+            || related(&f, "trondheim district", "nordland province"),
+        "{f:?}"
+    );
+}
