@@ -189,7 +189,11 @@ impl Sentence<'_> {
     /// weight training so far", not "the dog running" nor "a kid painting a fence").
     fn gerund_compound(&self, e: usize) -> bool {
         let (before, gerund, next) = (self.lower(e - 1), self.lower(e), self.lower(e + 1));
-        if self.info[e - 1].is_capitalised() || self.info[e].is_capitalised() {
+        // "Anna running the show": a name's doing. A capitalised word that names nothing
+        // ("an LGBTQ+ counseling workshop") is a noun like any.
+        if (self.info[e - 1].is_capitalised() && self.at[e - 1].is_some())
+            || self.info[e].is_capitalised()
+        {
             return false;
         }
         if crate::kinds::is_noun_lemma(&format!("{before}_{gerund}")) {
@@ -207,10 +211,15 @@ impl Sentence<'_> {
                 "it" | "them" | "him" | "me" | "us" | "you" | "this" | "that" | "these" | "those"
             )
             || self.at.get(e + 1).is_some_and(Option::is_some)
-            || (noun(next) && !lexicon::parts_of_speech(next).is_some_and(|p| p.contains('r')));
+            // "art counseling workshop": a noun after the gerund that ends the phrase makes a
+            // longer compound, not the gerund's object.
+            || (noun(next)
+                && !lexicon::parts_of_speech(next).is_some_and(|p| p.contains('r'))
+                && np_word(&self.info[(e + 2).min(self.info.len() - 1)])
+                && e + 2 < self.info.len());
         // ... unless it is a picture's relative clause: "my horse painting I did".
         let object_follows = object_follows && !(picture && opens_relative(next));
-        noun(before)
+        (noun(before) || self.info[e - 1].is_capitalised())
             && singular
             && !living
             && lexicon::parts_of_speech(gerund).is_some_and(|p| p.contains('n'))

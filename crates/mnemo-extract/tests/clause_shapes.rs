@@ -852,3 +852,26 @@ fn a_bare_preposition_after_a_name_places_the_clause_not_the_name() {
     let ex = turn("Anna from Oslo called me.", "Odile", "Bram");
     assert!(has_fact(&ex, "anna", "FROM", "oslo"), "{:?}", ex.facts);
 }
+
+#[test]
+fn a_gerund_inside_a_longer_compound_stays_in_it() {
+    said_by_odile(
+        "I went to an art counseling workshop.",
+        "WENT_TO",
+        "art counseling workshop",
+    );
+    said_by_odile(
+        "Last Friday, I went to an LGBTQ+ counseling workshop.",
+        "WENT_TO",
+        "lgbtq counseling workshop",
+    );
+    // A name doing something is no compound.
+    let ex = said_by_odile("I saw Anna running the show.", "SAW", "anna");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.name.starts_with("Anna running")),
+        "{:?}",
+        ex.entities
+    );
+}
