@@ -150,11 +150,21 @@ pub(crate) fn category_facts(
         // "drawing flowers" is drawing, an activity, whatever flowers are.
         let text = &mentions[o].text;
         let first = text.split(' ').next().unwrap_or("");
-        let kind = if text.contains(' ') && crate::verbs::is_gerund(&first.to_lowercase()) {
-            first
-        } else {
-            text
-        };
+        // ... but a "clothing store", a "swimming pool", a "cooking class" is the store, the
+        // pool, the class: a gerund before one singular place, class or event is a compound.
+        let last = text.rsplit(' ').next().unwrap_or("").to_lowercase();
+        let compound = lexicon::categories_of(text).first().is_some_and(|c| {
+            matches!(
+                *c,
+                "place" | "class" | "event" | "device" | "vehicle" | "clothing"
+            )
+        }) && !last.ends_with('s');
+        let kind =
+            if text.contains(' ') && crate::verbs::is_gerund(&first.to_lowercase()) && !compound {
+                first
+            } else {
+                text
+            };
         let Some(label) =
             lexicon::category_of(kind).filter(|l| !matches!(*l, "person" | "family" | "act"))
         else {

@@ -875,3 +875,24 @@ fn a_gerund_inside_a_longer_compound_stays_in_it() {
         ex.entities
     );
 }
+
+#[test]
+fn a_gerund_before_a_place_or_a_class_is_filed_under_the_place_or_class() {
+    let ex = said_by_odile("I opened a clothing store.", "OPENED", "clothing store");
+    assert!(
+        has_fact(&ex, "clothing store", "IS_A", "place"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !has_fact(&ex, "clothing store", "IS_A", "clothing"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = said_by_odile("I swam in the swimming pool.", "SWAM_IN", "swimming pool");
+    assert!(
+        has_fact(&ex, "swimming pool", "IS_A", "place"),
+        "{:?}",
+        ex.facts
+    );
+}
