@@ -347,6 +347,11 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         None if !activities.is_empty() => activities,
         None => return None,
     };
+    // "I'll let you know", "let me see": letting says nothing of the two.
+    facts.retain(|f| !matches!(f.predicate.as_str(), "let" | "lets" | "letting"));
+    if facts.is_empty() {
+        return None;
+    }
     // "I should have called Anna", "I could have married Tom": what did not happen.
     if crate::hedges::counterfactual(s, k) {
         return None;

@@ -896,3 +896,20 @@ fn a_gerund_before_a_place_or_a_class_is_filed_under_the_place_or_class() {
         ex.facts
     );
 }
+
+#[test]
+fn letting_someone_know_states_nothing_of_them() {
+    let ex = turn("I'll let you know if I need anything.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "LET"),
+        "{:?}",
+        ex.facts
+    );
+    // What the let one does is still said.
+    let ex = turn("I let my kids paint the fence.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles kids", "PAINT", "fence"),
+        "{:?}",
+        ex.facts
+    );
+}
