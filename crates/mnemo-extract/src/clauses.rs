@@ -730,12 +730,14 @@ fn clause_fact(
         let progressive = copula && is_gerund(&main);
         predicate.push(main);
         // "I've been painting a lot": the activity itself, when WordNet says it is one.
-        let bare_end = s.info.get(k).is_none_or(|w| {
+        // "putting together a show": a particle opens a phrasal verb's object (no golf).
+        let bare_end = !is_particle(s.lower(k))
+            && (s.info.get(k).is_none_or(|w| {
                 !w.lower.chars().any(char::is_alphanumeric) || is_time_word(&w.lower)
             }) || is_skipped_adverb(s.lower(k))
                 || matches!(s.lower(k), "a" | "lately" | "recently")
                 // "been running longer", "painting again": an adverb, no object.
-                || lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r'));
+                || lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r')));
         if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
             if is_activity(gerund) && !is_light_verb(gerund) && s.at[k - 1].is_none() {

@@ -913,3 +913,19 @@ fn letting_someone_know_states_nothing_of_them() {
         ex.facts
     );
 }
+
+#[test]
+fn a_particle_after_a_progressive_opens_its_object() {
+    let ex = said_by_odile(
+        "We're putting together a talent show for the kids.",
+        "PUTTING_TOGETHER",
+        "talent show",
+    );
+    // "putting" is golf only with nothing after it.
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "DOES"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile("I've been running a lot lately.", "DOES", "running");
+}
