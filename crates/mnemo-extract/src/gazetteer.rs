@@ -335,8 +335,17 @@ pub fn is_region(lower: &str) -> bool {
             .contains_key(lower.strip_suffix('.').unwrap_or(lower))
 }
 
+/// Whether a lower-case name is the United States'.
+pub fn is_united_states(lower: &str) -> bool {
+    matches!(
+        lower,
+        "u.s." | "u s" | "us" | "usa" | "u.s.a." | "america" | "united states"
+    )
+}
+
 /// How large a place a lower-case name is, as a range (a name may be two places): 0 a city or
-/// any other listed place, 1 a U.S. state, 2 a country, 3 a continent; `None` for a name no list
+/// any other listed place, 1 a U.S. state (or a country within a kingdom), 2 a country, 3 a
+/// continent; `None` for a name no list
 /// knows. A place lies in no place of its own size or smaller ("France" in no city, "Mexico" in
 /// no other country), but for cities ("Brooklyn, New York").
 pub fn place_rank(lower: &str) -> Option<(u8, u8)> {
@@ -367,7 +376,22 @@ pub fn place_rank(lower: &str) -> Option<(u8, u8)> {
     if COUNTRIES.contains(&lower) {
         return Some((2, 2));
     }
+    if lower.ends_with(" city") {
+        return Some((0, 0));
+    }
     if lower.contains(' ') {
+        return None;
+    }
+    // Words of the lists' many-word names ("South Dakota", "New York", "Salt Lake"), no place
+    // of their own here.
+    const PARTS: &[&str] = &[
+        "north", "south", "east", "west", "new", "san", "santa", "los", "las", "el", "st.", "fort",
+        "long", "little", "rock", "united", "states", "kingdom", "union", "soviet", "middle",
+        "far", "latin", "rhode", "island", "des", "moines", "city", "lake", "salt", "tel", "aviv",
+        "hong", "kong", "kuala", "lumpur", "phnom", "penh", "addis", "ababa", "beach", "paso",
+        "fe",
+    ];
+    if PARTS.contains(&lower) {
         return None;
     }
     let state = states.contains_key(lower);
@@ -377,8 +401,9 @@ pub fn place_rank(lower: &str) -> Option<(u8, u8)> {
             .any(|a| a == lower.trim_end_matches('.'));
     let city = flags(lower) & PLACE != 0 && !region;
     match (lower, state, region, city) {
-        // Georgia the state and the country; Washington the state and the city.
-        ("georgia", ..) => Some((1, 2)),
+        // Georgia the state and the country; Washington the state and the city; Scotland,
+        // England and Wales countries within the United Kingdom.
+        ("georgia" | "scotland" | "england" | "wales", ..) => Some((1, 2)),
         ("washington", ..) => Some((0, 1)),
         (_, true, ..) => Some((1, 1)),
         (_, false, true, _) => Some((2, 2)),

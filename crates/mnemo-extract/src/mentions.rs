@@ -201,7 +201,7 @@ pub fn sentence_mentions(
     span_rules::sentence_start_people(&mut spans, info);
     span_rules::listed_people(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
-    span_rules::brand_names(&mut spans, info);
+    span_rules::brand_names(&mut spans, info, people.speaker || people.listener);
     span_rules::listed_organizations(&mut spans, info);
     span_rules::imperative_openers(&mut spans, info);
     span_rules::quoted_titles(&mut spans, &texts, info);
@@ -345,6 +345,22 @@ pub fn sentence_mentions(
             && name_rules::meeting_context(&info[..s.4])
         {
             s.2 = EntityType::Person;
+        } else if name_rules::acquisition_context(&info[..s.4])
+            && s.1 == s.0 + 1
+            && s.3.is_none()
+            && (matches!(s.2, EntityType::Person | EntityType::Other)
+                || (s.2 == EntityType::Location
+                    && info[s.0].flags & (gz::PLACE | gz::NATIONALITY) == 0
+                    && !adjectives.contains(&(s.0, s.1))))
+            && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+            && !gz::is_census_given_name(&info[s.0].lower)
+            && !person_follows
+            && !possessive(info.get(s.1))
+        {
+            // "Microsoft acquired Zendesk": companies buy and merge with companies. Not a
+            // place ("acquired Spanish" is the language) nor a person's possessive ("acquired
+            // Jennifer's shares").
+            s.2 = EntityType::Organization;
         } else if let Some(t) = context_type(&info[..s.4]) {
             // "moved to Bergen": a destination is a place even when the name looked like a
             // person's. A possessive name is an owner ("moved to John's house", "a job at Anna's
@@ -357,7 +373,10 @@ pub fn sentence_mentions(
                 && s.1 == s.0 + 1
                 && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
                 && !person_follows;
+            // "moved from BlackBerry devices to iPhones": a brand is what it is.
+            let brand = s.1 == s.0 + 1 && span_rules::brand_shaped(&info[s.0]);
             if !owner
+                && !brand
                 && s.2 != EntityType::Date
                 && (s.2 != EntityType::Person || place_over_person || org_over_person)
             {

@@ -43,15 +43,6 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         .trim_end_matches("ing")
         .trim_end_matches("ed")
         .trim_end_matches('s');
-    // "Microsoft acquired Zendesk", "merged with Compaq": companies buy and merge with
-    // companies (a person is acquired by no one).
-    if matches!(
-        prep.lower.as_str(),
-        "acquired" | "acquire" | "acquires" | "acquiring"
-    ) || (stem.starts_with("merg") && prep.lower == "with")
-    {
-        return Some(EntityType::Organization);
-    }
     match (stem, prep.lower.as_str()) {
         ("work" | "employ" | "join" | "job", "at" | "for")
         | ("job", "with")
@@ -67,6 +58,20 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         (_, "of") if gz::is_corporate_designator(&verb.lower) => Some(EntityType::Location),
         _ => None,
     }
+}
+
+/// Whether the words right before a name say a company acquires or merges with it: "Microsoft
+/// acquired Zendesk", "merged with Compaq" (a list after it is one too:
+/// `span_rules::listed_organizations`).
+pub(crate) fn acquisition_context(before: &[WordInfo]) -> bool {
+    let w = |k: usize| {
+        before
+            .len()
+            .checked_sub(k)
+            .map_or("", |i| before[i].lower.as_str())
+    };
+    matches!(w(1), "acquired" | "acquire" | "acquires" | "acquiring")
+        || (w(1) == "with" && matches!(w(2), "merged" | "merge" | "merges" | "merging"))
 }
 
 /// Whether the words right before a name say one meets a person there: "met X", "married X",

@@ -162,11 +162,18 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             // "Jeff Bezos, who founded Amazon, lives in Miami": a name inside a relative clause
             // relates to no name after the clause's closing comma; the verb there is the
             // clause subject's (or an unnamed one's: "The company, which Jobs founded, is ...").
-            let clause = (!after_role
-                && lower[a.end..b.start].iter().any(|w| w == ",")
-                && r.as_ref().is_none_or(|r| r.pattern != "place-comma"))
-            .then(|| relative_clause_subject(lower, args, i))
-            .flatten();
+            // The comma that closes the clause; one opening a clause nested in it ("Sarah Lee,
+            // who works at Google") closes nothing.
+            let closes = (a.end..b.start).any(|k| {
+                lower[k] == ","
+                    && !lower
+                        .get(k + 1)
+                        .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
+            });
+            let clause =
+                (!after_role && closes && r.as_ref().is_none_or(|r| r.pattern != "place-comma"))
+                    .then(|| relative_clause_subject(lower, args, i))
+                    .flatten();
             let subject = if after_role {
                 Some(i - 1)
             } else {
@@ -264,15 +271,21 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
-    // A place lies in a larger one. "U.S. Rep. Kate Ryan of Oregon" says Oregon lies in the
-    // U.S.; "Argentina and Brazil", "signed between France and Germany in Paris" relate two
-    // places but put neither in the other (a city in a city may be: "Brooklyn, New York").
-    let rank = |a: Arg| crate::gazetteer::place_rank(&lower[a.start..a.end].join(" "));
+    // A place lies in a larger one. "Argentina and Brazil", "signed between France and
+    // Germany in Paris" relate two places but put neither in the other (a city in a city may
+    // be: "Brooklyn, New York").
+    let name = |a: Arg| lower[a.start..a.end].join(" ");
+    let rank = |a: Arg| crate::gazetteer::place_rank(&name(a));
     for r in out.iter_mut().filter(|r| r.predicate == "located in") {
-        let (Some((head, _)), Some((_, tail))) = (rank(args[r.head]), rank(args[r.tail])) else {
+        let (h, t) = (args[r.head], args[r.tail]);
+        let (Some((head, _)), Some((_, tail))) = (rank(h), rank(t)) else {
             continue;
         };
-        if head > tail && tail >= 1 {
+        // A state lies in its country: "U.S. Rep. Kate Ryan of Oregon" (the states listed are
+        // the United States'); a country in its continent ("Sweden and the rest of Europe").
+        if (head == 2 && tail == 1 && crate::gazetteer::is_united_states(&name(h)))
+            || (head == 3 && tail == 2)
+        {
             std::mem::swap(&mut r.head, &mut r.tail);
         } else if head > tail || (head == tail && head >= 1) {
             r.predicate = "related to".to_string();
@@ -318,12 +331,22 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
     {
         return None;
     }
-    Some(
-        args[..a]
-            .iter()
-            .rposition(|s| s.end == open)
-            .filter(|&h| args[h].code != b'D'),
-    )
+    let Some(mut h) = args[..a]
+        .iter()
+        .rposition(|s| s.end == open)
+        .filter(|&h| args[h].code != b'D')
+    else {
+        return Some(None);
+    };
+    // "John Park, who met Sarah Lee, who works at Google, moved to Seoul": one comma closes
+    // both clauses; the verb after it is the outermost subject's.
+    for _ in 0..3 {
+        match relative_clause_subject(lower, args, h) {
+            Some(Some(outer)) => h = outer,
+            _ => break,
+        }
+    }
+    Some(Some(h))
 }
 
 /// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition

@@ -427,24 +427,20 @@ pub fn analyse_with(
             ) else {
                 continue;
             };
-            // "moved to John's house", "works at Anna's bakery": after a preposition a person's
-            // possessive is not the place; the house or the bakery is ("moved to London's East
-            // End" did move to London).
+            // "moved to John's house", "works at Anna's bakery", "acquired Jennifer's shares",
+            // "I love Anna's cooking": a person's possessive is not the place or the thing; the
+            // house, the bakery, the shares are ("moved to London's East End" did move to
+            // London).
             let owner = |m: &Mention| {
                 lower
                     .get(m.words.1 - offset)
                     .is_some_and(|w| crate::gazetteer::is_possessive(w))
             };
-            let ends_prep = rel
-                .predicate
-                .rsplit(' ')
-                .next()
-                .is_some_and(crate::predicate::is_prep);
             let person = entities[t].entity_type == EntityType::Person
                 || lower
                     .get(tm.words.0 - offset)
                     .is_some_and(|w| crate::gazetteer::is_given_name(w));
-            if h == t || (ends_prep && person && tm.words.0 >= hm.words.1 && owner(tm)) {
+            if h == t || (person && tm.words.0 >= hm.words.1 && owner(tm)) {
                 continue;
             }
             // "If Anna moves to Denver, ...", "I wonder if Anna moved to Denver": not stated.

@@ -538,7 +538,8 @@ pub(crate) fn project_names(
 }
 
 /// Words after which a name is whom someone works for ("works for Initech", "joined Globex",
-/// "hired by Hooli", "left Initech"): (words before the name, counted back from it).
+/// "hired by Hooli", "left Initech") or what a company acquires or merges with ("acquired
+/// Postmates", "merged with Compaq"): (words before the name, counted back from it).
 fn employer_cue(info: &[WordInfo], a: usize) -> bool {
     let w = |k: usize| info.get(a.wrapping_sub(k)).map(|w| w.lower.as_str());
     matches!(
@@ -546,14 +547,22 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
         (
             Some("works" | "work" | "worked" | "working" | "employed" | "hired" | "resigned"),
             Some("for" | "at" | "by" | "from")
-        ) | (_, Some("joined" | "quit"))
+        ) | (
+            _,
+            Some("joined" | "quit" | "acquired" | "acquires" | "acquire" | "acquiring")
+        ) | (
+            Some("merged" | "merge" | "merges" | "merging"),
+            Some("with")
+        )
     )
 }
 
 /// Names of employers the tagger (trained on news, where employers are well known) misses or
-/// types as a person or place: a capitalised name after an employment cue ("works for Initech",
-/// "joined Globex", "quit Hooli") or before "hired"/"employs" at the start of a sentence ("Globex
-/// hired Priya Nair") is an organisation, unless a word of it is a known given name or place.
+/// types as a person or place: a capitalised name after an employment or acquisition cue ("works
+/// for Initech", "joined Globex", "quit Hooli", "acquired Postmates") or before "hired",
+/// "employs", "acquired" or "merged" at the start of a sentence ("Globex hired Priya Nair",
+/// "Broadcom acquired VMware") is an organisation, unless a word of it is a known given name or
+/// place.
 pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let personal = |a: usize, b: usize| {
         info[a..b]
@@ -577,7 +586,7 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     if e > 0
         && matches!(
             info.get(e).map(|w| w.lower.as_str()),
-            Some("hired" | "employs")
+            Some("hired" | "employs" | "acquired" | "acquires" | "merged")
         )
     {
         found.push((0, e));
@@ -738,17 +747,20 @@ pub(crate) fn listed_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
 /// Whether a word is written as brands are, with a capital inside ("GitHub", "LinkedIn",
 /// "YouTube", "iPhone", "eBay"): not a surname's prefix ("McDonald", "MacArthur", "DeVito",
 /// "LeBron", whose capital comes after two letters or "Mac").
-fn brand_shaped(w: &WordInfo) -> bool {
+pub(crate) fn brand_shaped(w: &WordInfo) -> bool {
     if w.is_upper || !w.shape.contains("xX") || !w.lower.chars().all(char::is_alphabetic) {
         return false;
     }
     let before_inner_capital = w.shape.find("xX").map_or(0, |k| k + 1);
     if w.is_title {
         // The shape squeezes a run of lower-case letters to two: "Xxx" is three or more.
-        before_inner_capital >= 3
-            && !w.lower.starts_with("mc")
-            && !w.lower.starts_with("mac")
-            && w.shape.starts_with("Xxx")
+        // Surnames: "McDonald", "MacArthur", "VanDyke", "VonTrapp", "DelVecchio", "DeLuca".
+        let surname = [
+            "mc", "mac", "van", "von", "del", "der", "den", "ter", "ten", "bin",
+        ]
+        .iter()
+        .any(|p| w.lower.starts_with(p) && before_inner_capital == p.len());
+        before_inner_capital >= 3 && !surname && w.shape.starts_with("Xxx")
     } else {
         // "iPhone", "eBay": one lower-case letter first.
         w.shape.starts_with("xX")
@@ -758,9 +770,29 @@ fn brand_shaped(w: &WordInfo) -> bool {
 /// Brand-shaped names ("Microsoft acquired GitHub", "LinkedIn") the tagger, trained on news of
 /// the 1990s, misses or takes for a person: a company's, or a product's when it opens in lower
 /// case ("iPhone"). A span holding other words is left alone.
-pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
+    // "my new iPhone", "a used PlayStation": in conversation the thing owned or bought, which
+    // the phrase reader takes as a thing with its fact; a name there would cut the phrase.
+    let owned = |k: usize| {
+        let mut j = k;
+        while j > 0 && k - j < 3 {
+            j -= 1;
+            let w = info[j].lower.as_str();
+            if crate::clause_words::is_determiner(w) {
+                return true;
+            }
+            let adjective = !info[j].is_capitalised()
+                && (crate::lexicon::is_mostly_modifier(w)
+                    || crate::lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('a'))
+                    || (w.ends_with("ed") && crate::verbs::is_verbish(w)));
+            if !adjective {
+                return false;
+            }
+        }
+        false
+    };
     for (k, w) in info.iter().enumerate() {
-        if !brand_shaped(w) || w.flags & (gz::FIRST_NAME | gz::PLACE) != 0 {
+        if !brand_shaped(w) || w.flags & (gz::FIRST_NAME | gz::PLACE) != 0 || (chat && owned(k)) {
             continue;
         }
         let t = if w.is_title {
@@ -769,7 +801,28 @@ pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             EntityType::Other
         };
         match spans.iter().position(|s| s.4 <= k && k < s.1) {
-            None => spans.push((k, k + 1, t, None, k)),
+            None => {
+                spans.push((k, k + 1, t, None, k));
+                // "TikTok and Instagram": the other names of the run the brand is in, joined to
+                // it by "and" or "&", are names of their own (the run would have been one).
+                let (a, b) = w.run;
+                // One-word names and joiners in turn: "A and B", "A & B and C".
+                let joined = (b - a) % 2 == 1
+                    && (a..b).all(|j| {
+                        if (j - a) % 2 == 0 {
+                            info[j].is_capitalised()
+                        } else {
+                            matches!(info[j].lower.as_str(), "and" | "&")
+                        }
+                    });
+                if b > a + 1 && joined {
+                    for j in (a..b).filter(|&j| j != k && info[j].is_capitalised()) {
+                        if !spans.iter().any(|s| s.4 <= j && j < s.1) {
+                            spans.push((j, j + 1, EntityType::Organization, None, j));
+                        }
+                    }
+                }
+            }
             Some(s) if spans[s].0 == k && spans[s].1 == k + 1 && spans[s].3.is_none() => {
                 if spans[s].2 == EntityType::Person {
                     spans[s].2 = t;
@@ -804,24 +857,37 @@ pub(crate) fn listed_organizations(spans: &mut [RawSpan], info: &[WordInfo]) {
             && s.2 == EntityType::Organization
             && (brand_shaped(&info[s.0]) || info[s.0].flags & gz::ORG_NAME != 0)
     };
+    let unnamed = |s: &RawSpan| {
+        let w = &info[s.0];
+        s.1 == s.0 + 1
+            && s.2 == EntityType::Person
+            && s.3.is_none()
+            && w.flags & gz::FIRST_NAME == 0
+            && !gz::is_census_given_name(&w.lower)
+            && !gz::is_given_name(&w.lower)
+    };
     for run in runs.iter().filter(|r| r.len() >= 2) {
         let last = &spans[run[run.len() - 1]];
         let before_last = &spans[run[run.len() - 2]];
         let closed = (before_last.1..last.4).any(|i| word(i) == "and");
-        if !closed || !run.iter().any(|&k| known(&spans[k])) {
+        // As many known companies as unknown "people" ("LinkedIn, GitHub and Nuance"; not "the
+        // guests were Johnson, PayPal and Nguyen", surnames), or what a company acquires
+        // ("acquired YouTube, Fitbit and Waze").
+        let known_n = run.iter().filter(|&&k| known(&spans[k])).count();
+        let unnamed_n = run.iter().filter(|&&k| unnamed(&spans[k])).count();
+        let acquired = crate::name_rules::acquisition_context(&info[..spans[run[0]].4]);
+        if !closed || (known_n <= unnamed_n && !acquired) {
             continue;
         }
         for &k in run {
-            let s = &mut spans[k];
-            let w = &info[s.0];
-            if s.1 == s.0 + 1
-                && s.2 == EntityType::Person
-                && s.3.is_none()
-                && w.flags & gz::FIRST_NAME == 0
-                && !gz::is_census_given_name(&w.lower)
-                && !gz::is_given_name(&w.lower)
-            {
-                s.2 = EntityType::Organization;
+            // What is acquired is no place either, unless a known one ("acquired Wyeth and
+            // Hospira").
+            let unknown_place = acquired
+                && spans[k].2 == EntityType::Location
+                && spans[k].1 == spans[k].0 + 1
+                && info[spans[k].0].flags & (gz::PLACE | gz::NATIONALITY) == 0;
+            if unnamed(&spans[k]) || unknown_place {
+                spans[k].2 = EntityType::Organization;
             }
         }
     }

@@ -163,3 +163,16 @@ fn the_names_of_a_between_phrase_are_no_subjects_of_what_follows() {
         "{f:?}"
     );
 }
+
+#[test]
+fn one_comma_closes_nested_relative_clauses() {
+    let f = facts(
+        "Ingrid Halvorsen, who met Tomas Brandt, who works at Velora Systems, moved to Lisbon.",
+    );
+    assert!(
+        has(&f, "tomas brandt", "WORKS_AT", "velora systems"),
+        "{f:?}"
+    );
+    assert!(has(&f, "ingrid halvorsen", "MOVED_TO", "lisbon"), "{f:?}");
+    assert!(!has(&f, "tomas brandt", "MOVED_TO", "lisbon"), "{f:?}");
+}

@@ -1085,3 +1085,82 @@ fn a_given_name_that_is_a_verb_opening_an_imperative_is_no_name() {
         Some(EntityType::Person)
     );
 }
+
+/// Cases a review of the brand, acquisition, list and place rules found: each was wrong in a
+/// first version of them.
+#[test]
+fn brands_acquisitions_lists_and_places_in_review_cases() {
+    // A brand owned in conversation is the thing of the clause.
+    for (text, rel, thing) in [
+        ("I love my new iPhone.", "LOVE", "iphone"),
+        ("I sold my old PlayStation.", "SOLD", "playstation"),
+        ("My sister bought a used iPhone.", "BOUGHT", "iphone"),
+    ] {
+        let ex = chat(text);
+        assert!(
+            ex.facts
+                .iter()
+                .any(|f| f.rel_type.as_str() == rel && f.object.as_str() == thing),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // Brands joined by "and" are two names, not one.
+    has(
+        "Investors praised BlackRock and JPMorgan.",
+        "JPMorgan",
+        EntityType::Organization,
+    );
+    has(
+        "We use TikTok and Instagram.",
+        "Instagram",
+        EntityType::Organization,
+    );
+    // A surname with a capital inside is no brand; a brand before its devices no place.
+    assert!(!entities("VanDyke painted the portrait.")
+        .iter()
+        .any(|(_, t)| *t == EntityType::Organization));
+    assert!(
+        !entities("The company moved from BlackBerry devices to iPhones.")
+            .iter()
+            .any(|(n, t)| n == "BlackBerry" && *t == EntityType::Location)
+    );
+    // A language acquired is no company; a person's shares are not the person.
+    assert!(!entities("Linda acquired Spanish as a child.")
+        .iter()
+        .any(|(_, t)| *t == EntityType::Organization));
+    let f = facts("Marcus acquired Jennifer's shares.");
+    assert!(!f.iter().any(|x| x.2 == "jennifer"), "{f:?}");
+    // What a company acquires, listed or missed by the tagger.
+    for o in ["postmates", "careem", "drizly"] {
+        has_fact(
+            "Uber acquired Postmates, Careem and Drizly.",
+            "uber",
+            "ACQUIRED",
+            o,
+        );
+    }
+    has_fact(
+        "Broadcom acquired VMware in 2023.",
+        "broadcom",
+        "ACQUIRED",
+        "vmware",
+    );
+    // Surnames listed with one company stay people.
+    assert!(!entities("The guests were Johnson, PayPal and Nguyen.")
+        .iter()
+        .any(|(n, t)| n == "Nguyen" && *t == EntityType::Organization));
+    // Places: a kingdom's countries lie in it; a state in no foreign country; a country in
+    // no city of two words either.
+    has_fact("Scotland is in the UK.", "scotland", "LOCATED_IN", "uk");
+    let f = facts("The team from Brazil played in Miami, Florida.");
+    assert!(
+        !f.iter().any(|x| x.0 == "florida" && x.1 == "LOCATED_IN"),
+        "{f:?}"
+    );
+    let f = facts("The embassy of Canada in Mexico City was closed.");
+    assert!(
+        !f.iter().any(|x| x.0 == "canada" && x.1 == "LOCATED_IN"),
+        "{f:?}"
+    );
+}
