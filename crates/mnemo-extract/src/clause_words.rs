@@ -433,8 +433,18 @@ pub(crate) fn conditional_spans<S: AsRef<str>>(lower: &[S]) -> Vec<(usize, usize
     let mut j = 0;
     while j < lower.len() {
         if matches!(lower[j].as_ref(), "if" | "whether" | "unless") {
+            // Unpunctuated, the condition ends where the main clause's subject pronoun comes
+            // ("If Anna moves to Denver I will visit her").
             let end = (j + 1..lower.len())
-                .find(|&k| matches!(lower[k].as_ref(), "," | ";" | "." | "!" | "?"))
+                .find(|&k| {
+                    matches!(lower[k].as_ref(), "," | ";" | "." | "!" | "?")
+                        || (k > j + 2
+                            && matches!(
+                                lower[k].as_ref(),
+                                "i" | "we" | "you" | "he" | "she" | "they"
+                            )
+                            && !matches!(lower[k - 1].as_ref(), "and" | "or" | "that"))
+                })
                 .unwrap_or(lower.len());
             out.push((j, end));
             j = end;

@@ -726,9 +726,33 @@ pub fn sentence_mentions(
         }
         // "my brother Tom and sister Jess": a relative noun after "and" right after a named
         // relative is the same owner's.
-        let carried = (lower == "and")
-            .then(|| named_relative_owner(&out, offset + j))
-            .flatten();
+        // Not a partner or a child, who is more likely the named one's ("my friend Tom and
+        // wife Jess", "my uncle Pete and son Max").
+        let carried = (lower == "and"
+            && !info.get(j + 1).is_some_and(|w| {
+                matches!(
+                    w.lower.as_str(),
+                    "wife"
+                        | "husband"
+                        | "partner"
+                        | "girlfriend"
+                        | "boyfriend"
+                        | "fiance"
+                        | "fiancee"
+                        | "fiancé"
+                        | "fiancée"
+                        | "spouse"
+                        | "son"
+                        | "daughter"
+                        | "kid"
+                        | "kids"
+                        | "child"
+                        | "children"
+                        | "baby"
+                )
+            }))
+        .then(|| named_relative_owner(&out, offset + j))
+        .flatten();
         let owner = match lower {
             "my" | "our" if people.speaker => Some(Owner::Speaker),
             "your" if people.listener => Some(Owner::Listener),
@@ -745,7 +769,7 @@ pub fn sentence_mentions(
                 // "Ben was my best man", "you're my guy": a person, no relation named.
                 && !matches!(
                     info[k].lower.as_str(),
-                    "man" | "woman" | "person" | "people" | "guy" | "guys" | "dude" | "lady"
+                    "man" | "woman" | "person" | "guy" | "dude" | "lady"
                 )
                 && (info[k].flags & gz::KIN != 0
                     || (chat

@@ -467,8 +467,13 @@ pub fn analyse_with(
             }
             // "I met Anna in Paris": in conversation a bare preposition after a name mostly
             // places what the clause did, not the name (Anna need not live in Paris); "Anna
-            // from Oslo" still says where she is from.
-            if chat && crate::predicate::is_prep(&rel.predicate) && rel.predicate != "from" {
+            // from Oslo" still says where she is from, "Anna at Google" where she works.
+            let firm = entities[t].entity_type == EntityType::Organization;
+            if chat
+                && crate::predicate::is_prep(&rel.predicate)
+                && rel.predicate != "from"
+                && !(rel.predicate == "at" && firm)
+            {
                 continue;
             }
             add(h, t, &rel.predicate, rel.confidence, s);

@@ -101,8 +101,8 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
 /// Splits a person's span joining two names by "&" or "and" into two people when both sides open
 /// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
 /// "Emma & Liam's wedding"). In a document another person's span holding "&" is a firm's
-/// ("Marks & Spencer"); in conversation too when it opens with no given name ("we shop at Marks &
-/// Spencer"), else it is left as the tagger typed it (a couple as often).
+/// ("Marks & Spencer"); in conversation it is left as the tagger typed it (a couple as often, and
+/// the clause reader reads what a person does: "Smith & Wesson makes guns").
 pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let given = |w: &WordInfo| {
         w.is_title
@@ -120,7 +120,7 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
             spans[k] = (a, j, EntityType::Person, None, a);
             spans.insert(k + 1, (j + 1, b, EntityType::Person, None, j + 1));
             k += 1;
-        } else if (!chat || !given(&info[a]))
+        } else if !chat
             && t == EntityType::Person
             && title.is_none()
             && (a + 1..b.saturating_sub(1)).any(|j| info[j].lower == "&")
@@ -401,14 +401,31 @@ pub(crate) fn everyday_person_verb(lower: &str) -> bool {
 /// state's or a firm's move.
 pub(crate) fn residence_after(info: &[WordInfo], end: usize) -> bool {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
-    match word(end) {
-        "lives" | "lived" => matches!(word(end + 1), "in" | "with" | "near"),
-        "works" | "worked" => matches!(word(end + 1), "at" | "for" | "as"),
-        "moved" => match word(end + 1) {
-            "back" | "away" | "abroad" | "home" | "from" | "in" => true,
-            "to" => info.get(end + 2).is_some_and(|w| w.is_capitalised()),
-            _ => false,
-        },
+    // A place named after it: "lives in Ohio", "works at Initech", "moved back to Leeds" (not
+    // "lives in fear", "works for me").
+    let named = |i: usize| {
+        info.get(i)
+            .is_some_and(|w| w.is_capitalised() && w.lower != "i")
+    };
+    match (word(end), word(end + 1)) {
+        ("lives" | "lived", "in" | "near") | ("works" | "worked", "at" | "for") => named(end + 2),
+        // "lives with her grandmother", not "lives with the consequences".
+        ("lives" | "lived", "with") => {
+            named(end + 2)
+                || (matches!(word(end + 2), "her" | "his" | "their" | "my")
+                    && info.get(end + 3).is_some_and(|w| w.flags & gz::KIN != 0))
+        }
+        // "works as a nurse", not "works as a base".
+        ("works" | "worked", "as") => {
+            let k = if matches!(word(end + 2), "a" | "an") {
+                end + 3
+            } else {
+                end + 2
+            };
+            info.get(k).is_some_and(|w| w.flags & gz::ROLE != 0)
+        }
+        ("moved", "to") => named(end + 2),
+        ("moved", "back") => word(end + 2) == "to" && named(end + 3),
         _ => false,
     }
 }
@@ -899,10 +916,20 @@ pub(crate) fn imperative_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let [first, next, ..] = info else {
         return;
     };
+    // "Mark the plumber fixed our sink", "Rob the guy from accounting quit": a person described
+    // after the name, then what the person did ("Bill the client for the hours" bills).
+    let described = info.get(2).is_some_and(|w| {
+        crate::lexicon::category_of(&w.lower).is_some_and(|c| c == "person" || c == "family")
+            || w.flags & (gz::ROLE | gz::KIN) != 0
+    }) && info
+        .iter()
+        .skip(3)
+        .take(4)
+        .any(|w| crate::clause_words::finite_verb(&w.lower));
     let determiner = matches!(
         next.lower.as_str(),
         "my" | "your" | "his" | "her" | "our" | "their" | "the" | "a" | "an" | "this" | "that"
-    );
+    ) && !described;
     if determiner
         && first.is_title
         && gz::is_given_name(&first.lower)

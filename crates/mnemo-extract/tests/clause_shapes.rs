@@ -929,3 +929,25 @@ fn a_particle_after_a_progressive_opens_its_object() {
     );
     said_by_odile("I've been running a lot lately.", "DOES", "running");
 }
+
+#[test]
+fn an_unpunctuated_condition_ends_at_the_main_clause() {
+    let ex = turn(
+        "If Anna moves to Denver I will visit her and Ben works at Initech.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !has_fact(&ex, "anna", "MOVES_TO", "denver"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "ben", "WORKS_AT", "initech"),
+        "{:?}",
+        ex.facts
+    );
+    // "Anna at Google": where she works, kept in conversation.
+    let ex = turn("Anna at Google says hi.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "AT", "google"), "{:?}", ex.facts);
+}

@@ -1044,3 +1044,31 @@ fn a_place_or_event_after_the_thing_done_is_where_it_was_done() {
         );
     }
 }
+
+#[test]
+fn a_partner_or_child_after_and_is_no_relative_of_the_speaker() {
+    for (text, rel) in [
+        ("My friend Tom and wife Jess came to dinner.", "WIFE"),
+        ("My uncle Pete and son Max run a farm.", "SON"),
+        (
+            "My brother Tom and girlfriend Amy are visiting.",
+            "GIRLFRIEND",
+        ),
+    ] {
+        let ex = turn(text, "Lena", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "lena" && f.rel_type.as_str() == rel),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A plural person noun names the group: "my guys" are still met at the pub.
+    let ex = turn(
+        "I'm meeting my guys Ben and Sam at the pub.",
+        "Lena",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "lena", "MEETING", "sam"), "{:?}", ex.facts);
+}
