@@ -151,14 +151,25 @@ pub(crate) fn category_facts(
         let text = &mentions[o].text;
         let first = text.split(' ').next().unwrap_or("");
         // ... but a "clothing store", a "swimming pool", a "cooking class" is the store, the
-        // pool, the class: a gerund before one singular place, class or event is a compound.
+        // pool, the class: a gerund before a place, class or event is a compound; plural too for
+        // what one wears or attends ("swimming lessons"), not for what one rides ("riding
+        // bikes"); and whatever WordNet knows as one noun ("running shoes", "washing machine").
         let last = text.rsplit(' ').next().unwrap_or("").to_lowercase();
-        let compound = lexicon::categories_of(text).first().is_some_and(|c| {
-            matches!(
-                *c,
-                "place" | "class" | "event" | "device" | "vehicle" | "clothing"
+        let lower = text.to_lowercase();
+        let stem = &lower[..lower.len() - last.len()];
+        let known_compound = std::iter::once(lower.clone())
+            .chain(
+                lexicon::singulars(&last)
+                    .into_iter()
+                    .map(|one| format!("{stem}{one}")),
             )
-        }) && !last.ends_with('s');
+            .any(|c| crate::kinds::is_noun_lemma(&c.replace(' ', "_")));
+        let compound = known_compound
+            || lexicon::categories_of(text).first().is_some_and(|c| {
+                matches!(*c, "clothing" | "class")
+                    || (matches!(*c, "place" | "event" | "device" | "vehicle")
+                        && !last.ends_with('s'))
+            });
         let kind =
             if text.contains(' ') && crate::verbs::is_gerund(&first.to_lowercase()) && !compound {
                 first

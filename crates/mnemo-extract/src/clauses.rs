@@ -339,6 +339,7 @@ fn is_activity(word: &str) -> bool {
 /// that we went camping).
 fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<Vec<ClauseFact>> {
     let mut activities = Vec::new();
+    let own = subject.clone();
     let mut facts = match clause_fact(s, subject, start, k, &mut activities) {
         Some(mut facts) => {
             facts.extend(activities);
@@ -369,7 +370,13 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     // (MIGHT_MOVE_TO closes no residence); the hedge stays with the predicate.
     if let Some(h) = crate::hedges::hedge(s, start, k) {
         for f in &mut facts {
-            if f.predicate != "is a" {
+            // A thing's category holds whatever is hedged ("maybe I'll adopt a cat": a cat is
+            // a pet); the subject's own does not ("I might be a teacher someday").
+            if f.predicate == "is a" && f.subject == own {
+                // "might be a teacher": MIGHT_BE_A.
+                let be = if h.ends_with(" be") { "" } else { " be" };
+                f.predicate = format!("{h}{be} a");
+            } else if f.predicate != "is a" {
                 f.predicate = format!("{h} {}", f.predicate);
             }
         }

@@ -100,6 +100,12 @@ impl Sentence<'_> {
                 && lexicon::categories_of(self.lower(a))
                     .first()
                     .is_none_or(|c| *c == "act")
+                // "a new washing machine": a compound WordNet knows keeps its gerund.
+                && !crate::kinds::is_noun_lemma(&format!(
+                    "{}_{}",
+                    self.lower(a),
+                    self.lower(a + 1)
+                ))
             {
                 a += 1;
             }

@@ -951,3 +951,20 @@ fn an_unpunctuated_condition_ends_at_the_main_clause() {
     let ex = turn("Anna at Google says hi.", "Odile", "Bram");
     assert!(has_fact(&ex, "anna", "AT", "google"), "{:?}", ex.facts);
 }
+
+#[test]
+fn a_hedged_description_of_the_speaker_keeps_its_hedge_and_compounds_their_head() {
+    let ex = said_by_odile("I might be a teacher someday.", "MIGHT_BE_A", "teacher");
+    assert!(!has_fact(&ex, "odile", "IS_A", "teacher"), "{:?}", ex.facts);
+    // A thing's category holds whatever is hedged.
+    let ex = said_by_odile("Maybe I'll adopt a cat.", "MAYBE_ADOPT", "cat");
+    assert!(has_fact(&ex, "cat", "IS_A", "animal"), "{:?}", ex.facts);
+    // Compounds WordNet knows are no activities; a gerund's plain object is.
+    let ex = said_by_odile("I love my running shoes.", "LOVE", "running shoes");
+    assert!(
+        !has_fact(&ex, "running shoes", "IS_A", "activity"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile("I got a new washing machine.", "GOT", "washing machine");
+}
