@@ -150,6 +150,11 @@ pub fn sentence_mentions(
             title = Some(texts[a].to_string());
             a += 1;
         }
+        // "Unless Ben quits", "Whether Anna stays": a conjunction the tagger took into a name
+        // opening the sentence is no part of it.
+        while a == 0 && b - a > 1 && matches!(info[a].lower.as_str(), "unless" | "whether" | "if") {
+            a += 1;
+        }
         // A weekday names no lasting thing ("on Sunday", "every Saturday", "on Saturdays"): when
         // it was is the time of the fact, not an entity.
         if (a..b).all(|j| gz::is_weekday(&info[j].lower)) {

@@ -1194,3 +1194,20 @@ fn given_names_that_are_places_or_verbs_in_review_cases() {
         assert_eq!(chat_type(text, name), Some(EntityType::Person), "{text}");
     }
 }
+
+#[test]
+fn a_conjunction_opening_the_sentence_is_no_part_of_a_name() {
+    for (text, name) in [
+        ("Unless Ben quits Initech, he won't move to Lisbon.", "Ben"),
+        ("Whether Anna stays is unclear.", "Anna"),
+    ] {
+        let found = entities(text);
+        assert!(found.iter().any(|(n, _)| n == name), "{text}: {found:?}");
+        assert!(
+            !found
+                .iter()
+                .any(|(n, _)| n.starts_with("Unless") || n.starts_with("Whether")),
+            "{text}: {found:?}"
+        );
+    }
+}
