@@ -155,9 +155,14 @@ pub(crate) fn sentence_clauses(
         }
     }
     let joined = co_subjects(&s, &mut subjects);
+    // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
+    // question, read once for all the sentence's clauses.
+    let conditions = crate::clause_words::conditional_spans(&lower);
     let mut said: Vec<Vec<ClauseFact>> = Vec::with_capacity(subjects.len());
     for (subject, from, start) in &subjects {
-        said.push(clause_at(&s, subject.clone(), *start, *from).unwrap_or_default());
+        let conditional = conditions.iter().any(|&(a, b)| (a..b).contains(start));
+        let facts = (!conditional).then(|| clause_at(&s, subject.clone(), *start, *from));
+        said.push(facts.flatten().unwrap_or_default());
     }
     // "Caleb and I went hiking": what the last of the joined subjects did, the others did too.
     for (i, j) in joined {
@@ -355,15 +360,6 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     }
     // "I should have called Anna", "I could have married Tom": what did not happen.
     if crate::hedges::counterfactual(s, k) {
-        return None;
-    }
-    // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
-    // question.
-    let lower: Vec<&str> = s.info.iter().map(|w| w.lower.as_str()).collect();
-    if crate::clause_words::conditional_spans(&lower)
-        .iter()
-        .any(|&(a, b)| (a..b).contains(&start))
-    {
         return None;
     }
     // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family

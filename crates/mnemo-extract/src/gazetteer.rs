@@ -329,10 +329,13 @@ fn word_set(
 /// does ("conn.", "n.j.", the period sometimes a token of its own): the second half of "Bethany, Conn.".
 pub fn is_region(lower: &str) -> bool {
     static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
+    word_set(REGIONS, &SET).contains_key(lower) || is_state_abbreviation(lower)
+}
+
+/// Whether a lower-case word is a state's news abbreviation ("conn.", "n.j.", "calif").
+fn is_state_abbreviation(lower: &str) -> bool {
     static ABBR: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
-    word_set(REGIONS, &SET).contains_key(lower)
-        || word_set(STATE_ABBREVIATIONS, &ABBR)
-            .contains_key(lower.strip_suffix('.').unwrap_or(lower))
+    word_set(STATE_ABBREVIATIONS, &ABBR).contains_key(lower.strip_suffix('.').unwrap_or(lower))
 }
 
 /// Whether a lower-case name is the United States'.
@@ -395,10 +398,7 @@ pub fn place_rank(lower: &str) -> Option<(u8, u8)> {
         return None;
     }
     let state = states.contains_key(lower);
-    let region = is_region(lower)
-        && !STATE_ABBREVIATIONS
-            .split_ascii_whitespace()
-            .any(|a| a == lower.trim_end_matches('.'));
+    let region = is_region(lower) && !is_state_abbreviation(lower);
     let city = flags(lower) & PLACE != 0 && !region;
     match (lower, state, region, city) {
         // Georgia the state and the country; Washington the state and the city; Scotland,

@@ -164,12 +164,8 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             // clause subject's (or an unnamed one's: "The company, which Jobs founded, is ...").
             // The comma that closes the clause; one opening a clause nested in it ("Sarah Lee,
             // who works at Google") closes nothing.
-            let closes = (a.end..b.start).any(|k| {
-                lower[k] == ","
-                    && !lower
-                        .get(k + 1)
-                        .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
-            });
+            let closes =
+                (a.end..b.start).any(|k| lower[k] == "," && !relative_pronoun(lower, k + 1));
             let clause =
                 (!after_role && closes && r.as_ref().is_none_or(|r| r.pattern != "place-comma"))
                     .then(|| relative_clause_subject(lower, args, i))
@@ -295,6 +291,13 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
     out
 }
 
+/// Whether word `k` opens a relative clause after a comma: "who", "which", "whose".
+fn relative_pronoun(lower: &[String], k: usize) -> bool {
+    lower
+        .get(k)
+        .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
+}
+
 /// Whether arg `i` is one of the two names of "between A and B".
 fn between_member(lower: &[String], args: &[Arg], i: usize) -> bool {
     let before = |k: usize| (k > 0).then(|| lower[k - 1].as_str());
@@ -325,10 +328,7 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
     let open = (from..end)
         .rev()
         .find(|&k| lower[k] == "," && !place_comma(k))?;
-    if !lower
-        .get(open + 1)
-        .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
-    {
+    if !relative_pronoun(lower, open + 1) {
         return None;
     }
     let Some(mut h) = args[..a]
