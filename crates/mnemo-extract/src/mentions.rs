@@ -652,6 +652,7 @@ pub fn sentence_mentions(
                     && crate::verbs::is_verbish(&format!("{}g", info[s.0].lower))))
             && !said_by_it(info, s.1)
             && !span_rules::given_word_as_name(info, s.0)
+            && !span_rules::will_as_name(info, s.0)
             && known(texts[s.0]).is_none();
         let word = info[s.0].lower.as_str();
         let interjection = s.1 == s.0 + 1

@@ -475,6 +475,15 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
         spans.retain(|s| s.0 > 0);
         return;
     }
+    // "Will lives in Oslo": a modal is followed by a bare verb, never by what a person does.
+    if will_as_name(info, 0) {
+        if let Some(s) = spans.iter_mut().find(|s| s.0 == 0 && s.1 == 1) {
+            s.2 = EntityType::Person;
+        } else if free(spans, 0, 1, usize::MAX) {
+            spans.push((0, 1, EntityType::Person, None, 0));
+        }
+        return;
+    }
     let mut e = 0;
     while e < info.len() && e < 3 && name_word(&info[e]) {
         e += 1;
@@ -502,12 +511,62 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
             crate::verbs::is_irregular_past(w)
                 || ((w.ends_with('s') || w.ends_with("ed")) && crate::verbs::is_verbish(w))
         });
-    let described = described_person(info, e) || (e == 1 && given_word_as_name(info, 0));
+    let described = described_person(info, e)
+        || (e == 1 && (given_word_as_name(info, 0) || unknown_word_as_name(info)));
     // "Austin moved to Denver": a given name that is a place's too, living or moving.
     let resident = e == 1 && gz::is_given_name_place(&info[0].lower) && residence_after(info, 1);
     if label || resident || ((next.is_some_and(person_verb) || given_name || described) && !listed)
     {
         spans.push((0, e, EntityType::Person, None, 0));
+    }
+}
+
+/// A lone opening word that no word list knows ("Tobias", a name the tagger never saw), or a
+/// listed given name that is a word too ("Mark", "Pat"), doing what only people do: "Tobias
+/// plays the cello", "Pat works at Amazon". Not a company's or a team's name ("Nvidia bought
+/// Arm", "Arsenal plays Chelsea"), whose verbs are not these.
+fn unknown_word_as_name(info: &[WordInfo]) -> bool {
+    let w = &info[0];
+    let unknown = crate::lexicon::parts_of_speech(&w.lower).is_none()
+        && w.flags & (gz::PLACE | gz::ORG_NAME | gz::ORG_WORD | gz::LOC_WORD | gz::KIN) == 0
+        && !brand_shaped(w);
+    let word_name = w.flags & gz::FIRST_NAME != 0;
+    w.is_title
+        && w.lower.chars().count() >= 3
+        && w.lower.chars().all(char::is_alphabetic)
+        && (unknown || word_name)
+        && personal_verb_phrase(info, 1)
+}
+
+/// "Will lives in Oslo", "Will loves pizza": the capitalised modal at `k` is a name, as a bare
+/// verb, not what a person does, follows a modal.
+pub(crate) fn will_as_name(info: &[WordInfo], k: usize) -> bool {
+    info.get(k).is_some_and(|w| w.is_title && w.lower == "will")
+        && personal_verb_phrase(info, k + 1)
+}
+
+/// Whether the words from `k` say what a person does: likes, lives, studies, plays an
+/// instrument or a sport, works at a named place or as a role.
+fn personal_verb_phrase(info: &[WordInfo], k: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    match word(k) {
+        "loves" | "loved" | "likes" | "liked" | "hates" | "hated" | "enjoys" | "enjoyed"
+        | "adores" | "studies" | "studied" | "teaches" | "taught" | "learns" | "learned"
+        | "married" => info
+            .get(k + 1)
+            .is_some_and(|w| w.lower.chars().any(char::is_alphabetic)),
+        // "plays the cello", "plays tennis"; not "plays Chelsea".
+        "plays" | "played" => {
+            let n = if matches!(word(k + 1), "the" | "a" | "an" | "his" | "her" | "their") {
+                k + 2
+            } else {
+                k + 1
+            };
+            crate::lexicon::categories_of(word(n))
+                .iter()
+                .any(|c| matches!(*c, "instrument" | "sport"))
+        }
+        _ => residence_after(info, k),
     }
 }
 

@@ -53,6 +53,7 @@ fn multi_word_names_titles_and_coreference() {
             Organization "Siemens" key="siemens"
             willi schneider -[BORN_IN "born in" 0.99]-> berlin
             willi schneider -[MOVED_TO "moved to" 0.52]-> paris
+            willi schneider -[WORKS_FOR "works for" 0.99]-> siemens
         "#]],
     );
 }

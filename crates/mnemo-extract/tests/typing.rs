@@ -410,6 +410,49 @@ fn a_listed_given_name_opening_a_sentence_is_the_subject() {
 }
 
 #[test]
+fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
+    // A name no list holds, or a listed given name that is a word too, before what only people
+    // do: likes, lives, studies, plays an instrument or a sport, works at a named place.
+    has("Tobias plays the cello.", "Tobias", EntityType::Person);
+    assert!(chat("Tobias plays tennis on Sundays.")
+        .facts
+        .iter()
+        .any(|f| f.subject.as_str() == "tobias"
+            && f.rel_type.as_str() == "PLAYS"
+            && f.object.as_str() == "tennis"));
+    has(
+        "Tobias studied law in Leipzig.",
+        "Tobias",
+        EntityType::Person,
+    );
+    has_fact("Pat works at Amazon.", "pat", "WORKS_AT", "amazon");
+    has("Mark loves hiking.", "Mark", EntityType::Person);
+    // A capitalised modal before what a person does is a name; before a bare verb it is none.
+    has_fact("Will lives in Oslo.", "will", "LIVES_IN", "oslo");
+    assert_eq!(
+        chat_type("Will loves pizza.", "Will"),
+        Some(EntityType::Person)
+    );
+    assert_eq!(chat_type("Will you come to Oslo?", "Will"), None);
+    // Companies and teams do other things; the place a place loves stays a place.
+    for (text, name) in [
+        ("Nvidia bought Arm.", "Nvidia"),
+        ("Arsenal plays Chelsea.", "Arsenal"),
+        ("Nvidia works at scale.", "Nvidia"),
+        ("Oslo loves tourists.", "Oslo"),
+        ("Everyone loves pizza.", "Everyone"),
+    ] {
+        let found = entities(text);
+        assert!(
+            !found
+                .iter()
+                .any(|(n, t)| n == name && *t == EntityType::Person),
+            "{text}: {found:?}"
+        );
+    }
+}
+
+#[test]
 fn a_weekday_is_no_entity() {
     for text in [
         "She jogs every Sunday.",
