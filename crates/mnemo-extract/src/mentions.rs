@@ -686,6 +686,23 @@ pub fn sentence_mentions(
         adjectives.push((j, e));
         j = e;
     }
+    // Chat is often written in lower case: "i met ingrid yesterday" names Ingrid, a listed given
+    // name that is no English word, no place and no company.
+    if chat {
+        for (k, w) in info.iter().enumerate() {
+            let lower_name = !w.is_capitalised()
+                && !w.is_upper
+                && gz::is_listed_given_name(w.flags, &w.lower)
+                && w.flags & (gz::PLACE | gz::ORG_NAME | gz::STOPWORD | gz::PRONOUN | gz::KIN) == 0
+                && crate::lexicon::parts_of_speech(&w.lower).is_none()
+                && crate::lexicon::category_of(&w.lower).is_none()
+                && !interjections::always(&w.lower);
+            if lower_name && !spans.iter().any(|s| s.4 <= k && k < s.1) {
+                spans.push((k, k + 1, EntityType::Person, None, k));
+                renamed.push((k, k + 1, as_name(&w.lower)));
+            }
+        }
+    }
     spans.sort_by_key(|s| (s.4, s.1));
     spans.dedup_by(|later, earlier| later.4 < earlier.1);
     // "Mom said": the speaker's mom, found below as "my mom" is. Addressed ("Thanks, Mom!"),
@@ -909,16 +926,7 @@ pub fn sentence_mentions(
             if chat && name {
                 let mut m = mk(j, j + 1, MentionKind::Name(EntityType::Person), None);
                 if !info[j].is_title {
-                    // Written as a name is: "jess", "JESS" -> "Jess".
-                    let mut cs = m.text.chars();
-                    m.text = cs
-                        .next()
-                        .map(|c| {
-                            c.to_uppercase()
-                                .chain(cs.flat_map(char::to_lowercase))
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    m.text = as_name(&m.text);
                 }
                 out.push(m);
                 j += 1;
@@ -1261,4 +1269,16 @@ fn is_giving_verb(lower: &str) -> bool {
                     .strip_suffix("ed")
                     .is_some_and(|x| x == *b || format!("{x}e") == *b)
         })
+}
+
+/// A name written as names are: "jess", "JESS" -> "Jess".
+fn as_name(word: &str) -> String {
+    let mut cs = word.chars();
+    cs.next()
+        .map(|c| {
+            c.to_uppercase()
+                .chain(cs.flat_map(char::to_lowercase))
+                .collect()
+        })
+        .unwrap_or_default()
 }

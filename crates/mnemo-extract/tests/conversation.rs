@@ -1072,3 +1072,31 @@ fn a_partner_or_child_after_and_is_no_relative_of_the_speaker() {
     );
     assert!(has_fact(&ex, "lena", "MEETING", "sam"), "{:?}", ex.facts);
 }
+
+#[test]
+fn a_lower_case_given_name_in_chat_is_a_person() {
+    // Chat is often written in lower case: a listed given name that is no English word, place
+    // or company is a person wherever it stands, written as a name is.
+    let ex = turn("i met ingrid yesterday", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "MET", "ingrid"), "{:?}", ex.facts);
+    let ingrid = entity(&ex, "ingrid").expect("Ingrid");
+    assert_eq!(
+        (ingrid.name.as_str(), ingrid.entity_type),
+        ("Ingrid", EntityType::Person)
+    );
+    let ex = turn("yesterday ingrid taught me chess", "Odile", "Bram");
+    assert!(has_fact(&ex, "ingrid", "TAUGHT", "odile"), "{:?}", ex.facts);
+    // Not a lower-case word that is a name too ("will", "mark"), nor a place ("paris").
+    for (text, key) in [
+        ("i will mark it", "mark"),
+        ("i will call you", "will"),
+        ("we went to paris", "paris"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            entity(&ex, key).is_none_or(|e| e.entity_type != EntityType::Person),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
