@@ -203,7 +203,7 @@ pub fn sentence_mentions(
     span_rules::join_split_names(&mut spans, info);
     span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
-    span_rules::sentence_start_people(&mut spans, info);
+    span_rules::opening_people(&mut spans, info);
     span_rules::listed_people(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
     span_rules::brand_names(&mut spans, info, people.speaker || people.listener);

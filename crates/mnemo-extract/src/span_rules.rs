@@ -430,6 +430,78 @@ pub(crate) fn residence_after(info: &[WordInfo], end: usize) -> bool {
     }
 }
 
+/// `sentence_start_people` at the sentence's start and again after the words that open it
+/// before its subject ("Yesterday Tobias played the cello", "Last week, Pat moved to Oslo").
+pub(crate) fn opening_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    sentence_start_people(spans, info);
+    let o = opener_len(info);
+    if o == 0 || !info.get(o).is_some_and(|w| w.is_capitalised()) {
+        return;
+    }
+    let shift = |s: &RawSpan, by: isize| -> RawSpan {
+        let at = |i: usize| i.saturating_add_signed(by);
+        (at(s.0), at(s.1), s.2, s.3.clone(), at(s.4))
+    };
+    let before: Vec<RawSpan> = spans
+        .iter()
+        .filter(|s| s.4 >= o)
+        .map(|s| shift(s, -(o as isize)))
+        .collect();
+    let mut rest = before.clone();
+    sentence_start_people(&mut rest, &info[o..]);
+    if rest != before {
+        spans.retain(|s| s.4 < o);
+        spans.extend(rest.iter().map(|s| shift(s, o as isize)));
+    }
+}
+
+/// How many words open a sentence before its subject: time adverbs and connectives
+/// ("Yesterday", "Then", "So", "Last week", "On Monday"), each perhaps followed by a comma.
+fn opener_len(info: &[WordInfo]) -> usize {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    let mut k = 0;
+    for _ in 0..3 {
+        let len = match word(k) {
+            "yesterday" | "today" | "tonight" | "tomorrow" | "recently" | "lately" | "then"
+            | "now" | "finally" | "eventually" | "meanwhile" | "sometimes" | "also" | "so"
+            | "and" | "but" | "well" | "anyway" | "actually" | "apparently" | "luckily"
+            | "sadly" | "unfortunately" | "honestly" | "afterwards" | "later" | "earlier"
+            | "plus" | "still" | "oh" => 1,
+            "last" | "this" | "next"
+                if matches!(
+                    word(k + 1),
+                    "week"
+                        | "weekend"
+                        | "month"
+                        | "year"
+                        | "night"
+                        | "morning"
+                        | "evening"
+                        | "summer"
+                        | "winter"
+                        | "spring"
+                        | "fall"
+                        | "autumn"
+                ) || info
+                    .get(k + 1)
+                    .is_some_and(|w| w.flags & (gz::WEEKDAY | gz::MONTH) != 0) =>
+            {
+                2
+            }
+            "on" if info.get(k + 1).is_some_and(|w| w.flags & gz::WEEKDAY != 0) => 2,
+            _ => 0,
+        };
+        if len == 0 {
+            break;
+        }
+        k += len;
+        if word(k) == "," {
+            k += 1;
+        }
+    }
+    k
+}
+
 /// Names the tagger missed at the start of a sentence or line: a speaker label ("Tom Keller: ..."),
 /// the subject of a person's verb ("Schneider said ..."), or a listed given name that is no
 /// common word, subject of any verb when another name follows ("Anna loves Porto", "Anna Berg

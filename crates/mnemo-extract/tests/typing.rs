@@ -434,6 +434,20 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         Some(EntityType::Person)
     );
     assert_eq!(chat_type("Will you come to Oslo?", "Will"), None);
+    // After the words that open a sentence before its subject.
+    has(
+        "Yesterday Tobias played the cello.",
+        "Tobias",
+        EntityType::Person,
+    );
+    has_fact(
+        "Last week, Tobias moved to Oslo.",
+        "tobias",
+        "MOVED_TO",
+        "oslo",
+    );
+    has_fact("So Will lives in Oslo now.", "will", "LIVES_IN", "oslo");
+    has("Then Tobias said hi.", "Tobias", EntityType::Person);
     // Companies and teams do other things; the place a place loves stays a place.
     for (text, name) in [
         ("Nvidia bought Arm.", "Nvidia"),
@@ -441,6 +455,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         ("Nvidia works at scale.", "Nvidia"),
         ("Oslo loves tourists.", "Oslo"),
         ("Everyone loves pizza.", "Everyone"),
+        ("Yesterday Nvidia bought Arm.", "Nvidia"),
     ] {
         let found = entities(text);
         assert!(
