@@ -747,11 +747,11 @@ pub fn sentence_mentions(
             j += 1;
             continue;
         }
-        // "my brother Tom and sister Jess": a relative noun after "and" right after a named
-        // relative is the same owner's.
+        // "my brother Tom and sister Jess", "my brother Tom, sister Jess and cousin Max": a
+        // relative noun after "and" or a comma right after a named relative is the same owner's.
         // Not a partner or a child, who is more likely the named one's ("my friend Tom and
         // wife Jess", "my uncle Pete and son Max").
-        let carried = (lower == "and"
+        let carried = (matches!(lower, "and" | ",")
             && !info.get(j + 1).is_some_and(|w| {
                 matches!(
                     w.lower.as_str(),

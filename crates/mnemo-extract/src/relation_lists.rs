@@ -18,16 +18,33 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
         let mut j = i;
         let mut closed = false;
         while j + 1 < args.len() {
-            let (a, b) = (args[j], args[j + 1]);
+            // "sister Jess and brother Tom" in chat: the relative before a name is no member.
+            let next = if relative_arg(lower, args, j + 1) {
+                j + 2
+            } else {
+                j + 1
+            };
+            let (a, b) = (args[j], args[next]);
             // Members are alike: "Anna lives in Paris and Ben in Rome" lists no Paris and Ben.
             if a.code == b'D' || b.code != a.code || b.start < a.end {
                 break;
             }
-            let gap: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
+            let gap: Vec<&str> = lower[a.end..args[j + 1].start]
+                .iter()
+                .map(String::as_str)
+                .collect();
+            // "my sister Georgia and brother Austin": people listed with what they are to someone.
+            let kin =
+                |w: &str| a.code == b'P' && crate::gazetteer::flags(w) & crate::gazetteer::KIN != 0;
             match gap.as_slice() {
                 // "Anna or Ben" is one of them, no list to spread over.
                 ["and" | "&"] | [",", "and" | "&"] => {
-                    j += 1;
+                    j = next;
+                    closed = true;
+                    break;
+                }
+                ["and" | "&", w] | [",", "and" | "&", w] if kin(w) => {
+                    j = next;
                     closed = true;
                     break;
                 }
@@ -39,8 +56,9 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
                             .iter()
                             .all(|w| crate::gazetteer::is_region(w))) =>
                 {
-                    j += 1
+                    j = next
                 }
+                [",", w] if kin(w) => j = next,
                 _ => break,
             }
         }
@@ -52,6 +70,20 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// Whether the arg at `k` is a relative ("brother") right before the name of that relative, as
+/// chat's mentions give "my brother Tom".
+fn relative_arg(lower: &[String], args: &[Arg], k: usize) -> bool {
+    args.get(k).is_some_and(|r| {
+        r.code == b'P'
+            && args
+                .get(k + 1)
+                .is_some_and(|n| n.code == b'P' && n.start == r.end)
+            && lower[r.start..r.end]
+                .last()
+                .is_some_and(|w| crate::gazetteer::flags(w) & crate::gazetteer::KIN != 0)
+    })
 }
 
 /// Whether the word at `k` opens a clause of its own after a list ("I met Ben and Carla met
@@ -94,7 +126,19 @@ pub(crate) fn spread_over_lists(lower: &[String], args: &[Arg], out: &mut Vec<Pa
                 });
                 !verb_follows(lower, args[b].end) && !gapped
             } else {
-                let before = args[a].start.checked_sub(1).map(|k| lower[k].as_str());
+                // "My sister Jess and brother Tom live in Paris": what the first is to the
+                // speaker opens the clause before the list.
+                let start = match args[a].start.checked_sub(2).map(|k| lower[k].as_str()) {
+                    Some("my" | "our" | "your" | "his" | "her" | "their")
+                        if crate::gazetteer::flags(&lower[args[a].start - 1])
+                            & crate::gazetteer::KIN
+                            != 0 =>
+                    {
+                        args[a].start - 2
+                    }
+                    _ => args[a].start,
+                };
+                let before = start.checked_sub(1).map(|k| lower[k].as_str());
                 before.is_none_or(|w| {
                     matches!(
                         w,
@@ -105,7 +149,7 @@ pub(crate) fn spread_over_lists(lower: &[String], args: &[Arg], out: &mut Vec<Pa
             if !spreads {
                 continue;
             }
-            for m in (a..=b).filter(|&m| m != member) {
+            for m in (a..=b).filter(|&m| m != member && !relative_arg(lower, args, m)) {
                 let (head, tail) = if member_is_head {
                     (m, other)
                 } else {

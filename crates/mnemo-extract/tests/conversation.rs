@@ -1100,3 +1100,48 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
         );
     }
 }
+
+#[test]
+fn relatives_listed_together_are_each_named_and_share_what_follows() {
+    // A relative noun after a comma or "and" right after a named relative is the same owner's,
+    // and what the list does, each member does.
+    let ex = turn(
+        "My brother Tom, sister Jess and cousin Max live in Oslo.",
+        "Odile",
+        "Bram",
+    );
+    for (rel, name) in [("BROTHER", "tom"), ("SISTER", "jess"), ("COUSIN", "max")] {
+        assert!(has_fact(&ex, "odile", rel, name), "{rel}: {:?}", ex.facts);
+        assert!(
+            has_fact(&ex, name, "LIVE_IN", "oslo"),
+            "{name}: {:?}",
+            ex.facts
+        );
+    }
+    let ex = turn(
+        "My sister Jess and brother Tom live in Paris.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "jess", "LIVE_IN", "paris"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "tom", "LIVE_IN", "paris"), "{:?}", ex.facts);
+    // No relation for the relative's word alone, and no relative named after other words.
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str().contains("brother")),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("My brother Tom, Jess and Max came over.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "BROTHER", "jess"), "{:?}", ex.facts);
+    // Only after a named relative: "I met Jess, sister of Tom" carries nobody's sister.
+    let ex = turn("I met Jess, sister of Tom.", "Odile", "Bram");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "SISTER" && f.subject.as_str() == "odile"),
+        "{:?}",
+        ex.facts
+    );
+}

@@ -1269,3 +1269,17 @@ fn a_conjunction_opening_the_sentence_is_no_part_of_a_name() {
         );
     }
 }
+
+#[test]
+fn people_listed_with_what_they_are_share_what_follows() {
+    // "sister Jess and brother Tom": a relative's word between two listed names keeps the list.
+    let text = "Her sister Jess and brother Tom live in Paris.";
+    has_fact(text, "jess", "LIVE_IN", "paris");
+    has_fact(text, "tom", "LIVE_IN", "paris");
+    // Not two places or a place and a person ("Paris and brother Tom").
+    let found = facts("Anna lives in Paris and brother Tom works in Rome.");
+    assert!(
+        !found.iter().any(|f| f.0 == "tom" && f.2 == "paris"),
+        "{found:?}"
+    );
+}
