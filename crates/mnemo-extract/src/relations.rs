@@ -153,6 +153,25 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             if between_member(lower, args, i) && !between_member(lower, args, j) {
                 continue;
             }
+            // "Lena, whose dad works at Siemens, ...": the clause is about someone of Lena's,
+            // not Lena ("Apple, whose headquarters are in Cupertino": about Apple's place).
+            let whose_at = |k: usize| {
+                lower.get(k).is_some_and(|w| w == "whose")
+                    && lower.iter().skip(k + 1).take(2).any(|w| {
+                        crate::gazetteer::flags(w)
+                            & (crate::gazetteer::KIN | crate::gazetteer::ROLE)
+                            != 0
+                            || matches!(crate::lexicon::category_of(w), Some("person" | "family"))
+                    })
+            };
+            if whose_at(a.end)
+                || (lower.get(a.end).is_some_and(|w| w == ",") && whose_at(a.end + 1))
+            {
+                continue;
+            }
+            if in_restrictive_clause(lower, a.start, b.start) {
+                continue;
+            }
             // "Tim Cook, the chief executive of Apple, visited Beijing".
             let after_role = j == i + 1
                 && i > 0
@@ -296,6 +315,25 @@ fn relative_pronoun(lower: &[String], k: usize) -> bool {
     lower
         .get(k)
         .is_some_and(|w| matches!(w.as_str(), "who" | "which" | "whose"))
+}
+
+/// "The woman who founded Etsy lives in Brooklyn": the name at `start` is the object of a
+/// relative clause that a verb before `next` (the next name) closes; that verb is the clause
+/// head's, a person or thing before "who" / "that", not the name's.
+fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
+    let finite = |k: usize| crate::clause_words::finite_verb(&lower[k]);
+    // The pronoun, a verb after it, and no comma or other clause before the name.
+    let Some(p) = (start.saturating_sub(6)..start)
+        .rev()
+        .take_while(|&k| lower[k] != ",")
+        .find(|&k| matches!(lower[k].as_str(), "who" | "that"))
+    else {
+        return false;
+    };
+    p > 0
+        && (p + 1..start).any(finite)
+        && (start..next).all(|k| lower[k] != ",")
+        && (start..next).any(finite)
 }
 
 /// Whether arg `i` is one of the two names of "between A and B".

@@ -176,3 +176,35 @@ fn one_comma_closes_nested_relative_clauses() {
     assert!(has(&f, "ingrid halvorsen", "MOVED_TO", "lisbon"), "{f:?}");
     assert!(!has(&f, "tomas brandt", "MOVED_TO", "lisbon"), "{f:?}");
 }
+
+#[test]
+fn a_whose_clause_is_about_someone_of_the_name_before_it() {
+    // "whose dad works at ...": the dad works there, not the name before the clause.
+    let f = facts("Ingrid Halvorsen, whose dad works at Velora Systems, moved to Lisbon.");
+    assert!(!related(&f, "ingrid halvorsen", "velora systems"), "{f:?}");
+    assert!(has(&f, "ingrid halvorsen", "MOVED_TO", "lisbon"), "{f:?}");
+    let f = facts("Ingrid Halvorsen, whose best friend works at Velora Systems, moved to Lisbon.");
+    assert!(!related(&f, "ingrid halvorsen", "velora systems"), "{f:?}");
+    // "who" is the name's own clause.
+    let f = facts("Ingrid Halvorsen, who works at Velora Systems, moved to Lisbon.");
+    assert!(
+        has(&f, "ingrid halvorsen", "WORKS_AT", "velora systems"),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn the_object_of_a_restrictive_clause_is_no_subject_of_the_verb_after_it() {
+    // "The woman who founded X lives in Y": the woman lives there, not X.
+    for text in [
+        "The woman who founded Velora Systems lives in Lisbon.",
+        "A lawyer who works for Velora Systems lives in Lisbon.",
+        "The firm that acquired Velora Systems is based in Lisbon.",
+    ] {
+        let f = facts(text);
+        assert!(!related(&f, "velora systems", "lisbon"), "{text}: {f:?}");
+    }
+    // A clause opened by "that" after a verb of saying is no relative clause.
+    let f = facts("She said that Velora Systems opened an office in Lisbon.");
+    assert!(related(&f, "velora systems", "lisbon"), "{f:?}");
+}
