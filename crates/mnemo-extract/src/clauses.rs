@@ -80,6 +80,12 @@ pub(crate) fn sentence_clauses(
             MentionKind::Relative { .. } => true,
             MentionKind::Name(EntityType::Person) => !m.adjective,
             MentionKind::Pronoun(_) => matches!(first, "he" | "she"),
+            // "Google makes phones": a company opening the sentence, right before its verb.
+            MentionKind::Name(EntityType::Organization) => {
+                !m.adjective
+                    && opening == Some(a)
+                    && info.get(b).is_some_and(|w| finite_verb(&w.lower))
+            }
             _ => false,
         };
         // Not the object of a preposition, and not inside a condition ("if I had a dog").

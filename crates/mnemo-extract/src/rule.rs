@@ -443,6 +443,14 @@ pub fn analyse_with(
             if h == t || (person && tm.words.0 >= hm.words.1 && owner(tm)) {
                 continue;
             }
+            // "Netflix cancelled my favorite show": "my" is whose the show is, not the object.
+            let determiner = |m: &Mention| {
+                matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
+                    && matches!(lower[m.words.0 - offset].as_str(), "my" | "our" | "your")
+            };
+            if determiner(hm) || determiner(tm) {
+                continue;
+            }
             // "If Anna moves to Denver, ...", "I wonder if Anna moved to Denver": not stated.
             // Both names inside: "whether Sirhan Sirhan, the man convicted of killing Kennedy,
             // had acted alone" questions the acting, not the apposition.

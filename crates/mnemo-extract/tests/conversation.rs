@@ -1145,3 +1145,39 @@ fn relatives_listed_together_are_each_named_and_share_what_follows() {
         ex.facts
     );
 }
+
+#[test]
+fn a_company_opening_a_chat_sentence_does_what_its_verb_says() {
+    let ex = turn("Tesla builds electric cars.", "Odile", "Bram");
+    assert!(has_fact(&ex, "tesla", "BUILDS", "cars"), "{:?}", ex.facts);
+    let ex = turn("Google is hiring engineers.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "google", "HIRING", "engineers"),
+        "{:?}",
+        ex.facts
+    );
+    // "my" says whose the show is: the speaker is no object of the company's verb.
+    let ex = turn("Netflix cancelled my favorite show.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "netflix", "CANCELLED", "show"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "odile"),
+        "{:?}",
+        ex.facts
+    );
+    // A negation or a question states nothing, of a company as of a person.
+    for text in [
+        "Netflix never cancelled the show.",
+        "Did Netflix cancel the show?",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| f.subject.as_str() == "netflix"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
