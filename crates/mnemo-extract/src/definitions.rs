@@ -3,7 +3,8 @@
 //! with such a sentence; the head noun of the predicate says what the subject is, more reliably
 //! than the tagger's guess from the name's spelling, and the type then holds for the whole entity.
 
-use std::collections::HashMap;
+// Static word tables: Fx hashing, as their keys are fixed and lookups are per word.
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 use mnemo_core::EntityType;
@@ -71,7 +72,7 @@ pandemic epidemic scandal coup riot";
 fn nouns() -> &'static HashMap<&'static str, EntityType> {
     static T: OnceLock<HashMap<&'static str, EntityType>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = HashMap::default();
         // Later lists win a word listed twice ("franchise" is a work, "publisher" a company).
         for (list, t) in [
             (LOC_NOUNS, EntityType::Location),

@@ -2,7 +2,8 @@
 //! religions and party adherents ("Catholic", "Republican"), and languages: general knowledge,
 //! written by hand. A demonym mention refers to its country: "a German racer" mentions Germany.
 
-use std::collections::HashMap;
+// Static word tables: Fx hashing, as their keys are fixed and lookups are per word.
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 /// `demonym=Country`, lower-case demonym (one or two words joined by '_'), country as written.
@@ -86,7 +87,7 @@ struct Tables {
 fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
-        let mut words = HashMap::new();
+        let mut words = HashMap::default();
         let pairs = |list: &'static str| {
             list.split_ascii_whitespace()
                 .filter_map(|p| p.split_once('='))

@@ -1,7 +1,8 @@
 //! Small hand-written word lists (titles, first names, places, organisation words, months, pronouns)
 //! used as tagger features and by the rules. Lower-case, one token each.
 
-use std::collections::HashMap;
+// Static word tables: Fx hashing, as their keys are fixed and lookups are per word.
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 pub const TITLE: u32 = 1;
@@ -250,7 +251,7 @@ n.h n.m s.c s.d w.va d.c";
 fn table() -> &'static HashMap<&'static str, u32> {
     static TABLE: OnceLock<HashMap<&'static str, u32>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut m: HashMap<&'static str, u32> = HashMap::new();
+        let mut m: HashMap<&'static str, u32> = HashMap::default();
         for (list, bit) in [
             (TITLES, TITLE),
             (FIRST_NAMES, FIRST_NAME),

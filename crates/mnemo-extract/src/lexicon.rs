@@ -3,7 +3,8 @@
 //! category of a common noun ("dog" -> pet, animal; "guitar" -> instrument). Both are compiled in;
 //! nothing is read at run time.
 
-use std::collections::HashMap;
+// Static word tables: Fx hashing, as their keys are fixed and lookups are per word.
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::OnceLock;
 
 static POS: &str = include_str!("../data/wordnet-pos.txt");
