@@ -972,7 +972,8 @@ pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: boo
                 }
             }
             Some(s) if spans[s].0 == k && spans[s].1 == k + 1 && spans[s].3.is_none() => {
-                if spans[s].2 == EntityType::Person {
+                // No list knows it as a place: "integrates with GitHub" names no place.
+                if matches!(spans[s].2, EntityType::Person | EntityType::Location) {
                     spans[s].2 = t;
                 }
             }
@@ -986,20 +987,7 @@ pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: boo
 /// a company too when nothing makes it a person's (no given name, no title).
 pub(crate) fn listed_organizations(spans: &mut [RawSpan], info: &[WordInfo]) {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
-    let mut order: Vec<usize> = (0..spans.len()).collect();
-    order.sort_by_key(|&k| spans[k].4);
-    // Lists as runs of spans in order, each joined to the next by ",", "and" or ", and".
-    let mut runs: Vec<Vec<usize>> = Vec::new();
-    for &k in &order {
-        let joined = runs.last().and_then(|r| r.last()).is_some_and(|&p| {
-            let gap: Vec<&str> = (spans[p].1..spans[k].4).map(word).collect();
-            matches!(gap.as_slice(), [","] | ["and"] | [",", "and"])
-        });
-        match runs.last_mut() {
-            Some(run) if joined => run.push(k),
-            _ => runs.push(vec![k]),
-        }
-    }
+    let runs = span_runs(spans, info);
     let known = |s: &RawSpan| {
         s.1 == s.0 + 1
             && s.2 == EntityType::Organization
@@ -1029,13 +1017,76 @@ pub(crate) fn listed_organizations(spans: &mut [RawSpan], info: &[WordInfo]) {
         }
         for &k in run {
             // What is acquired is no place either, unless a known one ("acquired Wyeth and
-            // Hospira").
-            let unknown_place = acquired
+            // Hospira"); nor is a name no list knows listed with companies ("GitHub, Jira and
+            // Trello").
+            let unknown_place = (acquired || known_n > 0)
                 && spans[k].2 == EntityType::Location
                 && spans[k].1 == spans[k].0 + 1
                 && info[spans[k].0].flags & (gz::PLACE | gz::NATIONALITY) == 0;
             if unnamed(&spans[k]) || unknown_place {
                 spans[k].2 = EntityType::Organization;
+            }
+        }
+    }
+}
+
+/// Lists as runs of spans (indices into `spans`) in text order, each joined to the next by ",",
+/// "and" or ", and"; a span in no list is a run of its own.
+fn span_runs(spans: &[RawSpan], info: &[WordInfo]) -> Vec<Vec<usize>> {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    let mut order: Vec<usize> = (0..spans.len()).collect();
+    order.sort_by_key(|&k| spans[k].4);
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for &k in &order {
+        let joined = runs.last().and_then(|r| r.last()).is_some_and(|&p| {
+            let gap: Vec<&str> = (spans[p].1..spans[k].4).map(word).collect();
+            matches!(gap.as_slice(), [","] | ["and"] | [",", "and"])
+        });
+        match runs.last_mut() {
+            Some(run) if joined => run.push(k),
+            _ => runs.push(vec![k]),
+        }
+    }
+    runs
+}
+
+/// "offices in Stockholm, Gothenburg and Malmo": a list after a place's preposition that
+/// opens with a known place lists places; a one-word "person" in it that is no given name, or
+/// "company" no list knows, is one too.
+pub(crate) fn listed_places(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for run in span_runs(spans, info).iter().filter(|r| r.len() >= 2) {
+        let first = &spans[run[0]];
+        let opens = first.2 == EntityType::Location
+            && first.4 > 0
+            && crate::predicate::is_place_prep(&info[first.4 - 1].lower)
+            && (first.0..first.1).any(|k| info[k].flags & gz::PLACE != 0);
+        let closed = {
+            let (a, b) = (&spans[run[run.len() - 2]], &spans[run[run.len() - 1]]);
+            (a.1..b.4).any(|i| info[i].lower == "and")
+        };
+        if !opens || !closed {
+            continue;
+        }
+        for &k in &run[1..] {
+            let w = &info[spans[k].0];
+            let retype = match spans[k].2 {
+                EntityType::Person => {
+                    !gz::is_listed_given_name(w.flags, &w.lower)
+                        && !gz::is_given_name(&w.lower)
+                        && !gz::is_census_given_word(&w.lower)
+                }
+                // "in Paris, Lyon and Nantes": no company a list knows.
+                EntityType::Organization | EntityType::Other => {
+                    w.flags & (gz::ORG_NAME | gz::ORG_WORD) == 0
+                        && !brand_shaped(w)
+                        && !gz::is_org_suffix(&w.lower)
+                }
+                _ => false,
+            };
+            // An acronym is rather a station's or a company's ("in Edmonton, Alberta, and
+            // CKRX-FM in Fort Nelson").
+            if retype && w.is_title && spans[k].1 == spans[k].0 + 1 && spans[k].3.is_none() {
+                spans[k].2 = EntityType::Location;
             }
         }
     }

@@ -1283,3 +1283,43 @@ fn people_listed_with_what_they_are_share_what_follows() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_list_takes_the_type_its_known_members_give_it() {
+    // Listed with a brand-shaped company, names no list knows are companies, not places.
+    for name in ["GitHub", "Jira", "Trello"] {
+        has(
+            "Our app integrates with GitHub, Jira and Trello.",
+            name,
+            EntityType::Organization,
+        );
+    }
+    // After a place's preposition and a known place, the others are places.
+    for name in ["Stockholm", "Gothenburg", "Malmo"] {
+        has(
+            "Spotify opened offices in Stockholm, Gothenburg and Malmo.",
+            name,
+            EntityType::Location,
+        );
+    }
+    has(
+        "She lived in Paris, Lyon and Nantes.",
+        "Nantes",
+        EntityType::Location,
+    );
+    // Not a known company, a given name or an acronym.
+    let text = "He worked in London, Google and Apple.";
+    has(text, "Google", EntityType::Organization);
+    has(
+        "I met Anna in Paris, Tom and Jess in Rome.",
+        "Tom",
+        EntityType::Person,
+    );
+    let found = entities("The stations are in Edmonton, Alberta, and CKRX in Fort Nelson.");
+    assert!(
+        !found
+            .iter()
+            .any(|(n, t)| n == "CKRX" && *t == EntityType::Location),
+        "{found:?}"
+    );
+}
