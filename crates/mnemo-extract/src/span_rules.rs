@@ -132,11 +132,68 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
     }
 }
 
+/// "University of Oregon", "Bank of America", "Gulf of Mexico": the tagger sometimes splits the
+/// name at "of" ("University of" and "Oregon", or "University" and "Oregon"); a capitalised
+/// organisation's or place's word before "of" and the name after it are one name, of the type
+/// that word gives.
+fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b) = (spans[k].0, spans[k].1);
+        let of_inside = b > a + 1 && info[b - 1].lower == "of";
+        let of_at = if of_inside {
+            b - 1
+        } else if info.get(b).is_some_and(|w| w.lower == "of") {
+            b
+        } else {
+            k += 1;
+            continue;
+        };
+        let head = &info[of_at - 1];
+        let next = spans
+            .iter()
+            .position(|s| s.4 == of_at + 1 && s.3.is_none() && s.1 > s.0);
+        let kind = if head.flags & gz::LOC_WORD != 0 {
+            Some(EntityType::Location)
+        } else if head.flags & gz::ORG_WORD != 0 {
+            Some(EntityType::Organization)
+        } else {
+            None
+        };
+        // "Avis Bourg Co. of Folsom", "TSW Meats Ltd. of Liverpool": a company of a place,
+        // as news writes where a company is.
+        let company = gz::is_corporate_designator(&head.lower)
+            || gz::is_org_suffix(&head.lower)
+            || gz::is_corporate_designator(head.lower.trim_end_matches('.'));
+        // "Central Province of Solomon Islands", "Kotayk Province of Armenia": a named place
+        // or body of a known place, which it lies in; "University of Oregon", "Metropolitan
+        // Museum of Art" are one name.
+        let named_of_place = spans[k].4 + 1 < of_at
+            && (kind == Some(EntityType::Location)
+                || next.is_some_and(|j| {
+                    (spans[j].0..spans[j].1).any(|i| info[i].flags & gz::PLACE != 0)
+                }));
+        let joins = head.is_title && spans[k].3.is_none() && !company && !named_of_place;
+        match (joins, next, kind) {
+            (true, Some(j), Some(t)) if j != k => {
+                spans[k].1 = spans[j].1;
+                spans[k].2 = t;
+                spans.remove(j);
+                if j < k {
+                    k -= 1;
+                }
+            }
+            _ => k += 1,
+        }
+    }
+}
+
 /// Joins what the tagger split where one name is written: a given name that is also a place
 /// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
 /// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",
 /// "Nakatomi" before "Trading") belong to its name, as "Acme" does to "Acme Robotics".
 pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    join_x_of_y(spans, info);
     let mut k = 0;
     while k < spans.len() {
         let (a, b, t) = (spans[k].0, spans[k].1, spans[k].2);

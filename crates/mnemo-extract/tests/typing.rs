@@ -1323,3 +1323,35 @@ fn a_list_takes_the_type_its_known_members_give_it() {
         "{found:?}"
     );
 }
+
+#[test]
+fn an_institution_of_a_place_is_one_name() {
+    // The tagger splits at "of"; the word before it says what the whole is.
+    has(
+        "University of Oregon is in Eugene.",
+        "University of Oregon",
+        EntityType::Organization,
+    );
+    has(
+        "She works at the Bank of America in Charlotte.",
+        "Bank of America",
+        EntityType::Organization,
+    );
+    has(
+        "The Gulf of Mexico is warm.",
+        "Gulf of Mexico",
+        EntityType::Location,
+    );
+    // The state is no place inside the city.
+    let found = facts("University of Oregon is in Eugene.");
+    assert!(!found.iter().any(|f| f.0 == "oregon"), "{found:?}");
+    // A company "of" a place is where it is ("Avis Bourg Co. of Folsom"), and a named place of
+    // a place lies in it.
+    has(
+        "Avis Bourg Co. of Folsom filed suit.",
+        "Folsom",
+        EntityType::Location,
+    );
+    let found = entities("Russell Islands is in Central Province of Solomon Islands.");
+    assert!(!found.iter().any(|(n, _)| n.contains(" of ")), "{found:?}");
+}
