@@ -81,20 +81,39 @@ pub(crate) fn sentence_clauses(
             MentionKind::Name(EntityType::Person) => !m.adjective,
             MentionKind::Pronoun(_) => matches!(first, "he" | "she"),
             // "Google makes phones": a company opening the sentence, right before its verb.
+            // After the words that open the sentence ("Yesterday Tesla recalled my car"), or
+            // after "and" or "but" opening a clause of its own ("..., and Apple makes phones").
             MentionKind::Name(EntityType::Organization) => {
                 !m.adjective
-                    && opening == Some(a)
+                    && (opening == Some(a)
+                        || a == crate::span_rules::opener_len(info)
+                        || (a > 0 && matches!(s.lower(a - 1), "and" | "but")))
                     && info.get(b).is_some_and(|w| finite_verb(&w.lower))
             }
             _ => false,
         };
-        // Not the object of a preposition, and not inside a condition ("if I had a dog").
+        // Not the object of a preposition, and not inside a condition ("if I had a dog"); nor
+        // the object of a relative clause ("The woman who founded Etsy lives in Brooklyn").
         let before = (a > 0).then(|| s.lower(a - 1));
+        // The pronoun follows the clause's head noun ("woman who"; not "know that", "that's").
+        let clause_object = matches!(m.kind, MentionKind::Name(_))
+            && (a.saturating_sub(5)..a)
+                .rev()
+                .take_while(|&k| s.lower(k) != ",")
+                .find(|&k| matches!(s.lower(k), "who" | "that"))
+                .is_some_and(|k| {
+                    k > 0
+                        && info[k - 1].lower.chars().all(char::is_alphabetic)
+                        && lexicon::parts_of_speech(s.lower(k - 1))
+                            .is_some_and(|p| p.starts_with('n'))
+                        && (k + 1..a).any(|i| finite_verb(s.lower(i)))
+                });
         let conditional = (a.saturating_sub(3)..a)
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.
         let nominative = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
-        if subject && (nominative || !before.is_some_and(is_prep)) && !conditional {
+        if subject && (nominative || !before.is_some_and(is_prep)) && !conditional && !clause_object
+        {
             subjects.push((End::Mention(i), b, a));
         }
     }
@@ -142,8 +161,25 @@ pub(crate) fn sentence_clauses(
         let animal = lexicon::categories_of(noun)
             .iter()
             .any(|c| matches!(*c, "pet" | "animal"));
+        // "my dog Max", "my dog's name is Max".
+        let name_is = matches!(s.lower(b + 1), "'s" | "’s")
+            && s.lower(b + 2) == "name"
+            && matches!(s.lower(b + 3), "is" | "was");
+        // "Max is my dog": the name opening the clause before the copula.
+        let my = m.words.0 - offset;
+        let before = (my >= 2 && matches!(s.lower(my - 1), "is" | "was"))
+            .then(|| {
+                mentions.iter().position(|n| {
+                    let (na, nb) = (n.words.0 - offset, n.words.1 - offset);
+                    nb == my - 1
+                        && (na == 0 || matches!(s.lower(na - 1), "," | "and" | "but" | "!"))
+                })
+            })
+            .flatten()
+            .filter(|_| s.lower(b + 1) != "'s");
         let named = s
-            .mention_at(b + 1)
+            .mention_at(if name_is { b + 4 } else { b + 1 })
+            .or(before)
             .filter(|&k| matches!(mentions[k].kind, MentionKind::Name(_)));
         if let (true, Some(k)) = (animal, named) {
             let thing = s.thing(b, b + 1);
@@ -993,11 +1029,46 @@ fn clause_fact(
                     fact(subject, predicate, End::Mention(m), confidence),
                     fact(End::Mention(m), "is a".into(), thing, confidence),
                 ],
-                None => vec![fact(subject, predicate, thing, confidence)],
+                None => std::iter::once(thing)
+                    .chain(listed_things(s, a, e))
+                    .map(|t| fact(subject.clone(), predicate.clone(), t, confidence))
+                    .collect(),
             };
             out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
             out.extend(along.filter(|_| named.is_none()));
             Some(out)
         }
     }
+}
+
+/// The things listed after an object thing from word `first` to `e`: "I play guitar and piano", "I
+/// love pizza, pasta and sushi". Commas go on with the list only up to an "and" or "&" that
+/// closes it; a verb after a member opens a clause of its own ("I bought a car and drove home"
+/// has no thing after "and").
+fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
+    let (mut out, mut pending) = (Vec::new(), Vec::new());
+    // "stepping into the unknown and hoping for the best": a gerund after a thing that is none
+    // goes on with the verb, not the list ("hiking and camping" is a list).
+    let gerund = |k: usize| is_gerund(s.lower(k)) && is_verbish(s.lower(k));
+    let mut k = e;
+    while matches!(s.lower(k), "," | "and" | "&") {
+        let Some(Object::Thing(a, b)) = s.object(k + 1) else {
+            break;
+        };
+        if b <= a
+            || (a..=b).any(|i| finite_verb(s.lower(i)) || is_aux(s.lower(i)))
+            || s.mention_at(a).is_some()
+            // "We roast marshmallows, tell stories": a verb before the next noun.
+            || (k + 1..a).any(|i| !is_determiner(s.lower(i)))
+            || (gerund(k + 1) && !gerund(first))
+        {
+            break;
+        }
+        pending.push((a, b));
+        if s.lower(k) != "," {
+            out.extend(pending.drain(..).map(|(a, b)| s.thing(a, b)));
+        }
+        k = b;
+    }
+    out
 }

@@ -687,20 +687,13 @@ pub fn sentence_mentions(
         adjectives.push((j, e));
         j = e;
     }
-    // Chat is often written in lower case: "i met ingrid yesterday" names Ingrid, a listed given
-    // name that is no English word, no place and no company.
+    // Chat is often written in lower case: "i met ingrid yesterday" names Ingrid.
     if chat {
-        for (k, w) in info.iter().enumerate() {
-            let lower_name = !w.is_capitalised()
-                && !w.is_upper
-                && gz::is_listed_given_name(w.flags, &w.lower)
-                && w.flags & (gz::PLACE | gz::ORG_NAME | gz::STOPWORD | gz::PRONOUN | gz::KIN) == 0
-                && crate::lexicon::parts_of_speech(&w.lower).is_none()
-                && crate::lexicon::category_of(&w.lower).is_none()
-                && !interjections::always(&w.lower);
-            if lower_name && !spans.iter().any(|s| s.4 <= k && k < s.1) {
-                spans.push((k, k + 1, EntityType::Person, None, k));
-                renamed.push((k, k + 1, as_name(&w.lower)));
+        for (a, b) in lower_case_names(info, &inter) {
+            if !spans.iter().any(|s| s.4 < b && a < s.1) {
+                let name = (a..b).map(|k| as_name(&info[k].lower)).collect::<Vec<_>>();
+                spans.push((a, b, EntityType::Person, None, a));
+                renamed.push((a, b, name.join(" ")));
             }
         }
     }
@@ -775,7 +768,15 @@ pub fn sentence_mentions(
                         | "baby"
                 )
             }))
-        .then(|| named_relative_owner(&out, offset + j))
+        .then(|| {
+            // "my cousin Max, aunt Rita, and uncle Bob": the comma before "and" too.
+            let at = if lower == "and" && j > 0 && info[j - 1].lower == "," {
+                j - 1
+            } else {
+                j
+            };
+            named_relative_owner(&out, offset + at)
+        })
         .flatten();
         let owner = match lower {
             "my" | "our" if people.speaker => Some(Owner::Speaker),
@@ -1129,13 +1130,17 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
                     "as" | "after" | "the" | "a" | "her" | "his" | "their" | "my" | "our"
                 )
             });
-        s.4 == k || set_off || named
+        // "My wife's name is Sarah", "my dog's name was Biscuit".
+        let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+        let name_is = s.4 == k + 3
+            && matches!(word(k), "'s" | "’s")
+            && word(k + 1) == "name"
+            && matches!(word(k + 2), "is" | "was" | "'s")
+            && after.is_none_or(|w| !w.chars().any(char::is_alphanumeric));
+        s.4 == k || set_off || named || name_is
     })
 }
 
-/// How many of the spans from `spans` name a relative noun ending at word `k`: none, the first
-/// ([`name_follows`]), or after a plural noun the people listed ("my parents Linda and Mark", "my
-/// kids Liam, Noah and Emma"), joined by "and", "&" or commas.
 /// The owner of the relative named by the last two mentions ("my brother Tom") when the name
 /// ends at word `at` (sentence-independent index).
 fn named_relative_owner(out: &[Mention], at: usize) -> Option<Owner> {
@@ -1151,6 +1156,9 @@ fn named_relative_owner(out: &[Mention], at: usize) -> Option<Owner> {
     }
 }
 
+/// How many of the spans from `spans` name a relative noun ending at word `k`: none, the first
+/// ([`name_follows`]), or after a plural noun the people listed ("my parents Linda and Mark", "my
+/// kids Liam, Noah and Emma"), joined by "and", "&" or commas.
 fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
     let noun = info.get(k.wrapping_sub(1)).map_or("", |w| w.lower.as_str());
     let plural = (noun.ends_with('s') && !noun.ends_with("ss"))
@@ -1270,6 +1278,118 @@ fn is_giving_verb(lower: &str) -> bool {
                     .strip_suffix("ed")
                     .is_some_and(|x| x == *b || format!("{x}e") == *b)
         })
+}
+
+/// Lower-case names in chat, as word ranges: a listed given name that is no English word, place
+/// or company, where what is around it says a person: opening the sentence before a verb ("ingrid
+/// taught me chess", "ingrid and i went"), or after a verb people are the object of or "with"
+/// ("i met ingrid yesterday"), and not before a noun it would modify ("max capacity", "a hugo
+/// boss suit"). An unknown word after it, then the same, is the surname ("max verstappen won").
+fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    let given = |w: &WordInfo| {
+        !w.is_capitalised()
+            && !w.is_upper
+            && gz::is_listed_given_name(w.flags, &w.lower)
+            && w.flags & (gz::PLACE | gz::ORG_NAME | gz::STOPWORD | gz::PRONOUN | gz::KIN) == 0
+            && crate::lexicon::parts_of_speech(&w.lower).is_none()
+            && crate::lexicon::category_of(&w.lower).is_none()
+            && !interjections::always(&w.lower)
+            // Assistants and brands named like people.
+            && !matches!(w.lower.as_str(), "alexa" | "siri" | "cortana" | "chanel")
+    };
+    let alnum = |i: usize| word(i).chars().any(char::is_alphanumeric);
+    let opens = |k: usize| {
+        (0..k).all(|i| inter[i] || !alnum(i))
+            || k == crate::span_rules::opener_len(info)
+            || matches!(word(k.wrapping_sub(1)), "and" | "but" | "so" | "then")
+                && (0..k - 1).any(|i| !alnum(i) && word(i) != "'")
+    };
+    // "and" joins a person to a person: "ben and ingrid", "me and ingrid" (not "min and max").
+    let person_at = |i: usize| {
+        info.get(i).is_some_and(|w| {
+            w.is_capitalised()
+                || matches!(w.lower.as_str(), "i" | "me" | "you" | "him" | "her" | "us")
+                || given(w)
+        })
+    };
+    let person_before = |k: usize| {
+        k > 0
+            && match word(k - 1) {
+                "and" | "&" => k >= 2 && person_at(k - 2),
+                w => matches!(
+                    w,
+                    "met"
+                        | "meet"
+                        | "meeting"
+                        | "saw"
+                        | "see"
+                        | "seeing"
+                        | "called"
+                        | "call"
+                        | "texted"
+                        | "text"
+                        | "told"
+                        | "tell"
+                        | "asked"
+                        | "ask"
+                        | "visited"
+                        | "visit"
+                        | "hugged"
+                        | "miss"
+                        | "missed"
+                        | "married"
+                        | "dating"
+                        | "invited"
+                        | "helped"
+                        | "introduced"
+                        | "with"
+                        | "thank"
+                        | "thanks"
+                ),
+            }
+    };
+    // What may follow a name: the end, punctuation, a verb of its own, a joiner, a time word, a
+    // preposition or a function word; not a noun or an adjective it would modify.
+    let after_name = |i: usize, opening: bool| {
+        let w = word(i);
+        if opening {
+            // "ingrid's brother": whose, not who.
+            (crate::clause_words::finite_verb(w) && !matches!(w, "'s" | "’s"))
+                || matches!(w, "and" | "&")
+        } else {
+            !alnum(i)
+                || crate::clause_words::finite_verb(w)
+                || crate::clause_words::is_time_word(w)
+                || crate::predicate::is_prep(w)
+                || gz::flags(w) & (gz::STOPWORD | gz::PRONOUN) != 0
+                || gz::is_function_word(w)
+        }
+    };
+    let mut out = Vec::new();
+    for (k, w) in info.iter().enumerate() {
+        if !given(w) {
+            continue;
+        }
+        let opening = opens(k);
+        if !opening && !person_before(k) {
+            continue;
+        }
+        let surname = info.get(k + 1).is_some_and(|n| {
+            !n.is_capitalised()
+                && n.lower.chars().count() >= 3
+                && n.lower.chars().all(char::is_alphabetic)
+                && n.flags == 0
+                && crate::lexicon::parts_of_speech(&n.lower).is_none()
+                && !crate::verbs::is_verbish(&n.lower)
+        });
+        if surname && after_name(k + 2, opening) {
+            out.push((k, k + 2));
+        } else if after_name(k + 1, opening) {
+            out.push((k, k + 1));
+        }
+    }
+    out
 }
 
 /// A name written as names are: "jess", "JESS" -> "Jess".

@@ -514,7 +514,7 @@ pub(crate) fn opening_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
 
 /// How many words open a sentence before its subject: time adverbs and connectives
 /// ("Yesterday", "Then", "So", "Last week", "On Monday"), each perhaps followed by a comma.
-fn opener_len(info: &[WordInfo]) -> usize {
+pub(crate) fn opener_len(info: &[WordInfo]) -> usize {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     let mut k = 0;
     for _ in 0..3 {
@@ -656,27 +656,42 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
 /// Arm", "Arsenal plays Chelsea"), whose verbs are not these.
 fn unknown_word_as_name(info: &[WordInfo]) -> bool {
     let w = &info[0];
-    let unknown = crate::lexicon::parts_of_speech(&w.lower).is_none()
+    let l = w.lower.as_str();
+    let unknown = crate::lexicon::parts_of_speech(l).is_none()
         && w.flags & (gz::PLACE | gz::ORG_NAME | gz::ORG_WORD | gz::LOC_WORD | gz::KIN) == 0
-        && !brand_shaped(w);
+        && !brand_shaped(w)
+        // "Everybody", "Sociology", "Lakers" and "Celtics" (a plural's "s" after a consonant;
+        // "Tobias", "Marcus" and "Jonas" end in a vowel's).
+        && !matches!(l, "everybody" | "anybody" | "somebody" | "nobody")
+        && !["ology", "ism", "ics"].iter().any(|s| l.ends_with(s))
+        && !l
+            .strip_suffix('s')
+            .and_then(|r| r.chars().last())
+            .is_some_and(|c| !"aeiou".contains(c));
     let word_name = w.flags & gz::FIRST_NAME != 0;
     w.is_title
-        && w.lower.chars().count() >= 3
-        && w.lower.chars().all(char::is_alphabetic)
-        && (unknown || word_name)
-        && personal_verb_phrase(info, 1)
+        && l.chars().count() >= 3
+        && l.chars().all(char::is_alphabetic)
+        && ((unknown && personal_verb_phrase(info, 1, false))
+            || (word_name && personal_verb_phrase(info, 1, true)))
 }
 
 /// "Will lives in Oslo", "Will loves pizza": the capitalised modal at `k` is a name, as a bare
-/// verb, not what a person does, follows a modal.
+/// verb, not what a person does, follows a modal ("Will studies show a benefit?" asks).
 pub(crate) fn will_as_name(info: &[WordInfo], k: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     info.get(k).is_some_and(|w| w.is_title && w.lower == "will")
-        && personal_verb_phrase(info, k + 1)
+        && personal_verb_phrase(info, k + 1, true)
+        && !info.iter().any(|w| w.lower == "?")
+        // "Will studies show results": the noun before a verb.
+        && !crate::lexicon::parts_of_speech(word(k + 2)).is_some_and(|p| p.starts_with('v'))
+        && !crate::clause_words::is_aux(word(k + 2))
 }
 
 /// Whether the words from `k` say what a person does: likes, lives, studies, plays an
-/// instrument or a sport, works at a named place or as a role.
-fn personal_verb_phrase(info: &[WordInfo], k: usize) -> bool {
+/// instrument, works at a named place or as a role; with `named` (the word before is known as
+/// a name), also plays a sport and moves to a place, as teams and firms do too.
+fn personal_verb_phrase(info: &[WordInfo], k: usize, named: bool) -> bool {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     match word(k) {
         "loves" | "loved" | "likes" | "liked" | "hates" | "hated" | "enjoys" | "enjoyed"
@@ -693,8 +708,9 @@ fn personal_verb_phrase(info: &[WordInfo], k: usize) -> bool {
             };
             crate::lexicon::categories_of(word(n))
                 .iter()
-                .any(|c| matches!(*c, "instrument" | "sport"))
+                .any(|c| *c == "instrument" || (named && *c == "sport"))
         }
+        "moved" if !named => false,
         _ => residence_after(info, k),
     }
 }

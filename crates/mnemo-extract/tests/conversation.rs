@@ -1086,11 +1086,20 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
     );
     let ex = turn("yesterday ingrid taught me chess", "Odile", "Bram");
     assert!(has_fact(&ex, "ingrid", "TAUGHT", "odile"), "{:?}", ex.facts);
-    // Not a lower-case word that is a name too ("will", "mark"), nor a place ("paris").
+    let ex = turn("max verstappen won again", "Odile", "Bram");
+    assert!(entity(&ex, "max verstappen").is_some(), "{:?}", ex.entities);
+    // Not a lower-case word that is a name too ("will", "mark"), nor a place ("paris"), nor a
+    // name where nothing says a person: before a noun it modifies, after an article or "to".
     for (text, key) in [
         ("i will mark it", "mark"),
         ("i will call you", "will"),
         ("we went to paris", "paris"),
+        ("i'm at max capacity", "max"),
+        ("min and max values", "max"),
+        ("i set the volume to max", "max"),
+        ("i bought a hugo boss suit", "hugo"),
+        ("alexa turn off the lights", "alexa"),
+        ("ingrid's brother lars lives in oslo", "ingrid"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
@@ -1180,4 +1189,99 @@ fn a_company_opening_a_chat_sentence_does_what_its_verb_says() {
             ex.facts
         );
     }
+}
+
+#[test]
+fn a_relatives_or_pets_name_said_with_a_copula_names_it() {
+    let ex = turn("My wife's name is Sarah.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "WIFE", "sarah"), "{:?}", ex.facts);
+    let ex = turn("My dog's name is Biscuit.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOG", "biscuit"), "{:?}", ex.facts);
+    let ex = turn("Max is my dog.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
+    // Not a name after more words, nor the name's own dog.
+    let ex = turn("My wife's name is on the lease.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "WIFE", "odiles wife"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Max is my dog's name.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
+}
+
+#[test]
+fn things_listed_after_a_verb_each_get_its_fact() {
+    let ex = turn("I love pizza, pasta and sushi.", "Odile", "Bram");
+    for thing in ["pizza", "pasta", "sushi"] {
+        assert!(
+            has_fact(&ex, "odile", "LOVE", thing),
+            "{thing}: {:?}",
+            ex.facts
+        );
+    }
+    let ex = turn("I bought a car and a bike yesterday.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "BOUGHT", "bike"), "{:?}", ex.facts);
+    // A comma without "and" lists nothing; a verb or a name after "and" opens a clause; a
+    // gerund after a thing goes on with the verb.
+    let ex = turn("I love pizza, you know.", "Odile", "Bram");
+    assert_eq!(
+        ex.facts
+            .iter()
+            .filter(|f| f.rel_type.as_str() == "LOVE")
+            .count(),
+        1,
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Tesla builds cars and Apple makes phones.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str().contains("apple")),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn(
+        "I'm stepping into the unknown and hoping for the best.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str().contains("hoping")),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn clause_subjects_in_chat_follow_the_clause_structure() {
+    // A relative list with a comma before "and".
+    let ex = turn(
+        "My cousin Max, aunt Rita, and uncle Bob live in Texas.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "UNCLE", "bob"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "rita", "LIVE_IN", "texas"), "{:?}", ex.facts);
+    // The object of a relative clause is no subject of the verb after it.
+    for text in [
+        "The woman who founded Etsy lives in Brooklyn.",
+        "The girl who loves Tom works at Google.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| matches!(f.object.as_str(), "brooklyn" | "google")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // "that" after a verb of knowing or saying opens no relative clause.
+    let ex = turn("I know that Anna moved to Paris.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "MOVED_TO", "paris"), "{:?}", ex.facts);
+    // A company after the words opening the sentence.
+    let ex = turn("Yesterday Tesla recalled my car.", "Odile", "Bram");
+    assert!(has_fact(&ex, "tesla", "RECALLED", "car"), "{:?}", ex.facts);
 }
