@@ -664,10 +664,9 @@ fn unknown_word_as_name(info: &[WordInfo]) -> bool {
         // "Tobias", "Marcus" and "Jonas" end in a vowel's).
         && !matches!(l, "everybody" | "anybody" | "somebody" | "nobody")
         && !["ology", "ism", "ics"].iter().any(|s| l.ends_with(s))
-        && !l
-            .strip_suffix('s')
+        && l.strip_suffix('s')
             .and_then(|r| r.chars().last())
-            .is_some_and(|c| !"aeiou".contains(c));
+            .is_none_or(|c| "aeiou".contains(c));
     let word_name = w.flags & gz::FIRST_NAME != 0;
     w.is_title
         && l.chars().count() >= 3
