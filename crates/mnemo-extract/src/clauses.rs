@@ -112,7 +112,20 @@ pub(crate) fn sentence_clauses(
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.
         let nominative = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
-        if subject && (nominative || !before.is_some_and(is_prep)) && !conditional && !clause_object
+        // "met jake at the gym": a name right after a verb is its object.
+        let object_of_verb = matches!(m.kind, MentionKind::Name(_))
+            && before.is_some_and(|w| {
+                is_verbish(w)
+                    && !is_aux(w)
+                    && (crate::verbs::is_irregular_past(w)
+                        || lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('v'))
+                        || w.ends_with("ed"))
+            });
+        if subject
+            && (nominative || !before.is_some_and(is_prep))
+            && !conditional
+            && !clause_object
+            && !object_of_verb
         {
             subjects.push((End::Mention(i), b, a));
         }
@@ -161,10 +174,19 @@ pub(crate) fn sentence_clauses(
         let animal = lexicon::categories_of(noun)
             .iter()
             .any(|c| matches!(*c, "pet" | "animal"));
-        // "my dog Max", "my dog's name is Max".
-        let name_is = matches!(s.lower(b + 1), "'s" | "’s")
+        // "my dog Max", "my dog's name is Max", "my cat is named Mittens".
+        let name_at = if matches!(s.lower(b + 1), "'s" | "’s")
             && s.lower(b + 2) == "name"
-            && matches!(s.lower(b + 3), "is" | "was");
+            && matches!(s.lower(b + 3), "is" | "was")
+        {
+            b + 4
+        } else if matches!(s.lower(b + 1), "is" | "was")
+            && matches!(s.lower(b + 2), "named" | "called")
+        {
+            b + 3
+        } else {
+            b + 1
+        };
         // "Max is my dog": the name opening the clause before the copula.
         let my = m.words.0 - offset;
         let before = (my >= 2 && matches!(s.lower(my - 1), "is" | "was"))
@@ -178,7 +200,7 @@ pub(crate) fn sentence_clauses(
             .flatten()
             .filter(|_| s.lower(b + 1) != "'s");
         let named = s
-            .mention_at(if name_is { b + 4 } else { b + 1 })
+            .mention_at(name_at)
             .or(before)
             .filter(|&k| matches!(mentions[k].kind, MentionKind::Name(_)));
         if let (true, Some(k)) = (animal, named) {
@@ -1052,15 +1074,25 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
     let gerund = |k: usize| is_gerund(s.lower(k)) && is_verbish(s.lower(k));
     let mut k = e;
     while matches!(s.lower(k), "," | "and" | "&") {
+        // "physics, chemistry, and biology": the comma before "and" is the joiner's.
+        if s.lower(k) == "," && matches!(s.lower(k + 1), "and" | "&") {
+            k += 1;
+        }
         let Some(Object::Thing(a, b)) = s.object(k + 1) else {
             break;
         };
+        // "I love summer and hate winter": a verb's bare form opening the member is a second
+        // verb with its own object.
+        let verb_first = b > a + 1
+            && is_verbish(s.lower(a))
+            && lexicon::parts_of_speech(s.lower(a)).is_some_and(|p| p.contains('v'));
         if b <= a
             || (a..=b).any(|i| finite_verb(s.lower(i)) || is_aux(s.lower(i)))
             || s.mention_at(a).is_some()
             // "We roast marshmallows, tell stories": a verb before the next noun.
             || (k + 1..a).any(|i| !is_determiner(s.lower(i)))
             || (gerund(k + 1) && !gerund(first))
+            || verb_first
         {
             break;
         }

@@ -1130,13 +1130,19 @@ fn name_follows(spans: &[RawSpan], info: &[WordInfo], k: usize) -> bool {
                     "as" | "after" | "the" | "a" | "her" | "his" | "their" | "my" | "our"
                 )
             });
-        // "My wife's name is Sarah", "my dog's name was Biscuit".
+        // "My wife's name is Sarah", "my wife is named Sarah" (and she is a nurse).
         let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
-        let name_is = s.4 == k + 3
-            && matches!(word(k), "'s" | "’s")
-            && word(k + 1) == "name"
-            && matches!(word(k + 2), "is" | "was" | "'s")
-            && after.is_none_or(|w| !w.chars().any(char::is_alphanumeric));
+        let ends = after.is_none_or(|w| {
+            !w.chars().any(char::is_alphanumeric) || matches!(w, "and" | "but" | "so")
+        });
+        let name_is = ends
+            && ((s.4 == k + 3
+                && matches!(word(k), "'s" | "’s")
+                && word(k + 1) == "name"
+                && matches!(word(k + 2), "is" | "was" | "'s"))
+                || (s.4 == k + 2
+                    && matches!(word(k), "is" | "was")
+                    && matches!(word(k + 1), "named" | "called")));
         s.4 == k || set_off || named || name_is
     })
 }
@@ -1354,8 +1360,14 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
     let after_name = |i: usize, opening: bool| {
         let w = word(i);
         if opening {
-            // "ingrid's brother": whose, not who.
-            (crate::clause_words::finite_verb(w) && !matches!(w, "'s" | "’s"))
+            // "ingrid's brother": whose, not who; "max speed is", "hugo boss suits": a noun
+            // with a verb's ending.
+            (crate::clause_words::finite_verb(w)
+                && !matches!(w, "'s" | "’s")
+                && (crate::clause_words::is_aux(w)
+                    || crate::verbs::is_irregular_past(w)
+                    // An inflected form, no word of its own ("speed", "boss" are).
+                    || crate::lexicon::parts_of_speech(w).is_none()))
                 || matches!(w, "and" | "&")
         } else {
             !alnum(i)
@@ -1375,6 +1387,7 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
         if !opening && !person_before(k) {
             continue;
         }
+        // "everything", "goodbye": words no word list has that are no surnames.
         let surname = info.get(k + 1).is_some_and(|n| {
             !n.is_capitalised()
                 && n.lower.chars().count() >= 3
@@ -1382,7 +1395,10 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
                 && n.flags == 0
                 && crate::lexicon::parts_of_speech(&n.lower).is_none()
                 && !crate::verbs::is_verbish(&n.lower)
-        });
+                && !gz::is_function_word(&n.lower)
+                && !interjections::always(&n.lower)
+                && !interjections::colloquial(&n.lower)
+        }) && (opening || crate::clause_words::finite_verb(word(k + 2)));
         if surname && after_name(k + 2, opening) {
             out.push((k, k + 2));
         } else if after_name(k + 1, opening) {

@@ -1088,6 +1088,13 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
     assert!(has_fact(&ex, "ingrid", "TAUGHT", "odile"), "{:?}", ex.facts);
     let ex = turn("max verstappen won again", "Odile", "Bram");
     assert!(entity(&ex, "max verstappen").is_some(), "{:?}", ex.entities);
+    // Said without "I", the speaker still met the person ("met jake at the gym today"); a word
+    // after the name is no surname unless a verb follows it.
+    let ex = turn("met jake at the gym today", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "MET", "jake"), "{:?}", ex.facts);
+    let ex = turn("told ava everything", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "TOLD", "ava"), "{:?}", ex.facts);
+    assert!(entity(&ex, "ava everything").is_none(), "{:?}", ex.entities);
     // Not a lower-case word that is a name too ("will", "mark"), nor a place ("paris"), nor a
     // name where nothing says a person: before a noun it modifies, after an article or "to".
     for (text, key) in [
@@ -1100,6 +1107,8 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
         ("i bought a hugo boss suit", "hugo"),
         ("alexa turn off the lights", "alexa"),
         ("ingrid's brother lars lives in oslo", "ingrid"),
+        ("max speed is 100 mph", "max"),
+        ("hugo boss suits are expensive", "hugo"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
@@ -1199,6 +1208,15 @@ fn a_relatives_or_pets_name_said_with_a_copula_names_it() {
     assert!(has_fact(&ex, "odile", "DOG", "biscuit"), "{:?}", ex.facts);
     let ex = turn("Max is my dog.", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
+    let ex = turn("My cat is named Mittens.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "CAT", "mittens"), "{:?}", ex.facts);
+    let ex = turn(
+        "My mom's name is Linda and my dad's name is Frank.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "MOM", "linda"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "DAD", "frank"), "{:?}", ex.facts);
     // Not a name after more words, nor the name's own dog.
     let ex = turn("My wife's name is on the lease.", "Odile", "Bram");
     assert!(
@@ -1222,6 +1240,30 @@ fn things_listed_after_a_verb_each_get_its_fact() {
     }
     let ex = turn("I bought a car and a bike yesterday.", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "BOUGHT", "bike"), "{:?}", ex.facts);
+    let ex = turn(
+        "I studied physics, chemistry, and biology.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odile", "STUDIED", "biology"),
+        "{:?}",
+        ex.facts
+    );
+    // A second verb with its own object is no member.
+    for text in [
+        "I love summer and hate winter.",
+        "I like jazz and play piano.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.object.as_str().contains("hate") || f.object.as_str().contains("play")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
     // A comma without "and" lists nothing; a verb or a name after "and" opens a clause; a
     // gerund after a thing goes on with the verb.
     let ex = turn("I love pizza, you know.", "Odile", "Bram");
