@@ -402,10 +402,14 @@ impl PartIndex {
             }
         };
         if t == EntityType::Person {
-            for w in &words {
+            // "Albert of Brandenburg", "the Duke of York": what follows "of" is a place, no
+            // surname; a later "Brandenburg" is the place.
+            let own = words.iter().position(|w| *w == "of").unwrap_or(words.len());
+            let words = &words[..own];
+            for w in words {
                 push(&mut self.person_words, w);
             }
-            if let Some(last) = words.last() {
+            if let Some(last) = words.last().filter(|_| words.len() >= 2) {
                 push(&mut self.surnames, last);
             }
         } else if t != EntityType::Date {

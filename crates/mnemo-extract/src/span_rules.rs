@@ -137,6 +137,19 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
 /// organisation's or place's word before "of" and the name after it are one name, of the type
 /// that word gives.
 fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    // The head word the tagger left out of every span ("The Republic of Ireland beat ..."): a
+    // span of its own, for the loop below to join.
+    for i in 0..info.len().saturating_sub(2) {
+        let w = &info[i];
+        let head = w.is_title && w.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0;
+        if head
+            && info[i + 1].lower == "of"
+            && spans.iter().any(|s| s.4 == i + 2 && s.3.is_none())
+            && free(spans, i, i + 1, usize::MAX)
+        {
+            spans.push((i, i + 1, EntityType::Other, None, i));
+        }
+    }
     let mut k = 0;
     while k < spans.len() {
         let (a, b) = (spans[k].0, spans[k].1);
@@ -153,16 +166,23 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         let next = spans
             .iter()
             .position(|s| s.4 == of_at + 1 && s.3.is_none() && s.1 > s.0);
+        // Not a ruler's title ("the Queen of England"): as one person's name, every later
+        // "England" would be taken for that person.
         let kind = if head.flags & gz::LOC_WORD != 0 {
             Some(EntityType::Location)
         } else if head.flags & gz::ORG_WORD != 0 {
             Some(EntityType::Organization)
+        } else if of_inside && matches!(spans[k].2, EntityType::Location | EntityType::Organization)
+        {
+            // The tagger's own name ran on past "of" ("Republic of"): its type stands.
+            Some(spans[k].2)
         } else {
             None
         };
         // "Avis Bourg Co. of Folsom", "TSW Meats Ltd. of Liverpool": a company of a place,
         // as news writes where a company is.
-        let company = gz::is_corporate_designator(&head.lower)
+        let company = head.flags & gz::ORG_NAME != 0
+            || gz::is_corporate_designator(&head.lower)
             || gz::is_org_suffix(&head.lower)
             || gz::is_corporate_designator(head.lower.trim_end_matches('.'));
         // "Central Province of Solomon Islands", "Kotayk Province of Armenia": a named place
@@ -1120,6 +1140,29 @@ fn span_runs(spans: &[RawSpan], info: &[WordInfo]) -> Vec<Vec<usize>> {
         }
     }
     runs
+}
+
+/// "He met Obama, Merkel and Macron", "I met Ferreira": one meets people, so the names right
+/// after a verb of meeting, and the others of their list, that the tagger took for places or
+/// things and no list knows as either, are people.
+pub(crate) fn met_people(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for run in span_runs(spans, info) {
+        if !crate::name_rules::meeting_context(&info[..spans[run[0]].4]) {
+            continue;
+        }
+        for k in run {
+            let w = &info[spans[k].0];
+            if matches!(spans[k].2, EntityType::Location | EntityType::Other)
+                && spans[k].1 == spans[k].0 + 1
+                && spans[k].3.is_none()
+                && w.is_title
+                && w.flags & (gz::PLACE | gz::NATIONALITY | gz::ORG_NAME) == 0
+                && !brand_shaped(w)
+            {
+                spans[k].2 = EntityType::Person;
+            }
+        }
+    }
 }
 
 /// "offices in Stockholm, Gothenburg and Malmo": a list after a place's preposition that

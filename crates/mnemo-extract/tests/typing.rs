@@ -1365,3 +1365,40 @@ fn an_institution_of_a_place_is_one_name() {
     let found = entities("Russell Islands is in Central Province of Solomon Islands.");
     assert!(!found.iter().any(|(n, _)| n.contains(" of ")), "{found:?}");
 }
+
+#[test]
+fn people_met_are_people_and_a_place_after_of_is_no_surname() {
+    // One meets people: names after a verb of meeting and the rest of their list.
+    for name in ["Obama", "Merkel", "Macron"] {
+        has("He met Obama, Merkel and Macron.", name, EntityType::Person);
+    }
+    // Not a known place or company met in ("She met Ferreira in Lisbon" keeps Lisbon).
+    has(
+        "She met Ferreira in Lisbon.",
+        "Lisbon",
+        EntityType::Location,
+    );
+    has(
+        "They met Google executives.",
+        "Google",
+        EntityType::Organization,
+    );
+    // A name the tagger ran on past "of" keeps its type, with the name after "of".
+    has(
+        "The Republic of Ireland beat Scotland.",
+        "Republic of Ireland",
+        EntityType::Location,
+    );
+    // "Albert of Brandenburg": a later "Brandenburg" is the place, not Albert.
+    let ex = RuleExtractor.extract_sync(
+        "Albert of Brandenburg was a duke. Brandenburg is a region of Germany.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        ex.entities
+            .iter()
+            .any(|e| e.key.as_str() == "brandenburg" && e.entity_type == EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+}
