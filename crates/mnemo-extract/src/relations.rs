@@ -322,6 +322,18 @@ fn relative_pronoun(lower: &[String], k: usize) -> bool {
 /// head's, a person or thing before "who" / "that", not the name's.
 fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
     let finite = |k: usize| crate::clause_words::finite_verb(&lower[k]);
+    // "The woman that Amazon hired lives in Seattle": the name is the clause's subject, its
+    // verb and the main clause's both before the next name.
+    let noun =
+        |k: usize| crate::lexicon::parts_of_speech(&lower[k]).is_some_and(|p| p.contains('n'));
+    if start >= 2
+        && matches!(lower[start - 1].as_str(), "that" | "who" | "whom")
+        && noun(start - 2)
+        && (start..next).all(|k| lower[k] != ",")
+        && (start..next).filter(|&k| finite(k)).count() >= 2
+    {
+        return true;
+    }
     // The pronoun, a verb after it, and no comma or other clause before the name.
     let Some(p) = (start.saturating_sub(6)..start)
         .rev()

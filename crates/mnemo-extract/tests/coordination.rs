@@ -204,7 +204,17 @@ fn the_object_of_a_restrictive_clause_is_no_subject_of_the_verb_after_it() {
         let f = facts(text);
         assert!(!related(&f, "velora systems", "lisbon"), "{text}: {f:?}");
     }
-    // A clause opened by "that" after a verb of saying is no relative clause.
+    // The name as the clause's subject, its verb and the main verb both before the next name.
+    for text in [
+        "The woman that Velora Systems hired lives in Lisbon.",
+        "The report that Velora Systems released shows growth in Lisbon.",
+    ] {
+        let f = facts(text);
+        assert!(!related(&f, "velora systems", "lisbon"), "{text}: {f:?}");
+    }
+    // A clause opened by "that" after a verb of saying or knowing is no relative clause.
     let f = facts("She said that Velora Systems opened an office in Lisbon.");
+    assert!(related(&f, "velora systems", "lisbon"), "{f:?}");
+    let f = facts("I know that Velora Systems released a phone in Lisbon.");
     assert!(related(&f, "velora systems", "lisbon"), "{f:?}");
 }
