@@ -1367,8 +1367,9 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
                 && !matches!(w, "'s" | "’s")
                 && (crate::clause_words::is_aux(w)
                     || crate::verbs::is_irregular_past(w)
-                    // An inflected form, no word of its own ("speed", "boss" are).
-                    || crate::lexicon::parts_of_speech(w).is_none()))
+                    // An inflected form or a participle ("married"), no verb's own lemma
+                    // that a noun shares ("speed", "boss").
+                    || !crate::lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))))
                 || matches!(w, "and" | "&")
         } else {
             !alnum(i)
@@ -1399,7 +1400,7 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
                 && !gz::is_function_word(&n.lower)
                 && !interjections::always(&n.lower)
                 && !interjections::colloquial(&n.lower)
-        }) && (opening || crate::clause_words::finite_verb(word(k + 2)));
+        });
         if surname && after_name(k + 2, opening) {
             out.push((k, k + 2));
         } else if after_name(k + 1, opening) {

@@ -326,10 +326,48 @@ fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
     // verb and the main clause's both before the next name.
     let noun =
         |k: usize| crate::lexicon::parts_of_speech(&lower[k]).is_some_and(|p| p.contains('n'));
-    if start >= 2
+    // The head is a thing or a person the clause's verb did something to, with its article
+    // ("the woman that", not "the fact that", "warned staff that"), and that verb is past: "hired
+    // lives", not "builds planes".
+    let complement = matches!(
+        lower.get(start.wrapping_sub(2)).map(String::as_str),
+        Some(
+            "fact"
+                | "news"
+                | "evidence"
+                | "idea"
+                | "claim"
+                | "belief"
+                | "hope"
+                | "notion"
+                | "announcement"
+                | "rumor"
+                | "rumour"
+                | "sign"
+                | "possibility"
+                | "chance"
+                | "suggestion"
+                | "assumption"
+                | "feeling"
+                | "impression"
+                | "conclusion"
+                | "proof"
+                | "statement"
+                | "word"
+                | "view"
+                | "argument"
+                | "fear"
+                | "worry"
+        )
+    );
+    let past = |k: usize| lower[k].ends_with("ed") || crate::verbs::is_irregular_past(&lower[k]);
+    if start >= 3
         && matches!(lower[start - 1].as_str(), "that" | "who" | "whom")
         && noun(start - 2)
+        && !complement
+        && crate::clause_words::is_determiner(&lower[start - 3])
         && (start..next).all(|k| lower[k] != ",")
+        && (start..next).find(|&k| finite(k)).is_some_and(past)
         && (start..next).filter(|&k| finite(k)).count() >= 2
     {
         return true;

@@ -1147,17 +1147,36 @@ fn span_runs(spans: &[RawSpan], info: &[WordInfo]) -> Vec<Vec<usize>> {
 /// things and no list knows as either, are people.
 pub(crate) fn met_people(spans: &mut [RawSpan], info: &[WordInfo]) {
     for run in span_runs(spans, info) {
-        if !crate::name_rules::meeting_context(&info[..spans[run[0]].4]) {
+        let at = spans[run[0]].4;
+        if at == 0 || !crate::name_rules::meeting_context(&info[..at]) {
+            continue;
+        }
+        // A person meets them: "He met ...", "Harris met ..."; teams meet too ("New Zealand met
+        // Fiji"), and hikers run into winds.
+        let verb = at - 1;
+        let by_person = verb > 0
+            && (matches!(
+                info[verb - 1].lower.as_str(),
+                "i" | "he" | "she" | "we" | "they" | "you"
+            ) || spans
+                .iter()
+                .any(|s| s.1 == verb && s.2 == EntityType::Person));
+        if !by_person {
             continue;
         }
         for k in run {
             let w = &info[spans[k].0];
+            // Not a name before the noun it modifies ("met Tuvalu delegates").
+            let modifier = info.get(spans[k].1).is_some_and(|n| {
+                !n.is_capitalised() && crate::lexicon::category_of(&n.lower).is_some()
+            });
             if matches!(spans[k].2, EntityType::Location | EntityType::Other)
                 && spans[k].1 == spans[k].0 + 1
                 && spans[k].3.is_none()
                 && w.is_title
                 && w.flags & (gz::PLACE | gz::NATIONALITY | gz::ORG_NAME) == 0
                 && !brand_shaped(w)
+                && !modifier
             {
                 spans[k].2 = EntityType::Person;
             }

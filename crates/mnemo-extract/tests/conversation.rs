@@ -1092,6 +1092,18 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
     // after the name is no surname unless a verb follows it.
     let ex = turn("met jake at the gym today", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "MET", "jake"), "{:?}", ex.facts);
+    // Opening the sentence before a participle that is no verb's own lemma ("moved", "married";
+    // not "speed"), and a lower-case surname before a preposition.
+    let ex = turn("tom moved to denver", "Odile", "Bram");
+    assert!(has_fact(&ex, "tom", "MOVED_TO", "denver"), "{:?}", ex.facts);
+    let ex = turn("raj married priya last spring", "Odile", "Bram");
+    assert!(has_fact(&ex, "raj", "MARRIED", "priya"), "{:?}", ex.facts);
+    let ex = turn("I met jake smith at the conference", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MET", "jake smith"),
+        "{:?}",
+        ex.facts
+    );
     let ex = turn("told ava everything", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "TOLD", "ava"), "{:?}", ex.facts);
     assert!(entity(&ex, "ava everything").is_none(), "{:?}", ex.entities);

@@ -217,4 +217,14 @@ fn the_object_of_a_restrictive_clause_is_no_subject_of_the_verb_after_it() {
     assert!(related(&f, "velora systems", "lisbon"), "{f:?}");
     let f = facts("I know that Velora Systems released a phone in Lisbon.");
     assert!(related(&f, "velora systems", "lisbon"), "{f:?}");
+    // Nor after a noun that takes a clause ("the fact that"), nor when the clause's verb has
+    // its own object ("builds planes").
+    for text in [
+        "The fact that Velora Systems builds planes in Lisbon is well known.",
+        "The news that Velora Systems makes trucks in Lisbon pleased investors.",
+        "The memo warned staff that Velora Systems cuts jobs in Lisbon.",
+    ] {
+        let f = facts(text);
+        assert!(related(&f, "velora systems", "lisbon"), "{text}: {f:?}");
+    }
 }

@@ -1372,6 +1372,12 @@ fn people_met_are_people_and_a_place_after_of_is_no_surname() {
     for name in ["Obama", "Merkel", "Macron"] {
         has("He met Obama, Merkel and Macron.", name, EntityType::Person);
     }
+    // Only met by a person: teams meet too.
+    let found = entities("New Zealand met Fiji and Samoa in Auckland.");
+    assert!(
+        !found.iter().any(|(_, t)| *t == EntityType::Person),
+        "{found:?}"
+    );
     // Not a known place or company met in ("She met Ferreira in Lisbon" keeps Lisbon).
     has(
         "She met Ferreira in Lisbon.",
