@@ -344,6 +344,22 @@ pub(crate) fn np_word(w: &WordInfo) -> bool {
         && !lexicon::parts_of_speech(l).is_some_and(|p| p.starts_with('r'))
 }
 
+/// The "who" or "that" opening a relative clause that word `start` is inside: the nearest within
+/// `window` words before it with no comma between, not the sentence's first word, and a finite
+/// verb between the two ("The woman who founded Etsy": "who", for Etsy).
+pub(crate) fn relative_pronoun_before<S: AsRef<str>>(
+    lower: &[S],
+    start: usize,
+    window: usize,
+) -> Option<usize> {
+    let word = |k: usize| lower[k].as_ref();
+    let p = (start.saturating_sub(window)..start)
+        .rev()
+        .take_while(|&k| word(k) != ",")
+        .find(|&k| matches!(word(k), "who" | "that"))?;
+    (p > 0 && (p + 1..start).any(|k| finite_verb(word(k)))).then_some(p)
+}
+
 pub(crate) fn is_time_word(w: &str) -> bool {
     matches!(
         w,

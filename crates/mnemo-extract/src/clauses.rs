@@ -97,17 +97,10 @@ pub(crate) fn sentence_clauses(
         let before = (a > 0).then(|| s.lower(a - 1));
         // The pronoun follows the clause's head noun ("woman who"; not "know that", "that's").
         let clause_object = matches!(m.kind, MentionKind::Name(_))
-            && (a.saturating_sub(5)..a)
-                .rev()
-                .take_while(|&k| s.lower(k) != ",")
-                .find(|&k| matches!(s.lower(k), "who" | "that"))
-                .is_some_and(|k| {
-                    k > 0
-                        && info[k - 1].lower.chars().all(char::is_alphabetic)
-                        && lexicon::parts_of_speech(s.lower(k - 1))
-                            .is_some_and(|p| p.starts_with('n'))
-                        && (k + 1..a).any(|i| finite_verb(s.lower(i)))
-                });
+            && relative_pronoun_before(&lower, a, 5).is_some_and(|k| {
+                info[k - 1].lower.chars().all(char::is_alphabetic)
+                    && lexicon::parts_of_speech(s.lower(k - 1)).is_some_and(|p| p.starts_with('n'))
+            });
         let conditional = (a.saturating_sub(3)..a)
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.

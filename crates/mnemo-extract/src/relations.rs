@@ -373,15 +373,7 @@ fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
         return true;
     }
     // The pronoun, a verb after it, and no comma or other clause before the name.
-    let Some(p) = (start.saturating_sub(6)..start)
-        .rev()
-        .take_while(|&k| lower[k] != ",")
-        .find(|&k| matches!(lower[k].as_str(), "who" | "that"))
-    else {
-        return false;
-    };
-    p > 0
-        && (p + 1..start).any(finite)
+    crate::clause_words::relative_pronoun_before(lower, start, 6).is_some()
         && (start..next).all(|k| lower[k] != ",")
         && (start..next).any(finite)
 }
