@@ -847,8 +847,22 @@ fn clause_fact(
                     // "I love knowing we are safe": a clause follows the gerund, no activity.
                     return None;
                 } else {
-                    let thing = s.thing(k, k + 1);
-                    return Some(vec![fact(subject, predicate.join(" "), thing, confidence)]);
+                    let predicate = predicate.join(" ");
+                    // "I love hiking and camping", "cooking, baking, and gardening": each of
+                    // the gerunds listed.
+                    return Some(
+                        std::iter::once(k)
+                            .chain(listed_gerunds(s, k + 1))
+                            .map(|g| {
+                                fact(
+                                    subject.clone(),
+                                    predicate.clone(),
+                                    s.thing(g, g + 1),
+                                    confidence,
+                                )
+                            })
+                            .collect(),
+                    );
                 }
             } else if matches!(last, "get" | "gets" | "got" | "getting" | "gotten")
                 && s.at[k].is_none()
@@ -1056,6 +1070,43 @@ fn clause_fact(
     }
 }
 
+/// The gerunds listed from word `k` on after a first one: ", baking and gardening", "and
+/// camping". A member is one gerund, closed by punctuation, a joiner or the sentence's end; a
+/// list closes at its "and", "&" or "or" ("I love hiking and swimming in the lake" keeps the
+/// last); anything else stops it ("I started running and lost weight" lists nothing).
+fn listed_gerunds(s: &Sentence<'_>, mut k: usize) -> Vec<usize> {
+    let (mut out, mut pending) = (Vec::new(), Vec::new());
+    let joiner = |w: &str| matches!(w, "and" | "&" | "or");
+    while s.lower(k) == "," || joiner(s.lower(k)) {
+        let closing = joiner(s.lower(k)) || joiner(s.lower(k + 1));
+        if s.lower(k) == "," && joiner(s.lower(k + 1)) {
+            k += 1;
+        }
+        let g = k + 1;
+        let w = s.lower(g);
+        if !(is_gerund(w) && is_verbish(w)) || s.at[g].is_some() || is_light_verb(w) {
+            break;
+        }
+        let next = s.lower(g + 1);
+        let closed = s.info.get(g + 1).is_none_or(crate::interjections::is_punct) || joiner(next);
+        // The last member may go on with where ("swimming in the lake"), not with an object of
+        // its own ("and playing games" is no activity "playing"): the members before it stay.
+        if !(closed || (closing && is_prep(next))) {
+            if closing {
+                out.append(&mut pending);
+            }
+            break;
+        }
+        pending.push(g);
+        if closing {
+            out.append(&mut pending);
+            break;
+        }
+        k = g + 1;
+    }
+    out
+}
+
 /// The things listed after an object thing from word `first` to `e`: "I play guitar and piano", "I
 /// love pizza, pasta and sushi". Commas go on with the list only up to an "and" or "&" that
 /// closes it; a verb after a member opens a clause of its own ("I bought a car and drove home"
@@ -1079,8 +1130,20 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         let verb_first = b > a + 1
             && is_verbish(s.lower(a))
             && lexicon::parts_of_speech(s.lower(a)).is_some_and(|p| p.contains('v'));
+        // "cats and dogs", "trains, planes and dinosaurs": a plural noun that could be a verb's
+        // third person ends the member when nothing follows it but punctuation or a joiner
+        // ("and walks the dog" is a verb's).
+        let plural_end = |i: usize| {
+            i + 1 == b
+                && s.lower(i).ends_with('s')
+                && lexicon::singulars(s.lower(i))
+                    .iter()
+                    .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
+                && (s.info.get(b).is_none_or(crate::interjections::is_punct)
+                    || matches!(s.lower(b), "and" | "&"))
+        };
         if b <= a
-            || (a..=b).any(|i| finite_verb(s.lower(i)) || is_aux(s.lower(i)))
+            || (a..=b).any(|i| (finite_verb(s.lower(i)) && !plural_end(i)) || is_aux(s.lower(i)))
             || s.mention_at(a).is_some()
             // "We roast marshmallows, tell stories": a verb before the next noun.
             || (k + 1..a).any(|i| !is_determiner(s.lower(i)))

@@ -126,7 +126,8 @@ impl Sentence<'_> {
                 && !capitalised
                 && head.ends_with('s')
                 && is_verbish(head)
-                && lexicon::category_of(head).is_none())
+                && lexicon::category_of(head).is_none()
+                && !self.plural_at_end(e - 1))
             || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
             || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
             || (is_gerund(head)
@@ -151,6 +152,24 @@ impl Sentence<'_> {
             return None;
         }
         Some((a, e))
+    }
+
+    /// Whether the word at `e` is a plural noun that ends its clause ("loves treats.", "trains
+    /// and planes"): a verb's third person there would have no object nor complement, and the
+    /// word before it is no noun that could be its subject ("students succeed motivates").
+    fn plural_at_end(&self, e: usize) -> bool {
+        let w = self.lower(e);
+        let ends = self.info.get(e + 1).is_none_or(|x| {
+            crate::interjections::is_punct(x) || matches!(x.lower.as_str(), "and" | "&" | "or")
+        });
+        let after_verb = e.checked_sub(1).is_some_and(|j| {
+            let before = self.lower(j);
+            is_verbish(before) && !is_determiner(before)
+        });
+        ends && after_verb
+            && lexicon::singulars(w)
+                .iter()
+                .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
     }
 
     /// Whether the verb form at `e`, after a determiner and the words `k..e`, comes before the

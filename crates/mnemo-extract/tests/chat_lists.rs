@@ -1,0 +1,93 @@
+//! Lists in conversation turns: every member of a list of activities or things after a verb gets
+//! the verb's fact, and what is no member (a second verb, a gerund with its own object) gets none.
+//! All texts are written for these tests.
+
+mod chat;
+mod common;
+
+use chat::{has_fact, turn};
+
+/// Asserts that `text`, said by Odile to Bram, states `subject -[rel]-> object` for each object.
+fn assert_each(text: &str, subject: &str, rel: &str, objects: &[&str]) {
+    let ex = turn(text, "Odile", "Bram");
+    for object in objects {
+        assert!(
+            has_fact(&ex, subject, rel, object),
+            "{text}: no {subject} -[{rel}]-> {object} in {:?}",
+            ex.facts
+        );
+    }
+}
+
+/// Asserts that no fact of `text` has an object whose key is `object`.
+fn assert_no_object(text: &str, object: &str) {
+    let ex = turn(text, "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == object),
+        "{text}: {object} is an object in {:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn gerunds_listed_after_a_verb_are_each_an_activity() {
+    assert_each(
+        "I love hiking and camping.",
+        "odile",
+        "LOVE",
+        &["hiking", "camping"],
+    );
+    assert_each(
+        "I enjoy cooking, baking and gardening!",
+        "odile",
+        "ENJOY",
+        &["cooking", "baking", "gardening"],
+    );
+    assert_each(
+        "I love hiking, camping, and fishing with my kids.",
+        "odile",
+        "LOVE",
+        &["hiking", "camping", "fishing"],
+    );
+    // The last member may say where; one with an object of its own is no bare activity, and the
+    // members before it stay.
+    assert_each(
+        "I love hiking and swimming in the lake.",
+        "odile",
+        "LOVE",
+        &["hiking", "swimming"],
+    );
+    assert_each(
+        "We love climbing, sliding, and playing games.",
+        "odile",
+        "LOVE",
+        &["climbing", "sliding"],
+    );
+    assert_no_object("We love climbing, sliding, and playing games.", "playing");
+    // A second verb, or a clause of its own, is no member.
+    assert_no_object("I started running and lost weight.", "lost");
+    assert_no_object("I started running and lost weight.", "weight");
+    let ex = turn("I love hiking, and I hate crowds.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "LOVE", "crowds"), "{:?}", ex.facts);
+}
+
+#[test]
+fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
+    // "dogs", "trains", "treats" are verbs' third persons too; with nothing after them they
+    // are the things loved.
+    assert_each("I love cats and dogs.", "odile", "LOVE", &["cats", "dogs"]);
+    assert_each(
+        "My son loves trains, planes and dinosaurs.",
+        "odiles son",
+        "LOVES",
+        &["trains", "planes", "dinosaurs"],
+    );
+    assert_each("Jess eats treats.", "jess", "EATS", &["treats"]);
+    // The dog's name is its subject, not an object of what it loves.
+    assert_each("My dog Max loves treats.", "max", "LOVES", &["treats"]);
+    let ex = turn("My dog Max loves treats.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "max", "LOVES", "dog"), "{:?}", ex.facts);
+    // A verb with an object after it stays a verb: "and walks the dog" is no thing.
+    assert_no_object("I feed the cat and walks the dog.", "walks");
+    assert_no_object("The students succeed motivates me.", "motivates");
+}
