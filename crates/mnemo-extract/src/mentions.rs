@@ -688,12 +688,20 @@ pub fn sentence_mentions(
         adjectives.push((j, e));
         j = e;
     }
-    // Chat is often written in lower case: "i met ingrid yesterday" names Ingrid.
+    // Chat is often written in lower case: "i met ingrid yesterday" names Ingrid, "a puppy named
+    // biscuit" Biscuit.
     if chat {
-        for (a, b) in lower_case_names(info, &inter) {
+        let named = named_in_lower_case(info)
+            .into_iter()
+            .map(|(k, t)| (k, k + 1, t));
+        for (a, b, t) in lower_case_names(info, &inter)
+            .into_iter()
+            .map(|(a, b)| (a, b, EntityType::Person))
+            .chain(named)
+        {
             if !spans.iter().any(|s| s.4 < b && a < s.1) {
                 let name = (a..b).map(|k| as_name(&info[k].lower)).collect::<Vec<_>>();
-                spans.push((a, b, EntityType::Person, None, a));
+                spans.push((a, b, t, None, a));
                 renamed.push((a, b, name.join(" ")));
             }
         }
@@ -717,7 +725,16 @@ pub fn sentence_mentions(
                 .iter()
                 .find(|r| r.0 == a && r.1 == b)
                 .map(|r| r.2.clone())
-                .unwrap_or_else(|| text[words[a].start..words[b - 1].end].to_string()),
+                .unwrap_or_else(|| {
+                    let raw = &text[words[a].start..words[b - 1].end];
+                    // A shouted sentence was read in lower case: its names are written as
+                    // names are ("BERLIN" -> "Berlin").
+                    if (a..b).all(|k| crate::phrases::shouted_word(words[k].text(text), &info[k])) {
+                        title_cased(raw)
+                    } else {
+                        raw.to_string()
+                    }
+                }),
             kind,
             title,
             adjective: adjectives.contains(&(a, b)),
@@ -1292,6 +1309,55 @@ fn is_giving_verb(lower: &str) -> bool {
 /// taught me chess", "ingrid and i went"), or after a verb people are the object of or "with"
 /// ("i met ingrid yesterday"), and not before a noun it would modify ("max capacity", "a hugo
 /// boss suit"). An unknown word after it, then the same, is the surname ("max verstappen won").
+/// Lower-case names given with "named" or "called" after a noun: "a puppy named biscuit", "my
+/// friend called jess" (a person's when the noun names people, else of no known type); not "the
+/// guy called me", "my mom called dad", "the store called back", "the doctor called yesterday".
+fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    let mut out = Vec::new();
+    for k in 2..info.len() {
+        let w = &info[k];
+        let before = word(k - 2);
+        let name_like = !w.is_capitalised()
+            && !w.is_upper
+            && w.lower.chars().count() >= 2
+            && w.lower.chars().all(char::is_alphabetic)
+            && w.flags & (gz::STOPWORD | gz::PRONOUN | gz::KIN) == 0
+            && !gz::is_function_word(&w.lower)
+            && !crate::clause_words::is_time_word(&w.lower)
+            && !crate::clause_words::is_particle(&w.lower)
+            && !crate::lexicon::is_mostly_modifier(&w.lower)
+            && !interjections::always(&w.lower);
+        let after_noun = before.chars().all(char::is_alphabetic)
+            && gz::flags(before) & (gz::STOPWORD | gz::PRONOUN) == 0
+            && crate::lexicon::parts_of_speech(before).is_some_and(|p| p.contains('n'));
+        // The name ends there: "named biscuit!", "called jess and ..."; not "called dinner off".
+        let ends = !info.get(k + 1).is_some_and(|n| {
+            n.lower.chars().any(char::is_alphanumeric)
+                && gz::flags(&n.lower) & (gz::STOPWORD | gz::PRONOUN) == 0
+                && !crate::predicate::is_prep(&n.lower)
+                && !crate::clause_words::is_time_word(&n.lower)
+        });
+        if matches!(word(k - 1), "named" | "called") && name_like && after_noun && ends {
+            let person = crate::lexicon::categories_of(before)
+                .iter()
+                .any(|c| matches!(*c, "person" | "family"));
+            out.push((
+                k,
+                if person {
+                    EntityType::Person
+                } else {
+                    EntityType::Other
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// Assistants and brands named like people.
+const CALLED_BY_NAME: &[&str] = &["alexa", "siri", "cortana", "chanel"];
+
 fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     let given = |w: &WordInfo| {
@@ -1303,7 +1369,7 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
             && crate::lexicon::category_of(&w.lower).is_none()
             && !interjections::always(&w.lower)
             // Assistants and brands named like people.
-            && !matches!(w.lower.as_str(), "alexa" | "siri" | "cortana" | "chanel")
+            && !CALLED_BY_NAME.contains(&w.lower.as_str())
     };
     let alnum = |i: usize| word(i).chars().any(char::is_alphanumeric);
     let opens = |k: usize| {
@@ -1353,6 +1419,11 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
                         | "with"
                         | "thank"
                         | "thanks"
+                        | "hey"
+                        | "hi"
+                        | "hello"
+                        | "bye"
+                        | "congrats"
                 ),
             }
     };
@@ -1380,8 +1451,28 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
                 || gz::is_function_word(w)
         }
     };
+    // Greeting someone by name, "hey john!", "thanks max,": a listed given name that is a
+    // word too is the one greeted (not "hey man", "thanks dude": no given names).
+    let greeted = |k: usize, w: &WordInfo| {
+        k > 0
+            && matches!(
+                word(k - 1),
+                "hey" | "hi" | "hello" | "bye" | "thanks" | "congrats"
+            )
+            && !alnum(k + 1)
+            && !w.is_capitalised()
+            && !w.is_upper
+            && gz::is_listed_given_name(w.flags, &w.lower)
+            && w.flags & (gz::PLACE | gz::ORG_NAME | gz::STOPWORD | gz::PRONOUN | gz::KIN) == 0
+            && !interjections::always(&w.lower)
+            && !CALLED_BY_NAME.contains(&w.lower.as_str())
+    };
     let mut out = Vec::new();
     for (k, w) in info.iter().enumerate() {
+        if greeted(k, w) {
+            out.push((k, k + 1));
+            continue;
+        }
         if !given(w) {
             continue;
         }
@@ -1405,6 +1496,28 @@ fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
             out.push((k, k + 2));
         } else if after_name(k + 1, opening) {
             out.push((k, k + 1));
+        }
+    }
+    out
+}
+
+/// Every word of a name written as names are: "NEW YORK" -> "New York", "SAINT-DENIS" ->
+/// "Saint-Denis".
+fn title_cased(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut in_word = false;
+    for c in name.chars() {
+        if c.is_alphabetic() {
+            if in_word {
+                out.extend(c.to_lowercase());
+            } else {
+                out.extend(c.to_uppercase());
+            }
+            in_word = true;
+        } else {
+            out.push(c);
+            // "O'BRIEN" -> "O'Brien", "JOHN'S" is cut before this.
+            in_word = false;
         }
     }
     out

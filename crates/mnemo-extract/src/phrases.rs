@@ -367,11 +367,17 @@ impl Sentence<'_> {
 
     pub(crate) fn thing(&self, a: usize, e: usize) -> End {
         let mut text = String::new();
-        for w in &self.texts[a..e] {
+        for (w, info) in self.texts[a..e].iter().zip(&self.info[a..e]) {
             if !text.is_empty() && !w.starts_with(['\'', '\u{2019}']) {
                 text.push(' ');
             }
-            text.push_str(w);
+            // A shouted sentence was read in lower case: its things are written so too ("A
+            // PUPPY" is a puppy).
+            if shouted_word(w, info) {
+                text.push_str(&info.lower);
+            } else {
+                text.push_str(w);
+            }
         }
         // A dash written onto the last word is punctuation ("books- classics").
         let text = text.trim_end_matches('-').to_string();
@@ -422,4 +428,12 @@ fn names_living(w: &str, animals: bool) -> bool {
     lexicon::categories_of(w)
         .iter()
         .any(|c| matches!(*c, "person" | "family") || (animals && matches!(*c, "animal" | "pet")))
+}
+
+/// Whether a word written in capitals was read in lower case (its sentence is shouted): its
+/// reading is no longer upper case, while the text has two letters or more and no small one.
+pub(crate) fn shouted_word(text: &str, info: &WordInfo) -> bool {
+    !info.is_upper
+        && text.chars().filter(|c| c.is_alphabetic()).count() > 1
+        && !text.chars().any(char::is_lowercase)
 }

@@ -18,6 +18,12 @@ use crate::text;
 use crate::{chat_facts, definitions};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
+/// Words in capitals from which a chat sentence is shouting, read in lower case: "TOBIAS LOVES
+/// JAZZ" (two, "HAPPY BIRTHDAY", "GO LAKERS", may still be emphasis around a name). Elsewhere it
+/// takes one more: a news dateline, "LOS ANGELES ( AP )", is no shouting.
+const SHOUTED_WORDS: usize = 3;
+const SHOUTED_WORDS_NOT_CHAT: usize = 4;
+
 /// The rule/perceptron extractor with the shipped weights. Stateless and cheap to copy.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RuleExtractor;
@@ -160,7 +166,12 @@ pub fn analyse_with(
             .split_whitespace()
             .filter(|w| w.chars().any(char::is_alphabetic))
             .count()
-            >= 4;
+            >= SHOUTED_WORDS;
+    let shouted_words = if people.speaker || people.listener {
+        SHOUTED_WORDS
+    } else {
+        SHOUTED_WORDS_NOT_CHAT
+    };
     text::for_each_sentence(text, |s, ws, offset| {
         // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
         // in lower case.
@@ -171,7 +182,8 @@ pub fn analyse_with(
             .filter(|w| w.chars().any(char::is_alphabetic))
             .collect();
         let shouted = shouting
-            || (lettered.len() >= 4 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
+            || (lettered.len() >= shouted_words
+                && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
         let info: Vec<WordInfo> = if shouted {
             let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
             sentence_info(lower.iter().map(String::as_str))

@@ -1,0 +1,148 @@
+//! Chat written all in capitals or all in lower case: a shouted sentence of three words or more is
+//! read in lower case and its names and things are written as names and things are; names given
+//! in lower case with "named", "called" or a greeting are names. All texts are written for these
+//! tests.
+
+mod chat;
+mod common;
+
+use chat::{has_fact, turn};
+use mnemo_core::EntityType;
+use mnemo_extract::Extraction;
+
+fn named<'a>(ex: &'a Extraction, key: &str) -> Option<&'a mnemo_core::EntityInput> {
+    ex.entities.iter().find(|e| e.key.as_str() == key)
+}
+
+#[test]
+fn a_short_shouted_sentence_is_read_in_lower_case() {
+    // Three words in capitals were a name ("JESS LOVES JAZZ" a person of that name).
+    let ex = turn("JESS LOVES JAZZ", "Odile", "Bram");
+    assert!(has_fact(&ex, "jess", "LOVES", "jazz"), "{:?}", ex.facts);
+    assert!(named(&ex, "jess loves jazz").is_none(), "{:?}", ex.entities);
+    // An unknown word in capitals is no place.
+    let ex = turn("TOBIAS LOVES JAZZ", "Odile", "Bram");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.entity_type == EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+    // Two words may still be emphasis, and a sentence with small letters is no shouting.
+    let ex = turn("I met NASA engineers in Houston.", "Odile", "Bram");
+    assert_eq!(
+        named(&ex, "nasa").map(|e| e.name.as_str()),
+        Some("NASA"),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
+fn shouted_names_and_things_are_written_as_names_and_things_are() {
+    let ex = turn("MY SISTER JESS MOVED TO BERLIN", "Odile", "Bram");
+    assert_eq!(
+        named(&ex, "berlin").map(|e| e.name.as_str()),
+        Some("Berlin"),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        has_fact(&ex, "jess", "MOVED_TO", "berlin"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn(
+        "OMG I JUST ADOPTED A PUPPY NAMED BISCUIT!!!",
+        "Odile",
+        "Bram",
+    );
+    assert_eq!(
+        named(&ex, "puppy").map(|e| e.name.as_str()),
+        Some("puppy"),
+        "{:?}",
+        ex.entities
+    );
+    assert_eq!(
+        named(&ex, "biscuit").map(|e| e.name.as_str()),
+        Some("Biscuit"),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        has_fact(&ex, "odile", "ADOPTED", "biscuit"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn lower_case_names_given_with_named_or_called_are_names() {
+    let ex = turn("i adopted a puppy named biscuit", "Odile", "Bram");
+    assert!(has_fact(&ex, "biscuit", "IS_A", "puppy"), "{:?}", ex.facts);
+    let ex = turn("i have a friend called jess", "Odile", "Bram");
+    assert_eq!(
+        named(&ex, "jess").map(|e| e.entity_type),
+        Some(EntityType::Person),
+        "{:?}",
+        ex.entities
+    );
+    let ex = turn("i read a book called dune", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "READ", "dune"), "{:?}", ex.facts);
+    // A verb's "called": what follows is no name.
+    for (text, word) in [
+        ("the guy called me yesterday", "me"),
+        ("the store called back", "back"),
+        ("the doctor called yesterday", "yesterday"),
+        ("my boss called and yelled", "and"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(named(&ex, word).is_none(), "{text}: {:?}", ex.entities);
+    }
+}
+
+#[test]
+fn a_lower_case_name_greeted_is_a_person() {
+    for (text, key) in [
+        ("HEY JOHN!!! GUESS WHAT", "john"),
+        ("hi max, how are you", "max"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            named(&ex, key).map(|e| e.entity_type),
+            Some(EntityType::Person),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // The one greeted does not do what the speaker did.
+    let ex = turn("hey john! i moved to denver", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MOVED_TO", "denver"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !ex.facts.iter().any(|f| f.subject.as_str() == "john"),
+        "{:?}",
+        ex.facts
+    );
+    // Words of address that are no given names stay words.
+    for text in [
+        "hey man!",
+        "thanks buddy!",
+        "hey dude",
+        "hi honey!",
+        "thanks mate!",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.entities
+                .iter()
+                .any(|e| e.entity_type == EntityType::Person && e.key.as_str() != "odile"),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
