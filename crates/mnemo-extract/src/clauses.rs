@@ -800,7 +800,12 @@ fn clause_fact(
                 || lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r')));
         if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
-            if is_activity(gerund) && !is_light_verb(gerund) && s.at[k - 1].is_none() {
+            // "Greg is annoying", "it was amazing": an adjective, no activity.
+            if is_activity(gerund)
+                && !is_light_verb(gerund)
+                && !lexicon::is_mostly_modifier(gerund)
+                && s.at[k - 1].is_none()
+            {
                 let thing = s.thing(k - 1, k);
                 return Some(vec![fact(subject, "does".into(), thing, 0.5)]);
             }
@@ -1146,7 +1151,14 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
             || (a..=b).any(|i| (finite_verb(s.lower(i)) && !plural_end(i)) || is_aux(s.lower(i)))
             || s.mention_at(a).is_some()
             // "We roast marshmallows, tell stories": a verb before the next noun.
-            || (k + 1..a).any(|i| !is_determiner(s.lower(i)))
+            || (k + 1..a).any(|i| {
+                let w = s.lower(i);
+                // "and big trees": an adjective before the noun ("and shared stories" is a
+                // verb's).
+                let adjective = lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('a'))
+                    && !is_verbish(w);
+                !is_determiner(w) && !adjective
+            })
             || (gerund(k + 1) && !gerund(first))
             || verb_first
         {

@@ -127,7 +127,9 @@ impl Sentence<'_> {
                 && head.ends_with('s')
                 && is_verbish(head)
                 && lexicon::category_of(head).is_none()
-                && !self.plural_at_end(e - 1))
+                && !self.plural_at_end(e - 1)
+                // "great phones": after an adjective the word is a noun.
+                && !(a > k && lexicon::parts_of_speech(self.lower(a - 1)).is_some_and(|p| p.starts_with('a'))))
             || matches!(next, "'s" | "\u{2019}s" | "'" | "\u{2019}")
             || (head.ends_with("ed") && is_verbish(head) && lexicon::category_of(head).is_none())
             || (is_gerund(head)

@@ -87,6 +87,23 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
     assert_each("My dog Max loves treats.", "max", "LOVES", &["treats"]);
     let ex = turn("My dog Max loves treats.", "Odile", "Bram");
     assert!(!has_fact(&ex, "max", "LOVES", "dog"), "{:?}", ex.facts);
+    // After an adjective the word is a noun, and an adjective may open a member.
+    assert_each("Apple makes great phones.", "apple", "MAKES", &["phones"]);
+    assert_each(
+        "I love fresh flowers and big trees.",
+        "odile",
+        "LOVE",
+        &["flowers", "trees"],
+    );
+    assert_no_object(
+        "We roast marshmallows, tell stories and sing songs.",
+        "stories",
+    );
+    assert_no_object("We roasted marshmallows and shared stories.", "stories");
+    assert_no_object(
+        "I talked about my journey and encouraged students to join.",
+        "students",
+    );
     // A verb with an object after it stays a verb: "and walks the dog" is no thing.
     assert_no_object("I feed the cat and walks the dog.", "walks");
     assert_no_object("The students succeed motivates me.", "motivates");

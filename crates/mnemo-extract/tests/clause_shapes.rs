@@ -968,3 +968,22 @@ fn a_hedged_description_of_the_speaker_keeps_its_hedge_and_compounds_their_head(
     );
     said_by_odile("I got a new washing machine.", "GOT", "washing machine");
 }
+
+#[test]
+fn a_gerund_that_is_mostly_an_adjective_is_no_activity() {
+    // "annoying", "amazing": WordNet files the noun under acts, but after "is" they describe.
+    for text in [
+        "Greg is annoying.",
+        "My coworker's name is Greg and he is annoying.",
+        "The trip was amazing.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| f.rel_type.as_str() == "DOES"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    said_by_odile("I've been painting a lot.", "DOES", "painting");
+    said_by_odile("We were swimming.", "DOES", "swimming");
+}
