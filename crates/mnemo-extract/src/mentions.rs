@@ -637,7 +637,9 @@ pub fn sentence_mentions(
                     )
                     && !said_by_it(info, 1)
             })
-            && !span_rules::given_word_as_name(info, 0);
+            && !span_rules::given_word_as_name(info, 0)
+            // "Frank lives in Dublin": a listed given name doing what people do.
+            && !span_rules::unknown_word_as_name(info);
         // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
         // sentence is no name unless it is a given name.
         let common = chat

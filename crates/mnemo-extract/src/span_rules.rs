@@ -484,8 +484,17 @@ pub(crate) fn residence_after(info: &[WordInfo], end: usize) -> bool {
         info.get(i)
             .is_some_and(|w| w.is_capitalised() && w.lower != "i")
     };
+    // "works at a bakery": a workplace named by a common noun.
+    let workplace = |i: usize| {
+        matches!(word(i), "a" | "an" | "the")
+            && crate::lexicon::category_of(word(i + 1)) == Some("place")
+            && info.get(i + 2).is_none_or(|w| {
+                !w.lower.chars().any(char::is_alphanumeric) || crate::predicate::is_prep(&w.lower)
+            })
+    };
     match (word(end), word(end + 1)) {
-        ("lives" | "lived", "in" | "near") | ("works" | "worked", "at" | "for") => named(end + 2),
+        ("works" | "worked", "at") => named(end + 2) || workplace(end + 2),
+        ("lives" | "lived", "in" | "near") | ("works" | "worked", "for") => named(end + 2),
         // "lives with her grandmother", not "lives with the consequences".
         ("lives" | "lived", "with") => {
             named(end + 2)
@@ -499,7 +508,10 @@ pub(crate) fn residence_after(info: &[WordInfo], end: usize) -> bool {
             } else {
                 end + 2
             };
-            info.get(k).is_some_and(|w| w.flags & gz::ROLE != 0)
+            // A role of the news' lists, or any noun for people ("a nurse", "a barista").
+            info.get(k).is_some_and(|w| {
+                w.flags & gz::ROLE != 0 || crate::lexicon::category_of(&w.lower) == Some("person")
+            })
         }
         ("moved", "to") => named(end + 2),
         ("moved", "back") => word(end + 2) == "to" && named(end + 3),
@@ -637,7 +649,17 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
     while e < info.len() && e < 3 && name_word(&info[e]) {
         e += 1;
     }
-    if e == 0 || !free(spans, 0, e, usize::MAX) {
+    if e == 0 {
+        return;
+    }
+    if !free(spans, 0, e, usize::MAX) {
+        // "Oksana studies French": a lone word the tagger took for a place or a thing, doing
+        // what only people do.
+        if let Some(s) = spans.iter_mut().find(|s| s.0 == 0 && s.1 == 1) {
+            if e == 1 && s.2 != EntityType::Person && unknown_word_as_name(info) {
+                s.2 = EntityType::Person;
+            }
+        }
         return;
     }
     let next = info.get(e).map(|w| w.lower.as_str());
@@ -674,7 +696,7 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
 /// listed given name that is a word too ("Mark", "Pat"), doing what only people do: "Tobias
 /// plays the cello", "Pat works at Amazon". Not a company's or a team's name ("Nvidia bought
 /// Arm", "Arsenal plays Chelsea"), whose verbs are not these.
-fn unknown_word_as_name(info: &[WordInfo]) -> bool {
+pub(crate) fn unknown_word_as_name(info: &[WordInfo]) -> bool {
     let w = &info[0];
     let l = w.lower.as_str();
     let unknown = crate::lexicon::parts_of_speech(l).is_none()

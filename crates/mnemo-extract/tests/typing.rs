@@ -449,6 +449,22 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     );
     has_fact("So Will lives in Oslo now.", "will", "LIVES_IN", "oslo");
     has("Then Tobias said hi.", "Tobias", EntityType::Person);
+    // A listed given name that is an adjective ("frank"), or works as a role or at a workplace
+    // named by a common noun; an unknown word the tagger took for a place.
+    has_fact("Frank lives in Dublin.", "frank", "LIVES_IN", "dublin");
+    for (text, s, r, o) in [
+        ("Rose works as a nurse.", "rose", "WORKS_AS", "nurse"),
+        ("Pat works at a bakery.", "pat", "WORKS_AT", "bakery"),
+    ] {
+        let facts = chat(text).facts;
+        assert!(
+            facts.iter().any(|f| f.subject.as_str() == s
+                && f.rel_type.as_str() == r
+                && f.object.as_str() == o),
+            "{text}: {facts:?}"
+        );
+    }
+    has("Then Oksana studies French.", "Oksana", EntityType::Person);
     // Companies and teams do other things; the place a place loves stays a place.
     for (text, name) in [
         ("Nvidia bought Arm.", "Nvidia"),
@@ -466,6 +482,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         ("Sociology studies society.", "Sociology"),
         ("Will studies at Oxford continue?", "Will"),
         ("Then Will studies show results.", "Will"),
+        ("Apple works at a place.", "Apple"),
     ] {
         let found = entities(text);
         assert!(
