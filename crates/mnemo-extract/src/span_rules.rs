@@ -1180,9 +1180,17 @@ pub(crate) fn met_people(spans: &mut [RawSpan], info: &[WordInfo]) {
             && (matches!(
                 info[verb - 1].lower.as_str(),
                 "i" | "he" | "she" | "we" | "they" | "you"
-            ) || spans
-                .iter()
-                .any(|s| s.1 == verb && s.2 == EntityType::Person));
+            ) || spans.iter().any(|s| {
+                s.1 == verb
+                    && (s.2 == EntityType::Person
+                        // "Harris met ...": a name no list knows as a place or a company,
+                        // typed a person only later.
+                        || (s.2 != EntityType::Organization
+                            && (s.0..s.1).all(|k| {
+                                info[k].flags & (gz::PLACE | gz::NATIONALITY | gz::ORG_NAME) == 0
+                                    && !brand_shaped(&info[k])
+                            })))
+            }));
         if !by_person {
             continue;
         }

@@ -1389,6 +1389,14 @@ fn people_met_are_people_and_a_place_after_of_is_no_surname() {
     for name in ["Obama", "Merkel", "Macron"] {
         has("He met Obama, Merkel and Macron.", name, EntityType::Person);
     }
+    // Met by a name no list knows as a place or a company, typed a person only later.
+    for name in ["Netanyahu", "Gantz", "Herzog"] {
+        has(
+            "Harris met Netanyahu, Gantz and Herzog.",
+            name,
+            EntityType::Person,
+        );
+    }
     // Only met by a person: teams meet too.
     let found = entities("New Zealand met Fiji and Samoa in Auckland.");
     assert!(
