@@ -590,6 +590,10 @@ pub fn sentence_mentions(
         while s.1 > s.0 && (inter[s.1 - 1] || !texts[s.1 - 1].chars().any(char::is_alphanumeric)) {
             s.1 -= 1;
         }
+        // A span of interjections alone ("OK", "NO WAY" shouted) is left empty: no name.
+        if s.0 >= s.1 {
+            return false;
+        }
         // A quote or dash inside ends the name: '"Summer Sounds"- The ...'.
         if let Some(cut) = (s.0 + 1..s.1).filter(|_| chat).find(|&k| {
             !texts[k].chars().any(char::is_alphanumeric)

@@ -159,3 +159,29 @@ fn non_english_turns() {
         );
     }
 }
+
+#[test]
+fn short_shouted_interjections() {
+    // A turn of interjections in capitals, said to someone, left an empty name span that was
+    // then read past its sentence's end.
+    for text in [
+        "OK",
+        "WOW",
+        "NO WAY",
+        "LOL OK",
+        "OK OK",
+        "HAHA",
+        "OMG OMG OMG",
+    ] {
+        let ctx = ExtractContext::with_speaker("Odile").listener("Bram");
+        let ex = RuleExtractor.extract_sync(text, &ctx);
+        assert_valid(&ex);
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| matches!(e.key.as_str(), "odile" | "bram")),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
