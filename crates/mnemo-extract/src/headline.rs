@@ -1,6 +1,7 @@
 //! Title-case lines ("Yeltsin Orders Audit of Ostankino Finances", "Meeting Notes: Project Falcon
-//! Kickoff With Dana Reyes"): their capitals say nothing of names, so the tagger reads them as
-//! running text would write them, common words in lower case and names as written.
+//! Kickoff With Dana Reyes") and shouted ones ("MY SISTER JESS MOVED TO BERLIN"): their capitals
+//! say nothing of names, so the tagger reads them as running text would write them, common words
+//! in lower case and names as written (or, shouted, as a list writes them).
 
 use crate::gazetteer::{self as gz};
 use crate::lexicon;
@@ -114,6 +115,69 @@ pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// The words of a shouted sentence as running text writes them: a word the name lists know
+/// and the dictionary does not is a name ("JESS" -> "Jess", "BERLIN" -> "Berlin"), short ones no
+/// given name are acronyms ("USA", "NASA"); a surname after a given name stays one ("STEVE JOBS");
+/// everything else is in lower case ("PUPPY", "NICE", "I").
+pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
+    let common = |l: &str| {
+        lexicon::parts_of_speech(l).is_some()
+            || gz::flags(l) & (gz::STOPWORD | gz::PRONOUN) != 0
+            || gz::is_function_word(l)
+            || crate::interjections::always(l)
+            || crate::interjections::colloquial(l)
+    };
+    let place = |l: &str| gz::flags(l) & gz::PLACE != 0 && !common(l);
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut given_before = false;
+    for (i, w) in words.iter().enumerate() {
+        let l = w.to_lowercase();
+        let f = gz::flags(&l);
+        let given = gz::is_listed_given_name(f, &l) || gz::is_census_given_name(&l);
+        let listed = given || f & (NAME_LISTS & !gz::TITLE) != 0;
+        let common = common(&l);
+        let letters = l.chars().filter(|c| c.is_alphabetic()).count();
+        // "SMITH", "NGUYEN" after a given name; not "LOVES", "SWIFT", "TODAY".
+        let surname = given_before
+            && letters >= 2
+            && f & (gz::STOPWORD | gz::PRONOUN) == 0
+            && !gz::is_function_word(&l)
+            && !crate::clause_words::is_time_word(&l)
+            && !crate::verbs::is_verb_form(&l)
+            && lexicon::parts_of_speech(&l).is_none_or(|p| p == "n");
+        // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
+        let place_opening =
+            f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
+        let cased = if letters == 0 {
+            w.to_string()
+        } else if place_opening {
+            title_word(&l)
+        } else if listed && !common {
+            let acronym = !given && (letters <= 3 || (f & gz::ORG_NAME != 0 && letters <= 4));
+            if acronym {
+                w.to_string()
+            } else {
+                title_word(&l)
+            }
+        } else if surname {
+            title_word(&l)
+        } else {
+            l
+        };
+        given_before = given && !common && letters > 0;
+        out.push(cased);
+    }
+    out
+}
+
+/// A lower-case word with its first letter in capitals.
+fn title_word(l: &str) -> String {
+    let mut cs = l.chars();
+    cs.next()
+        .map(|c| c.to_uppercase().chain(cs).collect())
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +207,38 @@ mod tests {
             "Paris Radio France International in French 1830 GMT"
         )));
         assert!(!is_title_case(&words("Hi Jon !")));
+    }
+
+    #[test]
+    fn shouted_words_are_names_only_where_a_name_list_says_so() {
+        assert_eq!(
+            shouted_case(&words("MY SISTER JESS MOVED TO BERLIN")).join(" "),
+            "my sister Jess moved to Berlin"
+        );
+        assert_eq!(
+            shouted_case(&words("I LOVE THE USA AND NASA")).join(" "),
+            "i love the USA and NASA"
+        );
+        assert_eq!(
+            shouted_case(&words("RIP JOHN SMITH")).join(" "),
+            "rip John Smith"
+        );
+        assert_eq!(
+            shouted_case(&words("I LOVE NEW YORK")).join(" "),
+            "i love New York"
+        );
+        assert_eq!(
+            shouted_case(&words("WE FLEW TO LOS ANGELES")).join(" "),
+            "we flew to Los Angeles"
+        );
+        assert_eq!(
+            shouted_case(&words("JESS LOVES JAZZ TODAY")).join(" "),
+            "Jess loves jazz today"
+        );
+        assert_eq!(
+            shouted_case(&words("THAT IS SO NICE !")).join(" "),
+            "that is so nice !"
+        );
     }
 
     #[test]

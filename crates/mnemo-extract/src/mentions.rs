@@ -1317,7 +1317,7 @@ fn is_giving_verb(lower: &str) -> bool {
 /// boss suit"). An unknown word after it, then the same, is the surname ("max verstappen won").
 /// Lower-case names given with "named" or "called" after a noun: "a puppy named biscuit", "my
 /// friend called jess" (a person's when the noun names people, else of no known type); not "the
-/// guy called me", "my mom called dad", "the store called back", "the doctor called yesterday".
+/// guy called me", "my mom called dad", "the store called back", "the kid called dibs".
 fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     let mut out = Vec::new();
@@ -1344,7 +1344,19 @@ fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
                 && !crate::predicate::is_prep(&n.lower)
                 && !crate::clause_words::is_time_word(&n.lower)
         });
-        if matches!(word(k - 1), "named" | "called") && name_like && after_noun && ends {
+        // Naming takes an article before its noun, "called" an indefinite one ("the kid called
+        // dibs", "my wife called uber" are calls), maybe with an adjective between.
+        let det = |i: usize| match word(k - 1) {
+            "called" => matches!(word(i), "a" | "an"),
+            _ => matches!(
+                word(i),
+                "a" | "an" | "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            ),
+        };
+        let article = k >= 3
+            && (det(k - 3)
+                || (k >= 4 && det(k - 4) && crate::lexicon::is_mostly_modifier(word(k - 3))));
+        if matches!(word(k - 1), "named" | "called") && name_like && after_noun && ends && article {
             let person = crate::lexicon::categories_of(before)
                 .iter()
                 .any(|c| matches!(*c, "person" | "family"));

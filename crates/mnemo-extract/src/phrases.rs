@@ -164,9 +164,14 @@ impl Sentence<'_> {
         let ends = self.info.get(e + 1).is_none_or(|x| {
             crate::interjections::is_punct(x) || matches!(x.lower.as_str(), "and" | "&" | "or")
         });
+        // The verb has its subject before it: "Love wins" opens with a noun, not a verb whose
+        // subject is left out.
         let after_verb = e.checked_sub(1).is_some_and(|j| {
             let before = self.lower(j);
-            is_verbish(before) && !is_determiner(before)
+            is_verbish(before)
+                && !is_determiner(before)
+                && j.checked_sub(1)
+                    .is_some_and(|i| self.lower(i).chars().any(char::is_alphanumeric))
         });
         ends && after_verb
             && lexicon::singulars(w)
@@ -306,6 +311,15 @@ impl Sentence<'_> {
         }
         // "stuff like canned food", "things such as hiking": the examples are the object.
         if is_empty_noun(self.lower(k)) {
+            // "a guy named Tom", "a person called Bob": the one named.
+            if matches!(self.lower(k + 1), "named" | "called") {
+                if let Some(m) = self
+                    .mention_at(k + 2)
+                    .filter(|&m| matches!(self.mentions[m].kind, MentionKind::Name(_)))
+                {
+                    return self.name_or_thing(m);
+                }
+            }
             // Things only: "people like you" names no one.
             let examples = match (self.lower(k + 1), self.lower(k + 2)) {
                 ("like", _) => Some(k + 2),

@@ -174,7 +174,7 @@ pub fn analyse_with(
     };
     text::for_each_sentence(text, |s, ws, offset| {
         // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
-        // in lower case.
+        // in lower case, but for the names the name lists know.
         let words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
         let lettered: Vec<&str> = words
             .iter()
@@ -185,8 +185,8 @@ pub fn analyse_with(
             || (lettered.len() >= shouted_words
                 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
         let info: Vec<WordInfo> = if shouted {
-            let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-            sentence_info(lower.iter().map(String::as_str))
+            let running = crate::headline::shouted_case(&words);
+            sentence_info(running.iter().map(String::as_str))
         } else if crate::headline::is_title_case(&words) {
             // "Meeting Notes: Project Falcon Kickoff With Dana Reyes": read as running text.
             let running = crate::headline::running_case(&words);

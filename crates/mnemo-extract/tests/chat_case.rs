@@ -40,6 +40,49 @@ fn a_short_shouted_sentence_is_read_in_lower_case() {
 }
 
 #[test]
+fn a_shouted_name_the_name_lists_know_stays_a_name() {
+    for (text, key, name, t) in [
+        ("HAPPY BIRTHDAY SARAH", "sarah", "Sarah", EntityType::Person),
+        ("JOHN IS HERE", "john", "John", EntityType::Person),
+        (
+            "RIP JOHN SMITH",
+            "john smith",
+            "John Smith",
+            EntityType::Person,
+        ),
+        ("NASA IS HIRING", "nasa", "NASA", EntityType::Organization),
+        ("I WORK FOR IBM", "ibm", "IBM", EntityType::Organization),
+        ("GO TEAM USA", "usa", "USA", EntityType::Location),
+        (
+            "I LOVE NEW YORK",
+            "new york",
+            "New York",
+            EntityType::Location,
+        ),
+        (
+            "WE FLEW TO LOS ANGELES",
+            "los angeles",
+            "Los Angeles",
+            EntityType::Location,
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        let e = named(&ex, key);
+        assert_eq!(
+            e.map(|e| (e.name.as_str(), e.entity_type)),
+            Some((name, t)),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    let ex = turn("MY DOG MAX", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
+    // A word the dictionary knows is no name, whatever a list says.
+    let ex = turn("THAT IS SO NICE", "Odile", "Bram");
+    assert!(named(&ex, "nice").is_none(), "{:?}", ex.entities);
+}
+
+#[test]
 fn shouted_names_and_things_are_written_as_names_and_things_are() {
     let ex = turn("MY SISTER JESS MOVED TO BERLIN", "Odile", "Bram");
     assert_eq!(
@@ -90,12 +133,29 @@ fn lower_case_names_given_with_named_or_called_are_names() {
     );
     let ex = turn("i read a book called dune", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "READ", "dune"), "{:?}", ex.facts);
+    let ex = turn("my wife called uber", "Odile", "Bram");
+    assert_ne!(
+        named(&ex, "uber").map(|e| e.entity_type),
+        Some(EntityType::Person),
+        "{:?}",
+        ex.entities
+    );
+    // "a guy named tom": the one named is whom the speaker met, the guy no part of the verb.
+    let ex = turn("I met a guy named tom at the bar", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "MET", "tom"), "{:?}", ex.facts);
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str().contains("GUY")),
+        "{:?}",
+        ex.facts
+    );
     // A verb's "called": what follows is no name.
     for (text, word) in [
         ("the guy called me yesterday", "me"),
         ("the store called back", "back"),
         ("the doctor called yesterday", "yesterday"),
         ("my boss called and yelled", "and"),
+        ("the kid called dibs", "dibs"),
+        ("the coach called timeout", "timeout"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(named(&ex, word).is_none(), "{text}: {:?}", ex.entities);

@@ -107,4 +107,7 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
     // A verb with an object after it stays a verb: "and walks the dog" is no thing.
     assert_no_object("I feed the cat and walks the dog.", "walks");
     assert_no_object("The students succeed motivates me.", "motivates");
+    // A sentence opening with a noun and its verb leaves out no subject: "Love wins".
+    assert_no_object("Love wins", "wins");
+    assert_no_object("love hurts!", "hurts");
 }
