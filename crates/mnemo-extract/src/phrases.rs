@@ -67,6 +67,11 @@ impl Sentence<'_> {
             if e > k && self.verb_then_complement(e) {
                 break;
             }
+            // "my dog chases cats", "and my cat watches": what an animal or a person opening a
+            // clause does ("I bought dog treats" keeps its compound).
+            if e > k && self.living_subject_verb(k, e) {
+                break;
+            }
             e += 1;
             // "books- classics": a dash written onto the word ends the phrase there.
             if self.lower(e - 1).ends_with('-') {
@@ -332,6 +337,27 @@ impl Sentence<'_> {
         }
         let (a, e) = self.noun_phrase(k)?;
         Some(Object::Thing(a, e))
+    }
+
+    /// Whether word `e` is a verb's third person after a singular noun for a living thing at
+    /// `e - 1`, in a phrase from `k` that opens a clause (after the sentence's start, a joiner
+    /// or punctuation, and maybe a determiner).
+    fn living_subject_verb(&self, k: usize, e: usize) -> bool {
+        let w = self.lower(e);
+        let noun = self.lower(e - 1);
+        let mut start = k;
+        if start > 0 && is_determiner(self.lower(start - 1)) {
+            start -= 1;
+        }
+        let opens = start == 0
+            || matches!(self.lower(start - 1), "and" | "but" | "so" | "then")
+            || crate::interjections::is_punct(&self.info[start - 1]);
+        opens
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && is_verbish(w)
+            && !is_plural_noun(noun)
+            && names_living(noun, true)
     }
 
     /// Whether word `e` is a present-tense verb ("looks", "means") with its complement after it

@@ -111,3 +111,22 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
     assert_no_object("Love wins", "wins");
     assert_no_object("love hurts!", "hurts");
 }
+
+#[test]
+fn an_animal_opening_a_clause_is_no_part_of_a_compound_with_its_verb() {
+    // "my dog chases cats" was one thing, "dog chases cats", that the speaker had.
+    for (text, glued) in [
+        ("My dog chases cats.", "dog chases cats"),
+        ("My dog loves walks and treats.", "dog loves walks"),
+        ("I water plants and my cat watches.", "cat watches"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.entities.iter().any(|e| e.key.as_str() == glued),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // A compound after a verb stays one.
+    assert_each("I bought dog treats.", "odile", "BOUGHT", &["dog treats"]);
+}
