@@ -1127,7 +1127,23 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         if s.lower(k) == "," && matches!(s.lower(k + 1), "and" | "&") {
             k += 1;
         }
-        let Some(Object::Thing(a, b)) = s.object(k + 1) else {
+        // "dinosaurs and trains": a plural noun that could be a verb's third person, ending
+        // the list or followed by its joiner, is a member too.
+        let plural_member = || {
+            let w = s.lower(k + 1);
+            let next = s.info.get(k + 2);
+            (w.ends_with('s')
+                && !w.ends_with("ss")
+                && s.mention_at(k + 1).is_none()
+                && lexicon::singulars(w)
+                    .iter()
+                    .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
+                && next.is_none_or(|x| {
+                    crate::interjections::is_punct(x) || matches!(x.lower.as_str(), "and" | "&")
+                }))
+            .then_some(Object::Thing(k + 1, k + 2))
+        };
+        let Some(Object::Thing(a, b)) = s.object(k + 1).or_else(plural_member) else {
             break;
         };
         // "I love summer and hate winter": a verb's bare form opening the member is a second

@@ -83,6 +83,18 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
         &["trains", "planes", "dinosaurs"],
     );
     assert_each("Jess eats treats.", "jess", "EATS", &["treats"]);
+    assert_each(
+        "I love dinosaurs and trains.",
+        "odile",
+        "LOVE",
+        &["dinosaurs", "trains"],
+    );
+    assert_each(
+        "I love planes, trains and automobiles.",
+        "odile",
+        "LOVE",
+        &["planes", "trains", "automobiles"],
+    );
     // The dog's name is its subject, not an object of what it loves.
     assert_each("My dog Max loves treats.", "max", "LOVES", &["treats"]);
     let ex = turn("My dog Max loves treats.", "Odile", "Bram");
