@@ -360,6 +360,20 @@ pub(crate) fn relative_pronoun_before<S: AsRef<str>>(
     (p > 0 && (p + 1..start).any(|k| finite_verb(word(k)))).then_some(p)
 }
 
+/// Whether a finite verb comes at word `k`, or after a time or an adverb there: the main verb
+/// after a relative clause with no pronoun ("The man Anna married *lives* in Prague", "the book
+/// Tom wrote last year *sells* well"; not "Anna moved to Oslo and loves it").
+pub(crate) fn main_verb_follows<S: AsRef<str>>(lower: &[S], k: usize) -> bool {
+    let word = |i: usize| lower.get(i).map_or("", |w| w.as_ref());
+    (k..(k + 3).min(lower.len()))
+        .take_while(|&i| {
+            i == k
+                || is_time_word(word(i - 1))
+                || crate::lexicon::parts_of_speech(word(i - 1)).is_some_and(|p| p.starts_with('r'))
+        })
+        .any(|i| finite_verb(word(i)))
+}
+
 pub(crate) fn is_time_word(w: &str) -> bool {
     matches!(
         w,

@@ -101,6 +101,18 @@ pub(crate) fn sentence_clauses(
                 info[k - 1].lower.chars().all(char::is_alphabetic)
                     && lexicon::parts_of_speech(s.lower(k - 1)).is_some_and(|p| p.starts_with('n'))
             });
+        // "The man Anna married lives in Prague": the name opens a relative clause with no
+        // pronoun, right after its head and article; the verb after the clause is the head's.
+        let reduced_relative = matches!(m.kind, MentionKind::Name(_))
+            && a >= 2
+            && is_determiner(s.lower(a - 2))
+            && !is_determiner(s.lower(a - 1))
+            && info[a - 1].lower.chars().all(char::is_alphabetic)
+            && lexicon::parts_of_speech(s.lower(a - 1)).is_some_and(|p| p.starts_with('n'))
+            && info.get(b).is_some_and(|w| {
+                w.lower.ends_with("ed") || crate::verbs::is_irregular_past(&w.lower)
+            })
+            && crate::clause_words::main_verb_follows(&lower, b + 1);
         let conditional = (a.saturating_sub(3)..a)
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.
@@ -118,6 +130,7 @@ pub(crate) fn sentence_clauses(
             && (nominative || !before.is_some_and(is_prep))
             && !conditional
             && !clause_object
+            && !reduced_relative
             && !object_of_verb
         {
             subjects.push((End::Mention(i), b, a));

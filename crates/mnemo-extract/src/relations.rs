@@ -372,6 +372,19 @@ fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
     {
         return true;
     }
+    // "The man Anna married lives in Prague", "the company Tom founded moved to Berlin": the same
+    // clause with no pronoun, right after its head and article.
+    if start >= 2
+        && noun(start - 1)
+        && !crate::clause_words::is_determiner(&lower[start - 1])
+        && crate::clause_words::is_determiner(&lower[start - 2])
+        && (start..next).all(|k| lower[k] != ",")
+        && (start..next)
+            .find(|&k| finite(k))
+            .is_some_and(|k| past(k) && crate::clause_words::main_verb_follows(lower, k + 1))
+    {
+        return true;
+    }
     // The pronoun, a verb after it, and no comma or other clause before the name.
     crate::clause_words::relative_pronoun_before(lower, start, 6).is_some()
         && (start..next).all(|k| lower[k] != ",")

@@ -1332,6 +1332,36 @@ fn clause_subjects_in_chat_follow_the_clause_structure() {
             ex.facts
         );
     }
+    // Nor is the subject of a relative clause with no pronoun, in chat or documents; a name
+    // after its description that does two things does both.
+    for text in [
+        "The man Anna married lives in Prague.",
+        "The man Anna married last year lives in Prague.",
+        "The company Tom founded moved to Berlin.",
+    ] {
+        let chat = turn(text, "Odile", "Bram");
+        let doc = RuleExtractor.extract_sync(text, &ExtractContext::default());
+        for ex in [chat, doc] {
+            assert!(
+                !ex.facts
+                    .iter()
+                    .any(|f| matches!(f.object.as_str(), "prague" | "berlin")),
+                "{text}: {:?}",
+                ex.facts
+            );
+        }
+    }
+    let ex = turn(
+        "The singer Anna Berg moved to Oslo and married Tom.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "anna berg", "MOVED_TO", "oslo")
+            && has_fact(&ex, "anna berg", "MARRIED", "tom"),
+        "{:?}",
+        ex.facts
+    );
     // "that" after a verb of knowing or saying opens no relative clause.
     let ex = turn("I know that Anna moved to Paris.", "Odile", "Bram");
     assert!(has_fact(&ex, "anna", "MOVED_TO", "paris"), "{:?}", ex.facts);
