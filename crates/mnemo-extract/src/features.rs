@@ -115,6 +115,10 @@ pub fn sentence_info<'a>(words: impl Iterator<Item = &'a str>) -> Vec<WordInfo> 
                     "of" | "and" | "de" | "for" | "the" | "&" | "on"
                 )
                 && info[e + 1].is_capitalised()
+                // "French and German": two peoples or languages, no name of both.
+                && !(matches!(info[e].lower.as_str(), "and" | "&")
+                    && info[e - 1].flags & gazetteer::NATIONALITY != 0
+                    && info[e + 1].flags & gazetteer::NATIONALITY != 0)
             {
                 e += 2;
             } else {

@@ -402,7 +402,12 @@ pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType,
                         | "courses"
                         | "tutor"
                 )
-            ) || (before.is_some_and(names_language_before)
+            ) || ((before.is_some_and(names_language_before)
+                // "speak French and German": a language listed after one.
+                || (matches!(before, Some("and" | "&" | "," | "or"))
+                    && out.last().is_some_and(|l: &(usize, usize, EntityType, Option<String>)| {
+                        l.2 == EntityType::Other && l.1 + 1 == i
+                    })))
                 // "learning Japanese cooking", "I teach Chinese students": a noun after it
                 // makes the word that noun's adjective.
                 && info.get(b).is_none_or(|w| !is_noun_word(w))));

@@ -98,8 +98,8 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
-/// Splits a person's span joining two names by "&" or "and" into two people when both sides open
-/// with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
+/// Splits a span of two languages or peoples joined by "&" or "and" ("French & German"), and a
+/// person's span joining two names so into two people when both sides open with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
 /// "Emma & Liam's wedding"). In a document another person's span holding "&" is a firm's
 /// ("Marks & Spencer"); in conversation it is left as the tagger typed it (a couple as often, and
 /// the clause reader reads what a person does: "Smith & Wesson makes guns").
@@ -114,11 +114,21 @@ pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat
         let join = (a + 1..b.saturating_sub(1)).find(|&j| {
             matches!(info[j].lower.as_str(), "&" | "and") && given(&info[a]) && given(&info[j + 1])
         });
+        // "French & German", "Spanish and Italian": two languages (or peoples), never one name.
+        let nations = b == a + 3
+            && matches!(info[a + 1].lower.as_str(), "&" | "and")
+            && [a, a + 2]
+                .iter()
+                .all(|&i| info[i].is_title && info[i].flags & gz::NATIONALITY != 0);
         if let Some(j) = join.filter(|&j| {
             t == EntityType::Person && title.is_none() && from == a && info[j + 1].is_title
         }) {
             spans[k] = (a, j, EntityType::Person, None, a);
             spans.insert(k + 1, (j + 1, b, EntityType::Person, None, j + 1));
+            k += 1;
+        } else if nations && title.is_none() && from == a {
+            spans[k] = (a, a + 1, t, None, a);
+            spans.insert(k + 1, (a + 2, b, t, None, a + 2));
             k += 1;
         } else if !chat
             && t == EntityType::Person

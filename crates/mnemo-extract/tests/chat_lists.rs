@@ -142,3 +142,27 @@ fn an_animal_opening_a_clause_is_no_part_of_a_compound_with_its_verb() {
     // A compound after a verb stays one.
     assert_each("I bought dog treats.", "odile", "BOUGHT", &["dog treats"]);
 }
+
+#[test]
+fn languages_joined_by_and_are_two() {
+    // "French & German" was one name of both.
+    for text in [
+        "I speak French & German.",
+        "I speak French and German.",
+        "I speak French, German and Italian.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        for lang in ["french", "german"] {
+            assert!(
+                has_fact(&ex, "odile", "SPEAK", lang),
+                "{text}: {:?}",
+                ex.facts
+            );
+        }
+        assert!(
+            !ex.entities.iter().any(|e| e.key.as_str().contains(' ')),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
