@@ -135,16 +135,28 @@ pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
         let f = gz::flags(&l);
         let given = gz::is_listed_given_name(f, &l) || gz::is_census_given_name(&l);
         let listed = given || f & (NAME_LISTS & !gz::TITLE) != 0;
-        let common = common(&l);
+        // A place's name that is a thing's too ("TURKEY", "CHINA") is read as the thing; a
+        // given name keeps its person ("JOHN").
+        let common = common(&l) || (!given && lexicon::category_of(&l).is_some());
         let letters = l.chars().filter(|c| c.is_alphabetic()).count();
-        // "SMITH", "NGUYEN" after a given name; not "LOVES", "SWIFT", "TODAY".
+        // "SMITH", "NGUYEN", "KING" after a given name, a word that is a verb's base form too
+        // when a verb follows it; not "LOVES", "TODAY", nor a word at the end ("I LOVE TAYLOR
+        // SWIFT" keeps Taylor only: "TELL TOM HI" is not told from it).
         let surname = given_before
             && letters >= 2
             && f & (gz::STOPWORD | gz::PRONOUN) == 0
             && !gz::is_function_word(&l)
             && !crate::clause_words::is_time_word(&l)
-            && !crate::verbs::is_verb_form(&l)
-            && lexicon::parts_of_speech(&l).is_none_or(|p| p == "n");
+            && !crate::interjections::always(&l)
+            && ((!crate::verbs::is_verb_form(&l)
+                && lexicon::parts_of_speech(&l).is_none_or(|p| p == "n"))
+                // "TIM COOK RUNS", "TAYLOR SWIFT ROCKS": a base form before the verb.
+                || (!l.ends_with('s')
+                    && !l.ends_with("ed")
+                    && !crate::verbs::is_irregular_past(&l)
+                    && words.get(i + 1).is_some_and(|n| {
+                        crate::clause_words::finite_verb(&n.to_lowercase())
+                    })));
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
         let place_opening =
             f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
@@ -234,6 +246,14 @@ mod tests {
         assert_eq!(
             shouted_case(&words("JESS LOVES JAZZ TODAY")).join(" "),
             "Jess loves jazz today"
+        );
+        assert_eq!(
+            shouted_case(&words("TIM COOK RUNS APPLE")).join(" "),
+            "Tim Cook runs apple"
+        );
+        assert_eq!(
+            shouted_case(&words("WE ATE TURKEY AT CHRISTMAS")).join(" "),
+            "we ate turkey at christmas"
         );
         assert_eq!(
             shouted_case(&words("THAT IS SO NICE !")).join(" "),

@@ -1356,10 +1356,26 @@ fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
         let article = k >= 3
             && (det(k - 3)
                 || (k >= 4 && det(k - 4) && crate::lexicon::is_mostly_modifier(word(k - 3))));
-        if matches!(word(k - 1), "named" | "called") && name_like && after_noun && ends && article {
-            let person = crate::lexicon::categories_of(before)
-                .iter()
-                .any(|c| matches!(*c, "person" | "family"));
+        let person = crate::lexicon::categories_of(before)
+            .iter()
+            .any(|c| matches!(*c, "person" | "family"));
+        // A dictionary word names a thing or an animal ("a book called dune", "a puppy named
+        // biscuit"), not what a person calls ("a coach called timeout", "a friend called
+        // shotgun") nor a plural ("the report named names"); a given name names anyone.
+        let given = gz::is_listed_given_name(w.flags, &w.lower);
+        let dictionary = crate::lexicon::parts_of_speech(&w.lower).is_some()
+            || crate::verbs::is_verb_form(&w.lower);
+        let plural_word = w.lower.ends_with('s') && dictionary;
+        let plausible = given
+            || (!person && !crate::clause_words::is_empty_noun(before) && !plural_word)
+            || (person && !dictionary && word(k - 1) == "named");
+        if matches!(word(k - 1), "named" | "called")
+            && name_like
+            && after_noun
+            && ends
+            && article
+            && plausible
+        {
             out.push((
                 k,
                 if person {

@@ -352,11 +352,14 @@ impl Sentence<'_> {
         let opens = start == 0
             || matches!(self.lower(start - 1), "and" | "but" | "so" | "then")
             || crate::interjections::is_punct(&self.info[start - 1]);
+        // "my cat toys are everywhere": a verb after it makes the word the phrase's head.
+        let verb_after = self.info.get(e + 1).is_some_and(|x| is_aux(&x.lower));
         opens
             && w.ends_with('s')
             && !w.ends_with("ss")
             && is_verbish(w)
             && !is_plural_noun(noun)
+            && !verb_after
             && names_living(noun, true)
     }
 

@@ -75,6 +75,17 @@ fn a_shouted_name_the_name_lists_know_stays_a_name() {
             ex.entities
         );
     }
+    // A surname that is a verb's base form too, before a verb; a place that is a thing too.
+    let ex = turn("TIM COOK RUNS APPLE", "Odile", "Bram");
+    assert!(named(&ex, "tim cook").is_some(), "{:?}", ex.entities);
+    let ex = turn("WE ATE TURKEY AT CHRISTMAS", "Odile", "Bram");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.entity_type == EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
     let ex = turn("MY DOG MAX", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
     // A word the dictionary knows is no name, whatever a list says.
@@ -156,6 +167,12 @@ fn lower_case_names_given_with_named_or_called_are_names() {
         ("my boss called and yelled", "and"),
         ("the kid called dibs", "dibs"),
         ("the coach called timeout", "timeout"),
+        // What a person calls, a plural, an idiom: no names either.
+        ("a coach called timeout", "timeout"),
+        ("a friend called shotgun", "shotgun"),
+        ("the report named names", "names"),
+        ("the police named suspects", "suspects"),
+        ("a thing called love", "love"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(named(&ex, word).is_none(), "{text}: {:?}", ex.entities);

@@ -141,6 +141,9 @@ fn an_animal_opening_a_clause_is_no_part_of_a_compound_with_its_verb() {
     }
     // A compound after a verb stays one.
     assert_each("I bought dog treats.", "odile", "BOUGHT", &["dog treats"]);
+    // So does one whose verb comes after it.
+    let ex = turn("My cat toys are everywhere.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "HAS", "cat toys"), "{:?}", ex.facts);
 }
 
 #[test]
