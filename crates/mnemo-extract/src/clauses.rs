@@ -1161,9 +1161,11 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         };
         // "I love summer and hate winter": a verb's bare form opening the member is a second
         // verb with its own object.
+        // "and green pears": a colour's verb sense ("to green") is no second verb.
         let verb_first = b > a + 1
             && is_verbish(s.lower(a))
-            && lexicon::parts_of_speech(s.lower(a)).is_some_and(|p| p.contains('v'));
+            && lexicon::parts_of_speech(s.lower(a))
+                .is_some_and(|p| p.contains('v') && (p.starts_with('v') || !p.contains('a')));
         // "cats and dogs", "trains, planes and dinosaurs": a plural noun that could be a verb's
         // third person ends the member when nothing follows it but punctuation or a joiner
         // ("and walks the dog" is a verb's).
@@ -1184,8 +1186,8 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
                 let w = s.lower(i);
                 // "and big trees": an adjective before the noun ("and shared stories" is a
                 // verb's).
-                let adjective = lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('a'))
-                    && !is_verbish(w);
+                let adjective = lexicon::parts_of_speech(w).is_some_and(|p| p.contains('a'))
+                    && !(w.ends_with("ed") || crate::verbs::is_irregular_past(w));
                 !is_determiner(w) && !adjective
             })
             || (gerund(k + 1) && !gerund(first))

@@ -90,6 +90,13 @@ pub fn singulars(lower: &str) -> Vec<String> {
             out.push(format!("{s}{}", &suf[..suf.len() - 2]));
         }
     }
+    // "buses", "gases" ("classes" above).
+    if let Some(s) = lower
+        .strip_suffix("ses")
+        .filter(|s| s.len() >= 2 && !s.ends_with('s'))
+    {
+        out.push(format!("{s}s"));
+    }
     if let Some(s) = lower.strip_suffix("ves") {
         out.push(format!("{s}f"));
         out.push(format!("{s}fe"));

@@ -354,13 +354,13 @@ impl Sentence<'_> {
             || crate::interjections::is_punct(&self.info[start - 1]);
         // "my cat toys are everywhere": a verb after it makes the word the phrase's head.
         let verb_after = self.info.get(e + 1).is_some_and(|x| is_aux(&x.lower));
-        opens
-            && w.ends_with('s')
-            && !w.ends_with("ss")
-            && is_verbish(w)
-            && !is_plural_noun(noun)
-            && !verb_after
-            && names_living(noun, true)
+        // "my dogs love walks": a plural's verb has no "s".
+        let agrees = if is_plural_noun(noun) {
+            !w.ends_with('s') && lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))
+        } else {
+            w.ends_with('s') && !w.ends_with("ss")
+        };
+        opens && agrees && is_verbish(w) && !verb_after && names_living(noun, true)
     }
 
     /// Whether word `e` is a present-tense verb ("looks", "means") with its complement after it

@@ -762,6 +762,13 @@ fn personal_verb_phrase(info: &[WordInfo], k: usize, named: bool) -> bool {
                 .any(|c| *c == "instrument" || (named && *c == "sport"))
         }
         "moved" if !named => false,
+        // A listed name meets, calls and tells people: "Frank met Tom", "Bill texted me".
+        "met" | "meets" | "called" | "calls" | "texted" | "texts" | "told" | "tells" | "hugged"
+            if named =>
+        {
+            info.get(k + 1)
+                .is_some_and(|w| w.is_capitalised() || w.flags & (gz::PRONOUN | gz::KIN) != 0)
+        }
         _ => residence_after(info, k),
     }
 }

@@ -90,6 +90,18 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
         &["dinosaurs", "trains"],
     );
     assert_each(
+        "I like trains, planes and buses.",
+        "odile",
+        "LIKE",
+        &["trains", "planes", "buses"],
+    );
+    assert_each(
+        "I bought red apples and green pears.",
+        "odile",
+        "BOUGHT",
+        &["red apples", "green pears"],
+    );
+    assert_each(
         "I love planes, trains and automobiles.",
         "odile",
         "LOVE",
@@ -131,6 +143,7 @@ fn an_animal_opening_a_clause_is_no_part_of_a_compound_with_its_verb() {
         ("My dog chases cats.", "dog chases cats"),
         ("My dog loves walks and treats.", "dog loves walks"),
         ("I water plants and my cat watches.", "cat watches"),
+        ("My dogs love walks.", "dogs love walks"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(

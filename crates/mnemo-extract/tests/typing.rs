@@ -465,6 +465,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         );
     }
     has("Then Oksana studies French.", "Oksana", EntityType::Person);
+    has_fact("Frank met Tom.", "frank", "MET", "tom");
     // Companies and teams do other things; the place a place loves stays a place.
     for (text, name) in [
         ("Nvidia bought Arm.", "Nvidia"),
