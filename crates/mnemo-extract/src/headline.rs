@@ -157,6 +157,16 @@ pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
                     && words.get(i + 1).is_some_and(|n| {
                         crate::clause_words::finite_verb(&n.to_lowercase())
                     })));
+        // "OBAMA VISITS KENYA", "TOBIAS LOVES JAZZ": a word no list or dictionary knows before
+        // a verb's third person or past is a name.
+        let unknown_subject = f == 0
+            && !common
+            && letters >= 3
+            && l.chars().all(char::is_alphabetic)
+            && words.get(i + 1).is_some_and(|n| {
+                let n = n.to_lowercase();
+                crate::clause_words::finite_verb(&n) && !crate::clause_words::is_aux(&n)
+            });
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
         let place_opening =
             f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
@@ -171,7 +181,7 @@ pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
             } else {
                 title_word(&l)
             }
-        } else if surname {
+        } else if surname || unknown_subject {
             title_word(&l)
         } else {
             l
@@ -250,6 +260,10 @@ mod tests {
         assert_eq!(
             shouted_case(&words("TIM COOK RUNS APPLE")).join(" "),
             "Tim Cook runs apple"
+        );
+        assert_eq!(
+            shouted_case(&words("OBAMA VISITS KENYA")).join(" "),
+            "Obama visits Kenya"
         );
         assert_eq!(
             shouted_case(&words("WE ATE TURKEY AT CHRISTMAS")).join(" "),

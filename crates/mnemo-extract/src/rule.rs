@@ -18,11 +18,11 @@ use crate::text;
 use crate::{chat_facts, definitions};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
-/// Words in capitals from which a chat sentence is shouting, read in lower case: "TOBIAS LOVES
-/// JAZZ" (two, "HAPPY BIRTHDAY", "GO LAKERS", may still be emphasis around a name). Elsewhere it
-/// takes one more: a news dateline, "LOS ANGELES ( AP )", is no shouting.
+/// Words in capitals from which a sentence is shouting, read as running text would write it
+/// (`headline::shouted_case`): "TOBIAS LOVES JAZZ", "MAN BITES DOG" (two, "HAPPY BIRTHDAY", "GO
+/// LAKERS", may still be emphasis around a name). A news dateline, "LOS ANGELES ( AP ) --", keeps
+/// its capitals: its sentence goes on in small letters.
 const SHOUTED_WORDS: usize = 3;
-const SHOUTED_WORDS_NOT_CHAT: usize = 4;
 
 /// The rule/perceptron extractor with the shipped weights. Stateless and cheap to copy.
 #[derive(Debug, Clone, Copy, Default)]
@@ -167,11 +167,6 @@ pub fn analyse_with(
             .filter(|w| w.chars().any(char::is_alphabetic))
             .count()
             >= SHOUTED_WORDS;
-    let shouted_words = if people.speaker || people.listener {
-        SHOUTED_WORDS
-    } else {
-        SHOUTED_WORDS_NOT_CHAT
-    };
     text::for_each_sentence(text, |s, ws, offset| {
         // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
         // in lower case, but for the names the name lists know.
@@ -182,7 +177,7 @@ pub fn analyse_with(
             .filter(|w| w.chars().any(char::is_alphabetic))
             .collect();
         let shouted = shouting
-            || (lettered.len() >= shouted_words
+            || (lettered.len() >= SHOUTED_WORDS
                 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
         let info: Vec<WordInfo> = if shouted {
             let running = crate::headline::shouted_case(&words);

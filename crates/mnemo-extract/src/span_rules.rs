@@ -769,6 +769,11 @@ fn personal_verb_phrase(info: &[WordInfo], k: usize, named: bool) -> bool {
             info.get(k + 1)
                 .is_some_and(|w| w.is_capitalised() || w.flags & (gz::PRONOUN | gz::KIN) != 0)
         }
+        // Any name visits a named place or meets a named person: "Obama visited Kenya", "Merkel
+        // met Macron" (firms meet expectations, in lower case).
+        "visited" | "visits" | "met" | "meets" => info.get(k + 1).is_some_and(|w| {
+            w.is_title && w.flags & (gz::STOPWORD | gz::PRONOUN | gz::MONTH | gz::WEEKDAY) == 0
+        }),
         _ => residence_after(info, k),
     }
 }

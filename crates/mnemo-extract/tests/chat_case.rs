@@ -94,6 +94,35 @@ fn a_shouted_name_the_name_lists_know_stays_a_name() {
 }
 
 #[test]
+fn a_shouted_headline_of_three_words_is_read_as_running_text() {
+    use mnemo_extract::{ExtractContext, RuleExtractor};
+    // In a document too: "MAN BITES DOG" was a company "BITES DOG" based in a place "MAN".
+    for text in ["MAN BITES DOG", "FRANCE BEATS ENGLAND"] {
+        let ex = RuleExtractor.extract_sync(text, &ExtractContext::default());
+        assert!(
+            !ex.facts.iter().any(|f| f.rel_type.as_str() == "BASED_IN"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A word no list knows before a verb is a name.
+    let ex = RuleExtractor.extract_sync("OBAMA VISITS KENYA", &ExtractContext::default());
+    assert!(
+        ex.facts.iter().any(|f| f.subject.as_str() == "obama"
+            && f.rel_type.as_str() == "VISITS"
+            && f.object.as_str() == "kenya"),
+        "{:?}",
+        ex.facts
+    );
+    // A dateline stays one.
+    let ex = RuleExtractor.extract_sync(
+        "RIO DE JANEIRO ( AP ) -- Police arrested two men.",
+        &ExtractContext::default(),
+    );
+    assert!(named(&ex, "rio de janeiro").is_some(), "{:?}", ex.entities);
+}
+
+#[test]
 fn shouted_names_and_things_are_written_as_names_and_things_are() {
     let ex = turn("MY SISTER JESS MOVED TO BERLIN", "Odile", "Bram");
     assert_eq!(

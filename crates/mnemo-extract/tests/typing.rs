@@ -466,6 +466,9 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     }
     has("Then Oksana studies French.", "Oksana", EntityType::Person);
     has_fact("Frank met Tom.", "frank", "MET", "tom");
+    // Any name visits a named place or meets a named person; firms meet expectations.
+    has_fact("Obama visited Kenya.", "obama", "VISITED", "kenya");
+    has_fact("Merkel met Macron.", "merkel", "MET", "macron");
     // Companies and teams do other things; the place a place loves stays a place.
     for (text, name) in [
         ("Nvidia bought Arm.", "Nvidia"),
@@ -484,6 +487,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         ("Will studies at Oxford continue?", "Will"),
         ("Then Will studies show results.", "Will"),
         ("Apple works at a place.", "Apple"),
+        ("Microsoft met expectations.", "Microsoft"),
     ] {
         let found = entities(text);
         assert!(
