@@ -643,7 +643,14 @@ pub fn sentence_mentions(
             })
             && !span_rules::given_word_as_name(info, 0)
             // "Frank lives in Dublin": a listed given name doing what people do.
-            && !span_rules::unknown_word_as_name(info);
+            && !span_rules::unknown_word_as_name(info)
+            // "Frank and Rose live ...", "Frank and I went ...": with another person.
+            && !(info[0].flags & gz::FIRST_NAME != 0
+                && info.get(1).is_some_and(|w| matches!(w.lower.as_str(), "and" | "&"))
+                && info.get(2).is_some_and(|w| {
+                    matches!(w.lower.as_str(), "i" | "me")
+                        || (w.is_title && gz::is_listed_given_name(w.flags, &w.lower))
+                }));
         // In conversation, "Guitar's my thing", "Look at this!": a common English word opening a
         // sentence is no name unless it is a given name.
         let common = chat

@@ -724,7 +724,11 @@ pub(crate) fn unknown_word_as_name(info: &[WordInfo]) -> bool {
         && l.chars().count() >= 3
         && l.chars().all(char::is_alphabetic)
         && ((unknown && personal_verb_phrase(info, 1, false))
-            || (word_name && personal_verb_phrase(info, 1, true)))
+            || (word_name && personal_verb_phrase(info, 1, true))
+            // "Frank and I went hiking".
+            || (word_name
+                && info.get(1).is_some_and(|w| w.lower == "and")
+                && info.get(2).is_some_and(|w| matches!(w.lower.as_str(), "i" | "me"))))
 }
 
 /// "Will lives in Oslo", "Will loves pizza": the capitalised modal at `k` is a name, as a bare

@@ -466,6 +466,14 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     }
     has("Then Oksana studies French.", "Oksana", EntityType::Person);
     has_fact("Frank met Tom.", "frank", "MET", "tom");
+    // With another person: "Frank and Rose", "Frank and I".
+    has_fact(
+        "Frank and Rose live in Dublin.",
+        "frank",
+        "LIVE_IN",
+        "dublin",
+    );
+    has("Frank and I went hiking.", "Frank", EntityType::Person);
     // Any name visits a named place or meets a named person; firms meet expectations.
     has_fact("Obama visited Kenya.", "obama", "VISITED", "kenya");
     has_fact("Merkel met Macron.", "merkel", "MET", "macron");
