@@ -374,6 +374,20 @@ pub(crate) fn main_verb_follows<S: AsRef<str>>(lower: &[S], k: usize) -> bool {
         .any(|i| finite_verb(word(i)))
 }
 
+/// Whether a present verb at `k` is a relative clause's, its main clause's verb right after it
+/// with what that verb takes ("The girl Tom likes *lives in* Rome", "the man Maria loves *works
+/// at* ..."); not "loves treats." nor "loves treats and bones", a verb and its plural object.
+pub(crate) fn present_then_main_verb<S: AsRef<str>>(lower: &[S], k: usize) -> bool {
+    let word = |i: usize| lower.get(i).map_or("", |w| w.as_ref());
+    let next = word(k + 2);
+    finite_verb(word(k))
+        && !is_aux(word(k))
+        && finite_verb(word(k + 1))
+        && (is_prep(next)
+            || is_determiner(next)
+            || crate::lexicon::parts_of_speech(next).is_some_and(|p| p.starts_with('r')))
+}
+
 pub(crate) fn is_time_word(w: &str) -> bool {
     matches!(
         w,

@@ -108,11 +108,17 @@ pub(crate) fn sentence_clauses(
             && is_determiner(s.lower(a - 2))
             && !is_determiner(s.lower(a - 1))
             && info[a - 1].lower.chars().all(char::is_alphabetic)
-            && lexicon::parts_of_speech(s.lower(a - 1)).is_some_and(|p| p.starts_with('n'))
+            && (lexicon::parts_of_speech(s.lower(a - 1)).is_some_and(|p| p.starts_with('n'))
+                || lexicon::singulars(s.lower(a - 1))
+                    .iter()
+                    .any(|w| lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('n'))))
             && info.get(b).is_some_and(|w| {
-                w.lower.ends_with("ed") || crate::verbs::is_irregular_past(&w.lower)
-            })
-            && crate::clause_words::main_verb_follows(&lower, b + 1);
+                let past = (w.lower.ends_with("ed") || crate::verbs::is_irregular_past(&w.lower))
+                    && !is_aux(&w.lower);
+                // "The girl Tom likes lives in Rome": a present verb right before the main one.
+                (past && crate::clause_words::main_verb_follows(&lower, b + 1))
+                    || crate::clause_words::present_then_main_verb(&lower, b)
+            });
         let conditional = (a.saturating_sub(3)..a)
             .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.

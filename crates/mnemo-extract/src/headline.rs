@@ -115,13 +115,19 @@ pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The words of a shouted sentence as running text writes them: a word the name lists know
-/// and the dictionary does not is a name ("JESS" -> "Jess", "BERLIN" -> "Berlin"), short ones no
+/// The words of a shouted sentence as running text writes them: the participants' own names
+/// (`own_names`, lower case), and a word the name lists know and the dictionary does not, are
+/// names ("JESS" -> "Jess", "BERLIN" -> "Berlin"), short ones no
 /// given name are acronyms ("USA", "NASA"); a surname after a given name stays one ("STEVE JOBS");
 /// everything else is in lower case ("PUPPY", "NICE", "I").
-pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
+pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> {
+    // A dictionary word, inflected too ("LOVES", "RAISES", "HORSES").
     let common = |l: &str| {
         lexicon::parts_of_speech(l).is_some()
+            || crate::verbs::is_verb_form(l)
+            || lexicon::singulars(l)
+                .iter()
+                .any(|s| lexicon::parts_of_speech(s).is_some())
             || gz::flags(l) & (gz::STOPWORD | gz::PRONOUN) != 0
             || gz::is_function_word(l)
             || crate::interjections::always(l)
@@ -158,21 +164,27 @@ pub(crate) fn shouted_case(words: &[&str]) -> Vec<String> {
                         crate::clause_words::finite_verb(&n.to_lowercase())
                     })));
         // "OBAMA VISITS KENYA", "TOBIAS LOVES JAZZ": a word no list or dictionary knows before
-        // a verb's third person or past is a name.
+        // a verb's third person or past, or after "met", is a name.
         let unknown_subject = f == 0
             && !common
             && letters >= 3
             && l.chars().all(char::is_alphabetic)
-            && words.get(i + 1).is_some_and(|n| {
+            && (words.get(i + 1).is_some_and(|n| {
                 let n = n.to_lowercase();
                 crate::clause_words::finite_verb(&n) && !crate::clause_words::is_aux(&n)
-            });
+            })
+                // "MACRON MET PUTIN": whom one meets.
+                || (i > 0
+                    && matches!(
+                        words[i - 1].to_lowercase().as_str(),
+                        "met" | "meets" | "meet"
+                    )));
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
         let place_opening =
             f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
         let cased = if letters == 0 {
             w.to_string()
-        } else if place_opening {
+        } else if own_names.contains(&l) || place_opening {
             title_word(&l)
         } else if listed && !common {
             let acronym = !given && (letters <= 3 || (f & gz::ORG_NAME != 0 && letters <= 4));
@@ -208,6 +220,10 @@ mod tests {
         s.split_whitespace().collect()
     }
 
+    fn shouted_case_of(words: &[&str]) -> Vec<String> {
+        shouted_case(words, &["bram".to_string()])
+    }
+
     #[test]
     fn titles_are_told_from_sentences_and_lists_of_people() {
         assert!(is_title_case(&words(
@@ -234,43 +250,47 @@ mod tests {
     #[test]
     fn shouted_words_are_names_only_where_a_name_list_says_so() {
         assert_eq!(
-            shouted_case(&words("MY SISTER JESS MOVED TO BERLIN")).join(" "),
+            shouted_case_of(&words("MY SISTER JESS MOVED TO BERLIN")).join(" "),
             "my sister Jess moved to Berlin"
         );
         assert_eq!(
-            shouted_case(&words("I LOVE THE USA AND NASA")).join(" "),
+            shouted_case_of(&words("I LOVE THE USA AND NASA")).join(" "),
             "i love the USA and NASA"
         );
         assert_eq!(
-            shouted_case(&words("RIP JOHN SMITH")).join(" "),
+            shouted_case_of(&words("RIP JOHN SMITH")).join(" "),
             "rip John Smith"
         );
         assert_eq!(
-            shouted_case(&words("I LOVE NEW YORK")).join(" "),
+            shouted_case_of(&words("I LOVE NEW YORK")).join(" "),
             "i love New York"
         );
         assert_eq!(
-            shouted_case(&words("WE FLEW TO LOS ANGELES")).join(" "),
+            shouted_case_of(&words("WE FLEW TO LOS ANGELES")).join(" "),
             "we flew to Los Angeles"
         );
         assert_eq!(
-            shouted_case(&words("JESS LOVES JAZZ TODAY")).join(" "),
+            shouted_case_of(&words("JESS LOVES JAZZ TODAY")).join(" "),
             "Jess loves jazz today"
         );
         assert_eq!(
-            shouted_case(&words("TIM COOK RUNS APPLE")).join(" "),
+            shouted_case_of(&words("TIM COOK RUNS APPLE")).join(" "),
             "Tim Cook runs apple"
         );
         assert_eq!(
-            shouted_case(&words("OBAMA VISITS KENYA")).join(" "),
+            shouted_case_of(&words("HAPPY BIRTHDAY BRAM")).join(" "),
+            "happy birthday Bram"
+        );
+        assert_eq!(
+            shouted_case_of(&words("OBAMA VISITS KENYA")).join(" "),
             "Obama visits Kenya"
         );
         assert_eq!(
-            shouted_case(&words("WE ATE TURKEY AT CHRISTMAS")).join(" "),
+            shouted_case_of(&words("WE ATE TURKEY AT CHRISTMAS")).join(" "),
             "we ate turkey at christmas"
         );
         assert_eq!(
-            shouted_case(&words("THAT IS SO NICE !")).join(" "),
+            shouted_case_of(&words("THAT IS SO NICE !")).join(" "),
             "that is so nice !"
         );
     }

@@ -374,14 +374,26 @@ fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
     }
     // "The man Anna married lives in Prague", "the company Tom founded moved to Berlin": the same
     // clause with no pronoun, right after its head and article.
+    // A present verb there too when the main verb comes right after it ("The girl Tom likes
+    // lives in Rome"); the head may be a plural ("The players Klopp signed came from Porto").
+    let head_noun = |k: usize| {
+        noun(k)
+            || crate::lexicon::singulars(&lower[k])
+                .iter()
+                .any(|s| crate::lexicon::parts_of_speech(s).is_some_and(|p| p.contains('n')))
+    };
     if start >= 2
-        && noun(start - 1)
+        && head_noun(start - 1)
         && !crate::clause_words::is_determiner(&lower[start - 1])
         && crate::clause_words::is_determiner(&lower[start - 2])
         && (start..next).all(|k| lower[k] != ",")
-        && (start..next)
-            .find(|&k| finite(k))
-            .is_some_and(|k| past(k) && crate::clause_words::main_verb_follows(lower, k + 1))
+        && (start..next).find(|&k| finite(k)).is_some_and(|k| {
+            // "The first Battle of Homs was fought on ...": an auxiliary is the main verb's.
+            (past(k)
+                && !crate::clause_words::is_aux(&lower[k])
+                && crate::clause_words::main_verb_follows(lower, k + 1))
+                || crate::clause_words::present_then_main_verb(lower, k)
+        })
     {
         return true;
     }

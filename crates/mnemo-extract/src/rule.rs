@@ -146,6 +146,17 @@ pub fn analyse_with(
                 .as_deref()
                 .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
         });
+    // The participants' own names, which a shouted turn still writes as names ("HAPPY BIRTHDAY
+    // BRAM").
+    let own_names: Vec<String> = [&speaker, &listener]
+        .into_iter()
+        .flatten()
+        .flat_map(|n| {
+            n.split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let people = Participants {
         speaker: speaker.is_some(),
         listener: listener.is_some(),
@@ -180,7 +191,7 @@ pub fn analyse_with(
             || (lettered.len() >= SHOUTED_WORDS
                 && lettered.iter().all(|w| !w.chars().any(char::is_lowercase)));
         let info: Vec<WordInfo> = if shouted {
-            let running = crate::headline::shouted_case(&words);
+            let running = crate::headline::shouted_case(&words, &own_names);
             sentence_info(running.iter().map(String::as_str))
         } else if crate::headline::is_title_case(&words) {
             // "Meeting Notes: Project Falcon Kickoff With Dana Reyes": read as running text.

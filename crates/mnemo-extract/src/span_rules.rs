@@ -775,9 +775,14 @@ fn personal_verb_phrase(info: &[WordInfo], k: usize, named: bool) -> bool {
         }
         // Any name visits a named place or meets a named person: "Obama visited Kenya", "Merkel
         // met Macron" (firms meet expectations, in lower case).
-        "visited" | "visits" | "met" | "meets" => info.get(k + 1).is_some_and(|w| {
-            w.is_title && w.flags & (gz::STOPWORD | gz::PRONOUN | gz::MONTH | gz::WEEKDAY) == 0
-        }),
+        // Not a name before the noun it modifies ("Stellantis met Renault executives").
+        "visited" | "visits" | "met" | "meets" => {
+            info.get(k + 1).is_some_and(|w| {
+                w.is_title && w.flags & (gz::STOPWORD | gz::PRONOUN | gz::MONTH | gz::WEEKDAY) == 0
+            }) && !info.get(k + 2).is_some_and(|n| {
+                !n.is_capitalised() && crate::lexicon::category_of(&n.lower).is_some()
+            })
+        }
         _ => residence_after(info, k),
     }
 }
@@ -1193,31 +1198,57 @@ fn span_runs(spans: &[RawSpan], info: &[WordInfo]) -> Vec<Vec<usize>> {
 /// "He met Obama, Merkel and Macron", "I met Ferreira": one meets people, so the names right
 /// after a verb of meeting, and the others of their list, that the tagger took for places or
 /// things and no list knows as either, are people.
-pub(crate) fn met_people(spans: &mut [RawSpan], info: &[WordInfo]) {
+/// Whether the meeting verb at `verb` has a person before it: "He met ...", "Harris met ..."
+/// (a name no list knows as a place or a company, typed a person only later); teams meet too
+/// ("New Zealand met Fiji"), and hikers run into winds.
+fn met_by_person(spans: &[RawSpan], info: &[WordInfo], verb: usize) -> bool {
+    verb > 0
+        && (matches!(
+            info[verb - 1].lower.as_str(),
+            "i" | "he" | "she" | "we" | "they" | "you"
+        ) || spans.iter().any(|s| {
+            s.1 == verb
+                && (s.2 == EntityType::Person
+                    || (s.2 != EntityType::Organization
+                        && (s.0..s.1).all(|k| {
+                            info[k].flags & (gz::PLACE | gz::NATIONALITY | gz::ORG_NAME) == 0
+                                && !brand_shaped(&info[k])
+                        })))
+        }))
+}
+
+pub(crate) fn met_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    // A capitalised name the tagger left out right after a person's "met" ("Biden met Xi in
+    // Bali", "Frank met Rose in Dublin") is whom the person met.
+    for k in 2..info.len() {
+        let w = &info[k];
+        if matches!(info[k - 1].lower.as_str(), "met" | "meets")
+            && met_by_person(spans, info, k - 1)
+            && w.is_title
+            && name_word(w)
+            && w.flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY) == 0
+            && (crate::lexicon::parts_of_speech(&w.lower).is_none()
+                || gz::is_listed_given_name(w.flags, &w.lower))
+            && free(spans, k, k + 1, usize::MAX)
+        {
+            let mut e = k + 1;
+            while e < info.len()
+                && e < k + 3
+                && info[e].is_title
+                && name_word(&info[e])
+                && free(spans, e, e + 1, usize::MAX)
+            {
+                e += 1;
+            }
+            spans.push((k, e, EntityType::Person, None, k));
+        }
+    }
     for run in span_runs(spans, info) {
         let at = spans[run[0]].4;
         if at == 0 || !crate::name_rules::meeting_context(&info[..at]) {
             continue;
         }
-        // A person meets them: "He met ...", "Harris met ..."; teams meet too ("New Zealand met
-        // Fiji"), and hikers run into winds.
-        let verb = at - 1;
-        let by_person = verb > 0
-            && (matches!(
-                info[verb - 1].lower.as_str(),
-                "i" | "he" | "she" | "we" | "they" | "you"
-            ) || spans.iter().any(|s| {
-                s.1 == verb
-                    && (s.2 == EntityType::Person
-                        // "Harris met ...": a name no list knows as a place or a company,
-                        // typed a person only later.
-                        || (s.2 != EntityType::Organization
-                            && (s.0..s.1).all(|k| {
-                                info[k].flags & (gz::PLACE | gz::NATIONALITY | gz::ORG_NAME) == 0
-                                    && !brand_shaped(&info[k])
-                            })))
-            }));
-        if !by_person {
+        if !met_by_person(spans, info, at - 1) {
             continue;
         }
         for k in run {

@@ -1338,6 +1338,9 @@ fn clause_subjects_in_chat_follow_the_clause_structure() {
         "The man Anna married lives in Prague.",
         "The man Anna married last year lives in Prague.",
         "The company Tom founded moved to Berlin.",
+        // A present verb right before the main one; a plural head.
+        "The girl Tom likes lives in Prague.",
+        "The players Klopp signed came from Berlin.",
     ] {
         let chat = turn(text, "Odile", "Bram");
         let doc = RuleExtractor.extract_sync(text, &ExtractContext::default());

@@ -477,6 +477,11 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     // Any name visits a named place or meets a named person; firms meet expectations.
     has_fact("Obama visited Kenya.", "obama", "VISITED", "kenya");
     has_fact("Merkel met Macron.", "merkel", "MET", "macron");
+    // Whom one met is no part of the predicate ("met Rose in" was MET_ROSE_IN Dublin).
+    has_fact("Frank met Rose in Dublin.", "frank", "MET", "rose");
+    assert!(!facts("Frank met Rose in Dublin.")
+        .iter()
+        .any(|f| f.1.starts_with("MET_")));
     // Companies and teams do other things; the place a place loves stays a place.
     for (text, name) in [
         ("Nvidia bought Arm.", "Nvidia"),
@@ -496,6 +501,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         ("Then Will studies show results.", "Will"),
         ("Apple works at a place.", "Apple"),
         ("Microsoft met expectations.", "Microsoft"),
+        ("Stellantis met Renault executives.", "Stellantis"),
     ] {
         let found = entities(text);
         assert!(
