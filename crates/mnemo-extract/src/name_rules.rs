@@ -376,8 +376,11 @@ pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType,
             continue;
         };
         let b = i + len;
-        // Part of a longer capitalised name: left to the tagger and the run rules.
-        if info[i].run != (i, b) {
+        // Part of a longer capitalised name: left to the tagger and the run rules ("The Swiss
+        // and Austrian governments": a sentence's capitalised article is no part of one).
+        let (ra, rb) = info[i].run;
+        let own_run = rb == b && (ra..i).all(|k| info[k].flags & crate::gazetteer::STOPWORD != 0);
+        if !own_run {
             i = b;
             continue;
         }

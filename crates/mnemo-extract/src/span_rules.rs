@@ -1226,9 +1226,7 @@ pub(crate) fn met_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             && met_by_person(spans, info, k - 1)
             && w.is_title
             && name_word(w)
-            && w.flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY) == 0
-            && (crate::lexicon::parts_of_speech(&w.lower).is_none()
-                || gz::is_listed_given_name(w.flags, &w.lower))
+            && w.flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY | gz::MONTH | gz::WEEKDAY) == 0
             && free(spans, k, k + 1, usize::MAX)
         {
             let mut e = k + 1;

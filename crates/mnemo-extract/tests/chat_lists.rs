@@ -182,3 +182,19 @@ fn languages_joined_by_and_are_two() {
         );
     }
 }
+
+#[test]
+fn peoples_joined_by_and_after_the_article_are_two_countries() {
+    use mnemo_extract::{ExtractContext, RuleExtractor};
+    let ex = RuleExtractor.extract_sync(
+        "The Swiss and Austrian governments signed the agreement.",
+        &ExtractContext::default(),
+    );
+    for key in ["switzerland", "austria"] {
+        assert!(
+            ex.entities.iter().any(|e| e.key.as_str() == key),
+            "{key}: {:?}",
+            ex.entities
+        );
+    }
+}

@@ -477,6 +477,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     // Any name visits a named place or meets a named person; firms meet expectations.
     has_fact("Obama visited Kenya.", "obama", "VISITED", "kenya");
     has_fact("Merkel met Macron.", "merkel", "MET", "macron");
+    has_fact("Orban met Trump at Mar-a-Lago.", "orban", "MET", "trump");
     // Whom one met is no part of the predicate ("met Rose in" was MET_ROSE_IN Dublin).
     has_fact("Frank met Rose in Dublin.", "frank", "MET", "rose");
     assert!(!facts("Frank met Rose in Dublin.")
