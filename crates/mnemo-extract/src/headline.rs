@@ -139,7 +139,9 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
     for (i, w) in words.iter().enumerate() {
         let l = w.to_lowercase();
         let f = gz::flags(&l);
-        let given = gz::is_listed_given_name(f, &l) || gz::is_census_given_name(&l);
+        let given = gz::is_listed_given_name(f, &l)
+            || gz::is_census_given_name(&l)
+            || gz::is_census_given_word(&l);
         let listed = given || f & (NAME_LISTS & !gz::TITLE) != 0;
         // A place's name that is a thing's too ("TURKEY", "CHINA") is read as the thing; a
         // given name keeps its person ("JOHN").
@@ -179,6 +181,14 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
                         words[i - 1].to_lowercase().as_str(),
                         "met" | "meets" | "meet"
                     )));
+        // "ROSE LOVES DOGS", "LILY MOVED TO OSLO": a given name that is a word too, before a
+        // verb's third person or past (not "GRACE IS ...", "MARK MY WORDS").
+        // "MY DAUGHTER LILY": a relative's name.
+        let given_subject = given
+            && (words.get(i + 1).is_some_and(|n| {
+                let n = n.to_lowercase();
+                crate::clause_words::finite_verb(&n) && !crate::clause_words::is_aux(&n)
+            }) || (i > 0 && gz::flags(&words[i - 1].to_lowercase()) & gz::KIN != 0));
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
         let place_opening =
             f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
@@ -193,7 +203,7 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
             } else {
                 title_word(&l)
             }
-        } else if surname || unknown_subject {
+        } else if surname || unknown_subject || given_subject {
             title_word(&l)
         } else {
             l
@@ -276,6 +286,14 @@ mod tests {
         assert_eq!(
             shouted_case_of(&words("TIM COOK RUNS APPLE")).join(" "),
             "Tim Cook runs apple"
+        );
+        assert_eq!(
+            shouted_case_of(&words("ROSE LOVES DOGS")).join(" "),
+            "Rose loves dogs"
+        );
+        assert_eq!(
+            shouted_case_of(&words("MARK MY WORDS")).join(" "),
+            "mark my words"
         );
         assert_eq!(
             shouted_case_of(&words("HAPPY BIRTHDAY BRAM")).join(" "),

@@ -96,6 +96,19 @@ fn a_shouted_name_the_name_lists_know_stays_a_name() {
     );
     let ex = turn("MACRON MET PUTIN IN MOSCOW", "Odile", "Bram");
     assert!(has_fact(&ex, "macron", "MET", "putin"), "{:?}", ex.facts);
+    // A given name that is a word too, doing something or named as a relative.
+    let ex = turn("ROSE LOVES DOGS", "Odile", "Bram");
+    assert!(has_fact(&ex, "rose", "LOVES", "dogs"), "{:?}", ex.facts);
+    let ex = turn("MY DAUGHTER LILY LOVES HORSES", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DAUGHTER", "lily"), "{:?}", ex.facts);
+    let ex = turn("I LOVE SUMMER", "Odile", "Bram");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.entity_type == EntityType::Person && e.key.as_str() == "summer"),
+        "{:?}",
+        ex.entities
+    );
     let ex = turn("HAPPY BIRTHDAY BRAM", "Odile", "Bram");
     assert!(named(&ex, "bram").is_some(), "{:?}", ex.entities);
     let ex = turn("MY DOG MAX", "Odile", "Bram");
