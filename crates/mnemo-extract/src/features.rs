@@ -118,7 +118,9 @@ pub fn sentence_info<'a>(words: impl Iterator<Item = &'a str>) -> Vec<WordInfo> 
                 // "French and German": two peoples or languages, no name of both.
                 && !(matches!(info[e].lower.as_str(), "and" | "&")
                     && info[e - 1].flags & gazetteer::NATIONALITY != 0
-                    && info[e + 1].flags & gazetteer::NATIONALITY != 0)
+                    && info[e + 1].flags & gazetteer::NATIONALITY != 0
+                    // "the Swiss and Austrian Alps": a name goes on after them.
+                    && !info.get(e + 2).is_some_and(WordInfo::is_capitalised))
             {
                 e += 2;
             } else {

@@ -192,9 +192,30 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
         let place_opening =
             f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
-        let cased = if letters == 0 {
+        // "AMAZON RIVER", "NEW YORK TIMES", "MANCHESTER CITY": an institution's or a place's
+        // word after a place's or company's name written as one; "BANK OF ENGLAND" before
+        // "of" and one.
+        let institution = f & (gz::ORG_WORD | gz::LOC_WORD) != 0
+            && ((i > 0
+                && out
+                    .last()
+                    .is_some_and(|p| p.chars().next().is_some_and(char::is_uppercase))
+                && gz::flags(&words[i - 1].to_lowercase()) & (gz::PLACE | gz::ORG_NAME) != 0)
+                || (words
+                    .get(i + 1)
+                    .is_some_and(|n| n.eq_ignore_ascii_case("of"))
+                    && words.get(i + 2).is_some_and(|n| {
+                        gz::flags(&n.to_lowercase()) & (gz::PLACE | gz::ORG_NAME) != 0
+                    })));
+        // "QUEEN ELIZABETH II": a ruler's number.
+        let numeral = i > 0
+            && matches!(
+                l.as_str(),
+                "ii" | "iii" | "iv" | "vi" | "vii" | "viii" | "ix" | "xi" | "xii"
+            );
+        let cased = if letters == 0 || numeral {
             w.to_string()
-        } else if own_names.contains(&l) || place_opening {
+        } else if own_names.contains(&l) || place_opening || institution {
             title_word(&l)
         } else if listed && !common {
             let acronym = !given && (letters <= 3 || (f & gz::ORG_NAME != 0 && letters <= 4));
@@ -286,6 +307,18 @@ mod tests {
         assert_eq!(
             shouted_case_of(&words("TIM COOK RUNS APPLE")).join(" "),
             "Tim Cook runs apple"
+        );
+        assert_eq!(
+            shouted_case_of(&words("THE NEW YORK TIMES REPORTED")).join(" "),
+            "the New York Times reported"
+        );
+        assert_eq!(
+            shouted_case_of(&words("BANK OF ENGLAND RAISES RATES")).join(" "),
+            "Bank of England raises rates"
+        );
+        assert_eq!(
+            shouted_case_of(&words("QUEEN ELIZABETH II DIES")).join(" "),
+            "queen Elizabeth II dies"
         );
         assert_eq!(
             shouted_case_of(&words("ROSE LOVES DOGS")).join(" "),

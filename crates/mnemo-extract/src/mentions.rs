@@ -739,14 +739,24 @@ pub fn sentence_mentions(
                 .find(|r| r.0 == a && r.1 == b)
                 .map(|r| r.2.clone())
                 .unwrap_or_else(|| {
-                    let raw = &text[words[a].start..words[b - 1].end];
-                    // A shouted sentence was read in lower case: its names are written as
-                    // names are ("BERLIN" -> "Berlin").
-                    if (a..b).all(|k| crate::phrases::shouted_word(words[k].text(text), &info[k])) {
-                        title_cased(raw)
-                    } else {
-                        raw.to_string()
+                    // A shouted sentence was read as running text writes it: its names are
+                    // written so ("BERLIN" -> "Berlin", "BANK OF ENGLAND" -> "Bank of England",
+                    // "ELIZABETH II" -> "Elizabeth II").
+                    let mut name = String::new();
+                    for k in a..b {
+                        if k > a {
+                            name.push_str(&text[words[k - 1].end..words[k].start]);
+                        }
+                        let w = words[k].text(text);
+                        if !crate::phrases::shouted_word(w, &info[k]) {
+                            name.push_str(w);
+                        } else if info[k].is_title {
+                            name.push_str(&title_cased(w));
+                        } else {
+                            name.push_str(&info[k].lower);
+                        }
                     }
+                    name
                 }),
             kind,
             title,

@@ -387,11 +387,25 @@ impl Sentence<'_> {
     /// A name used as a modifier heads no object: "an LGBTQ conference" is a conference.
     pub(crate) fn name_or_thing(&self, m: usize) -> Option<Object> {
         let mention = &self.mentions[m];
-        // A name addressed ("You got this, Jon!") is no object.
-        if mention.adjective && matches!(mention.kind, MentionKind::Name(_)) {
-            return None;
-        }
         let (a, b) = (mention.words.0 - self.offset, mention.words.1 - self.offset);
+        if mention.adjective && matches!(mention.kind, MentionKind::Name(_)) {
+            // "French and Spanish teachers", "Mexican food": peoples' adjectives before their
+            // noun are part of the thing; a name addressed ("You got this, Jon!") is no object.
+            let mut j = b;
+            if matches!(self.lower(j), "and" | "&" | "or") {
+                if let Some(n) = self
+                    .mention_at(j + 1)
+                    .filter(|&n| self.mentions[n].adjective)
+                {
+                    j = self.mentions[n].words.1 - self.offset;
+                }
+            }
+            let noun = self.info.get(j).is_some_and(|w| !w.is_capitalised());
+            return self
+                .noun_phrase(j)
+                .filter(|_| noun)
+                .map(|(_, e)| Object::Thing(a, e));
+        }
         // "my daughter's birthday": the object is the birthday, not the daughter.
         if matches!(self.lower(b), "'s" | "\u{2019}s" | "'" | "\u{2019}") {
             return None;

@@ -139,6 +139,42 @@ fn a_shouted_headline_of_three_words_is_read_as_running_text() {
         "{:?}",
         ex.facts
     );
+    // An institution's word after a place's name, or before "of" and one, is part of the
+    // name; a ruler's number keeps its capitals.
+    for (text, key, name) in [
+        (
+            "BANK OF ENGLAND RAISES INTEREST RATES",
+            "bank of england",
+            "Bank of England",
+        ),
+        (
+            "QUEEN ELIZABETH II DIES AT 96",
+            "elizabeth ii",
+            "Elizabeth II",
+        ),
+        (
+            "THE WASHINGTON POST REPORTS ON CLIMATE DEAL",
+            "washington post",
+            "Washington Post",
+        ),
+    ] {
+        let ex = RuleExtractor.extract_sync(text, &ExtractContext::default());
+        assert_eq!(
+            named(&ex, key).map(|e| e.name.as_str()),
+            Some(name),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    let ex = RuleExtractor.extract_sync(
+        "THE NEW YORK TIMES REPORTED THAT AMAZON WILL OPEN AN OFFICE IN BERLIN",
+        &ExtractContext::default(),
+    );
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "new york"),
+        "{:?}",
+        ex.facts
+    );
     // A dateline stays one.
     let ex = RuleExtractor.extract_sync(
         "RIO DE JANEIRO ( AP ) -- Police arrested two men.",

@@ -184,6 +184,33 @@ fn languages_joined_by_and_are_two() {
 }
 
 #[test]
+fn peoples_adjectives_before_a_noun_are_part_of_the_thing() {
+    for (text, rel, thing) in [
+        (
+            "We hired French and Spanish teachers.",
+            "HIRED",
+            "french and spanish teachers",
+        ),
+        ("We hired French teachers.", "HIRED", "french teachers"),
+        (
+            "I love French and Italian food.",
+            "LOVE",
+            "french and italian food",
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(has_fact(&ex, "odile", rel, thing), "{text}: {:?}", ex.facts);
+    }
+    // A name addressed is still no object.
+    let ex = turn("You got this, Jon!", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "jon"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
 fn peoples_joined_by_and_after_the_article_are_two_countries() {
     use mnemo_extract::{ExtractContext, RuleExtractor};
     let ex = RuleExtractor.extract_sync(
