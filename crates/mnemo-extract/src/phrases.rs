@@ -308,6 +308,12 @@ impl Sentence<'_> {
                 ) {
                     return None;
                 }
+                // "heard that Netflix is moving": a clause whose subject is the name ("that
+                // Netflix show" is the show).
+                let after = self.mentions[m].words.1 - self.offset;
+                if self.lower(k - 1) == "that" && finite_verb(self.lower(after)) {
+                    return None;
+                }
                 return self.name_or_thing(m);
             }
             if self.lower(k) == "own" {

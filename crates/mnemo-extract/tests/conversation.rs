@@ -1368,6 +1368,13 @@ fn clause_subjects_in_chat_follow_the_clause_structure() {
     // "that" after a verb of knowing or saying opens no relative clause.
     let ex = turn("I know that Anna moved to Paris.", "Odile", "Bram");
     assert!(has_fact(&ex, "anna", "MOVED_TO", "paris"), "{:?}", ex.facts);
+    // Nor is the name opening that clause what the speaker heard.
+    let ex = turn("I heard that Netflix is moving to Austin.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "HEARD"),
+        "{:?}",
+        ex.facts
+    );
     // A company after the words opening the sentence.
     let ex = turn("Yesterday Tesla recalled my car.", "Odile", "Bram");
     assert!(has_fact(&ex, "tesla", "RECALLED", "car"), "{:?}", ex.facts);
