@@ -146,6 +146,11 @@ pub fn analyse_with(
                 .as_deref()
                 .is_none_or(|s| mnemo_core::canonical_key(s) != mnemo_core::canonical_key(l))
         });
+    let own_keys: Vec<String> = [&speaker, &listener]
+        .into_iter()
+        .flatten()
+        .map(|n| mnemo_core::canonical_key(n))
+        .collect();
     // The participants' own names, which a shouted turn still writes as names ("HAPPY BIRTHDAY
     // BRAM").
     let own_names: Vec<String> = [&speaker, &listener]
@@ -560,6 +565,13 @@ pub fn analyse_with(
         .zip(&fact_times)
         .map(|((f, _), t)| f.with_occurred(t.clone()))
         .collect();
+    // A participant named in the third person ("Tesla loves Odile", said by Odile) is that
+    // person, whatever the name was typed as where it stands.
+    for e in &mut entities {
+        if own_keys.iter().any(|k| k == e.key.as_str()) {
+            e.entity_type = EntityType::Person;
+        }
+    }
     tracing::debug!(
         entities = entities.len(),
         facts = fact_list.len(),

@@ -1379,3 +1379,20 @@ fn clause_subjects_in_chat_follow_the_clause_structure() {
     let ex = turn("Yesterday Tesla recalled my car.", "Odile", "Bram");
     assert!(has_fact(&ex, "tesla", "RECALLED", "car"), "{:?}", ex.facts);
 }
+
+#[test]
+fn a_participant_named_in_the_third_person_is_a_person() {
+    // The clause reader typed the object "Odile" as a name of no known type.
+    for (text, key) in [
+        ("Tesla loves Odile.", "odile"),
+        ("Apple hired Bram.", "bram"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            entity(&ex, key).map(|e| e.entity_type),
+            Some(EntityType::Person),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+}
