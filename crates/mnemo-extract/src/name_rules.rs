@@ -103,6 +103,8 @@ pub(crate) fn meeting_context(before: &[WordInfo]) -> bool {
         {
             true
         }
+        // "Harris met with Netanyahu".
+        ["with", "met" | "meet" | "meets" | "meeting", ..] => true,
         ["into", verb, ..] => matches!(
             *verb,
             "ran" | "run" | "runs" | "running" | "bumped" | "bump" | "bumps" | "bumping"

@@ -777,6 +777,12 @@ fn personal_verb_phrase(info: &[WordInfo], k: usize, named: bool) -> bool {
         // met Macron" (firms meet expectations, in lower case).
         // Not a name before the noun it modifies ("Stellantis met Renault executives").
         "visited" | "visits" | "met" | "meets" => {
+            // "met with Netanyahu".
+            let k = if word(k) != "visited" && word(k) != "visits" && word(k + 1) == "with" {
+                k + 1
+            } else {
+                k
+            };
             info.get(k + 1).is_some_and(|w| {
                 w.is_title && w.flags & (gz::STOPWORD | gz::PRONOUN | gz::MONTH | gz::WEEKDAY) == 0
             }) && !info.get(k + 2).is_some_and(|n| {
@@ -1222,8 +1228,14 @@ pub(crate) fn met_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     // Bali", "Frank met Rose in Dublin") is whom the person met.
     for k in 2..info.len() {
         let w = &info[k];
-        if matches!(info[k - 1].lower.as_str(), "met" | "meets")
-            && met_by_person(spans, info, k - 1)
+        // "met Xi", "met with Xi".
+        let verb = if info[k - 1].lower == "with" && k >= 3 {
+            k - 2
+        } else {
+            k - 1
+        };
+        if matches!(info[verb].lower.as_str(), "met" | "meets")
+            && met_by_person(spans, info, verb)
             && w.is_title
             && name_word(w)
             && w.flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY | gz::MONTH | gz::WEEKDAY) == 0
@@ -1246,7 +1258,13 @@ pub(crate) fn met_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         if at == 0 || !crate::name_rules::meeting_context(&info[..at]) {
             continue;
         }
-        if !met_by_person(spans, info, at - 1) {
+        // "met with ...": the verb is before "with".
+        let verb = if info[at - 1].lower == "with" && at >= 2 {
+            at - 2
+        } else {
+            at - 1
+        };
+        if !met_by_person(spans, info, verb) {
             continue;
         }
         for k in run {

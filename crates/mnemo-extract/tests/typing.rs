@@ -478,6 +478,15 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
     has_fact("Obama visited Kenya.", "obama", "VISITED", "kenya");
     has_fact("Merkel met Macron.", "merkel", "MET", "macron");
     has_fact("Orban met Trump at Mar-a-Lago.", "orban", "MET", "trump");
+    // "met with" too.
+    for name in ["Netanyahu", "Gantz", "Herzog"] {
+        has(
+            "Harris met with Netanyahu, Gantz and Herzog.",
+            name,
+            EntityType::Person,
+        );
+    }
+    has_fact("Biden met with Xi in Bali.", "biden", "MET_WITH", "xi");
     // Whom one met is no part of the predicate ("met Rose in" was MET_ROSE_IN Dublin).
     has_fact("Frank met Rose in Dublin.", "frank", "MET", "rose");
     assert!(!facts("Frank met Rose in Dublin.")
