@@ -215,6 +215,17 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             }
             _ => k += 1,
         }
+    } // "the Art Institute of Chicago", "Bank of England" typed a place by the tagger: an
+      // institution's word before "of" makes the name an organisation's.
+    for s in spans.iter_mut() {
+        if s.2 == EntityType::Location && s.3.is_none() {
+            if let Some(p) = (s.0 + 1..s.1.saturating_sub(1)).find(|&p| info[p].lower == "of") {
+                let head = info[p - 1].flags;
+                if head & gz::ORG_WORD != 0 && head & gz::LOC_WORD == 0 {
+                    s.2 = EntityType::Organization;
+                }
+            }
+        }
     }
 }
 

@@ -1408,6 +1408,12 @@ fn an_institution_of_a_place_is_one_name() {
         "Folsom",
         EntityType::Location,
     );
+    // An institution's word before "of" makes the name an organisation's.
+    has(
+        "She studied at the Art Institute of Chicago.",
+        "Art Institute of Chicago",
+        EntityType::Organization,
+    );
     let found = entities("Russell Islands is in Central Province of Solomon Islands.");
     assert!(!found.iter().any(|(n, _)| n.contains(" of ")), "{found:?}");
 }
