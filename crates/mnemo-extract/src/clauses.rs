@@ -1146,21 +1146,19 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         if s.lower(k) == "," && matches!(s.lower(k + 1), "and" | "&") {
             k += 1;
         }
-        // "dinosaurs and trains": a plural noun that could be a verb's third person, ending
-        // the list or followed by its joiner, is a member too.
+        // A plural noun that could be a verb's third person, with nothing after it but
+        // punctuation or a joiner.
+        let plural_closing = |i: usize| {
+            s.lower(i).ends_with('s')
+                && lexicon::is_plural_of_noun(s.lower(i))
+                && (s.info.get(i + 1).is_none_or(crate::interjections::is_punct)
+                    || matches!(s.lower(i + 1), "and" | "&"))
+        };
+        // "dinosaurs and trains": such a word ending the list or followed by its joiner is a
+        // member too.
         let plural_member = || {
-            let w = s.lower(k + 1);
-            let next = s.info.get(k + 2);
-            (w.ends_with('s')
-                && !w.ends_with("ss")
-                && s.mention_at(k + 1).is_none()
-                && lexicon::singulars(w)
-                    .iter()
-                    .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
-                && next.is_none_or(|x| {
-                    crate::interjections::is_punct(x) || matches!(x.lower.as_str(), "and" | "&")
-                }))
-            .then_some(Object::Thing(k + 1, k + 2))
+            (plural_closing(k + 1) && s.mention_at(k + 1).is_none())
+                .then_some(Object::Thing(k + 1, k + 2))
         };
         let Some(Object::Thing(a, b)) = s.object(k + 1).or_else(plural_member) else {
             break;
@@ -1172,18 +1170,9 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
             && is_verbish(s.lower(a))
             && lexicon::parts_of_speech(s.lower(a))
                 .is_some_and(|p| p.contains('v') && (p.starts_with('v') || !p.contains('a')));
-        // "cats and dogs", "trains, planes and dinosaurs": a plural noun that could be a verb's
-        // third person ends the member when nothing follows it but punctuation or a joiner
-        // ("and walks the dog" is a verb's).
-        let plural_end = |i: usize| {
-            i + 1 == b
-                && s.lower(i).ends_with('s')
-                && lexicon::singulars(s.lower(i))
-                    .iter()
-                    .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
-                && (s.info.get(b).is_none_or(crate::interjections::is_punct)
-                    || matches!(s.lower(b), "and" | "&"))
-        };
+        // "cats and dogs", "trains, planes and dinosaurs": such a word ends the member ("and
+        // walks the dog" is a verb's).
+        let plural_end = |i: usize| i + 1 == b && plural_closing(i);
         if b <= a
             || (a..=b).any(|i| (finite_verb(s.lower(i)) && !plural_end(i)) || is_aux(s.lower(i)))
             || s.mention_at(a).is_some()

@@ -117,9 +117,9 @@ pub(crate) fn running_case(words: &[&str]) -> Vec<String> {
 
 /// The words of a shouted sentence as running text writes them: the participants' own names
 /// (`own_names`, lower case), and a word the name lists know and the dictionary does not, are
-/// names ("JESS" -> "Jess", "BERLIN" -> "Berlin"), short ones no
-/// given name are acronyms ("USA", "NASA"); a surname after a given name stays one ("STEVE JOBS");
-/// everything else is in lower case ("PUPPY", "NICE", "I").
+/// names ("JESS" -> "Jess", "BERLIN" -> "Berlin"), short ones no given name are acronyms ("USA",
+/// "NASA"); a surname after a given name stays one ("JOHN SMITH"); everything else is in lower
+/// case ("PUPPY", "NICE", "I").
 pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> {
     // A dictionary word, inflected too ("LOVES", "RAISES", "HORSES").
     let common = |l: &str| {
@@ -134,18 +134,24 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
             || crate::interjections::colloquial(l)
     };
     let place = |l: &str| gz::flags(l) & gz::PLACE != 0 && !common(l);
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     let mut given_before = false;
     for (i, w) in words.iter().enumerate() {
-        let l = w.to_lowercase();
-        let f = gz::flags(&l);
-        let given = gz::is_listed_given_name(f, &l)
-            || gz::is_census_given_name(&l)
-            || gz::is_census_given_word(&l);
+        let l = &lower[i];
+        let f = gz::flags(l);
+        let prev = i.checked_sub(1).map_or("", |p| lower[p].as_str());
+        let next = lower.get(i + 1).map_or("", String::as_str);
+        // A verb's form after the word, and one that is no auxiliary ("LOVES", "MOVED").
+        let finite_next = crate::clause_words::finite_verb(next);
+        let verb_next = finite_next && !crate::clause_words::is_aux(next);
+        let given = gz::is_listed_given_name(f, l)
+            || gz::is_census_given_name(l)
+            || gz::is_census_given_word(l);
         let listed = given || f & (NAME_LISTS & !gz::TITLE) != 0;
         // A place's name that is a thing's too ("TURKEY", "CHINA") is read as the thing; a
         // given name keeps its person ("JOHN").
-        let common = common(&l) || (!given && lexicon::category_of(&l).is_some());
+        let common = common(l) || (!given && lexicon::category_of(l).is_some());
         let letters = l.chars().filter(|c| c.is_alphabetic()).count();
         // "SMITH", "NGUYEN", "KING" after a given name, a word that is a verb's base form too
         // when a verb follows it; not "LOVES", "TODAY", nor a word at the end ("I LOVE TAYLOR
@@ -153,45 +159,30 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
         let surname = given_before
             && letters >= 2
             && f & (gz::STOPWORD | gz::PRONOUN) == 0
-            && !gz::is_function_word(&l)
-            && !crate::clause_words::is_time_word(&l)
-            && !crate::interjections::always(&l)
-            && ((!crate::verbs::is_verb_form(&l)
-                && lexicon::parts_of_speech(&l).is_none_or(|p| p == "n"))
+            && !gz::is_function_word(l)
+            && !crate::clause_words::is_time_word(l)
+            && !crate::interjections::always(l)
+            && ((!crate::verbs::is_verb_form(l)
+                && lexicon::parts_of_speech(l).is_none_or(|p| p == "n"))
                 // "TIM COOK RUNS", "TAYLOR SWIFT ROCKS": a base form before the verb.
                 || (!l.ends_with('s')
                     && !l.ends_with("ed")
-                    && !crate::verbs::is_irregular_past(&l)
-                    && words.get(i + 1).is_some_and(|n| {
-                        crate::clause_words::finite_verb(&n.to_lowercase())
-                    })));
+                    && !crate::verbs::is_irregular_past(l)
+                    && finite_next));
         // "OBAMA VISITS KENYA", "TOBIAS LOVES JAZZ": a word no list or dictionary knows before
         // a verb's third person or past, or after "met", is a name.
         let unknown_subject = f == 0
             && !common
             && letters >= 3
             && l.chars().all(char::is_alphabetic)
-            && (words.get(i + 1).is_some_and(|n| {
-                let n = n.to_lowercase();
-                crate::clause_words::finite_verb(&n) && !crate::clause_words::is_aux(&n)
-            })
-                // "MACRON MET PUTIN": whom one meets.
-                || (i > 0
-                    && matches!(
-                        words[i - 1].to_lowercase().as_str(),
-                        "met" | "meets" | "meet"
-                    )));
+            // "MACRON MET PUTIN": whom one meets.
+            && (verb_next || matches!(prev, "met" | "meets" | "meet"));
         // "ROSE LOVES DOGS", "LILY MOVED TO OSLO": a given name that is a word too, before a
         // verb's third person or past (not "GRACE IS ...", "MARK MY WORDS").
         // "MY DAUGHTER LILY": a relative's name.
-        let given_subject = given
-            && (words.get(i + 1).is_some_and(|n| {
-                let n = n.to_lowercase();
-                crate::clause_words::finite_verb(&n) && !crate::clause_words::is_aux(&n)
-            }) || (i > 0 && gz::flags(&words[i - 1].to_lowercase()) & gz::KIN != 0));
+        let given_subject = given && (verb_next || gz::flags(prev) & gz::KIN != 0);
         // "NEW YORK", "SAN FRANCISCO": a listed place's first word that is a word too.
-        let place_opening =
-            f & gz::PLACE != 0 && words.get(i + 1).is_some_and(|n| place(&n.to_lowercase()));
+        let place_opening = f & gz::PLACE != 0 && place(next);
         // "AMAZON RIVER", "NEW YORK TIMES", "MANCHESTER CITY": an institution's or a place's
         // word after a place's or company's name written as one; "BANK OF ENGLAND" before
         // "of" and one.
@@ -200,13 +191,11 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
                 && out
                     .last()
                     .is_some_and(|p| p.chars().next().is_some_and(char::is_uppercase))
-                && gz::flags(&words[i - 1].to_lowercase()) & (gz::PLACE | gz::ORG_NAME) != 0)
-                || (words
-                    .get(i + 1)
-                    .is_some_and(|n| n.eq_ignore_ascii_case("of"))
-                    && words.get(i + 2).is_some_and(|n| {
-                        gz::flags(&n.to_lowercase()) & (gz::PLACE | gz::ORG_NAME) != 0
-                    })));
+                && gz::flags(prev) & (gz::PLACE | gz::ORG_NAME) != 0)
+                || (next == "of"
+                    && lower
+                        .get(i + 2)
+                        .is_some_and(|n| gz::flags(n) & (gz::PLACE | gz::ORG_NAME) != 0)));
         // "QUEEN ELIZABETH II": a ruler's number.
         let numeral = i > 0
             && matches!(
@@ -215,19 +204,19 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
             );
         let cased = if letters == 0 || numeral {
             w.to_string()
-        } else if own_names.contains(&l) || place_opening || institution {
-            title_word(&l)
+        } else if own_names.contains(l) || place_opening || institution {
+            title_word(l)
         } else if listed && !common {
             let acronym = !given && (letters <= 3 || (f & gz::ORG_NAME != 0 && letters <= 4));
             if acronym {
                 w.to_string()
             } else {
-                title_word(&l)
+                title_word(l)
             }
         } else if surname || unknown_subject || given_subject {
-            title_word(&l)
+            title_word(l)
         } else {
-            l
+            l.clone()
         };
         given_before = given && !common && letters > 0;
         out.push(cased);

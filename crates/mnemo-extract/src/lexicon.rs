@@ -121,6 +121,14 @@ pub fn singulars(lower: &str) -> Vec<String> {
     out
 }
 
+/// Whether a lower-case word is the plural of a noun the dictionary knows ("treats", "buses",
+/// "dogs"), whatever else it may be (a verb's third person).
+pub(crate) fn is_plural_of_noun(lower: &str) -> bool {
+    singulars(lower)
+        .iter()
+        .any(|s| parts_of_speech(s).is_some_and(|p| p.contains('n')))
+}
+
 fn labels_of_word(lower: &str) -> Option<&'static str> {
     let t = category_table();
     t.get(lower).copied().or_else(|| {

@@ -1327,11 +1327,6 @@ fn is_giving_verb(lower: &str) -> bool {
         })
 }
 
-/// Lower-case names in chat, as word ranges: a listed given name that is no English word, place
-/// or company, where what is around it says a person: opening the sentence before a verb ("ingrid
-/// taught me chess", "ingrid and i went"), or after a verb people are the object of or "with"
-/// ("i met ingrid yesterday"), and not before a noun it would modify ("max capacity", "a hugo
-/// boss suit"). An unknown word after it, then the same, is the surname ("max verstappen won").
 /// Lower-case names given with "named" or "called" after a noun: "a puppy named biscuit", "my
 /// friend called jess" (a person's when the noun names people, else of no known type); not "the
 /// guy called me", "my mom called dad", "the store called back", "the kid called dibs".
@@ -1409,6 +1404,11 @@ fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
 /// Assistants and brands named like people.
 const CALLED_BY_NAME: &[&str] = &["alexa", "siri", "cortana", "chanel"];
 
+/// Lower-case names in chat, as word ranges: a listed given name that is no English word, place
+/// or company, where what is around it says a person: opening the sentence before a verb ("ingrid
+/// taught me chess", "ingrid and i went"), or after a verb people are the object of or "with"
+/// ("i met ingrid yesterday"), and not before a noun it would modify ("max capacity", "a hugo
+/// boss suit"). An unknown word after it, then the same, is the surname ("max verstappen won").
 fn lower_case_names(info: &[WordInfo], inter: &[bool]) -> Vec<(usize, usize)> {
     let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
     let given = |w: &WordInfo| {

@@ -178,10 +178,7 @@ impl Sentence<'_> {
                 && j.checked_sub(1)
                     .is_some_and(|i| self.lower(i).chars().any(char::is_alphanumeric))
         });
-        ends && after_verb
-            && lexicon::singulars(w)
-                .iter()
-                .any(|l| lexicon::parts_of_speech(l).is_some_and(|p| p.contains('n')))
+        ends && after_verb && lexicon::is_plural_of_noun(w)
     }
 
     /// Whether the verb form at `e`, after a determiner and the words `k..e`, comes before the

@@ -376,12 +376,7 @@ fn in_restrictive_clause(lower: &[String], start: usize, next: usize) -> bool {
     // clause with no pronoun, right after its head and article.
     // A present verb there too when the main verb comes right after it ("The girl Tom likes
     // lives in Rome"); the head may be a plural ("The players Klopp signed came from Porto").
-    let head_noun = |k: usize| {
-        noun(k)
-            || crate::lexicon::singulars(&lower[k])
-                .iter()
-                .any(|s| crate::lexicon::parts_of_speech(s).is_some_and(|p| p.contains('n')))
-    };
+    let head_noun = |k: usize| noun(k) || crate::lexicon::is_plural_of_noun(&lower[k]);
     if start >= 2
         && head_noun(start - 1)
         && !crate::clause_words::is_determiner(&lower[start - 1])

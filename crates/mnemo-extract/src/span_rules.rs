@@ -99,8 +99,9 @@ pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
 }
 
 /// Splits a span of two languages or peoples joined by "&" or "and" ("French & German"), and a
-/// person's span joining two names so into two people when both sides open with a given name ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm",
-/// "Emma & Liam's wedding"). In a document another person's span holding "&" is a firm's
+/// person's span joining two names so into two people when both sides open with a given name
+/// ("Congratulations Andrew & Audrey!", "Mark & Lisa Thompson run the farm", "Emma & Liam's
+/// wedding"). In a document another person's span holding "&" is a firm's
 /// ("Marks & Spencer"); in conversation it is left as the tagger typed it (a couple as often, and
 /// the clause reader reads what a person does: "Smith & Wesson makes guns").
 pub(crate) fn split_name_pairs(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
@@ -215,8 +216,9 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             }
             _ => k += 1,
         }
-    } // "the Art Institute of Chicago", "Bank of England" typed a place by the tagger: an
-      // institution's word before "of" makes the name an organisation's.
+    }
+    // "the Art Institute of Chicago", "Bank of England" typed a place by the tagger: an
+    // institution's word before "of" makes the name an organisation's.
     for s in spans.iter_mut() {
         if s.2 == EntityType::Location && s.3.is_none() {
             if let Some(p) = (s.0 + 1..s.1.saturating_sub(1)).find(|&p| info[p].lower == "of") {
