@@ -14,6 +14,18 @@ fn named<'a>(ex: &'a Extraction, key: &str) -> Option<&'a mnemo_core::EntityInpu
     ex.entities.iter().find(|e| e.key.as_str() == key)
 }
 
+/// Asserts that `text`, said by Odile to Bram, names no place.
+fn assert_no_place(text: &str) {
+    let ex = turn(text, "Odile", "Bram");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.entity_type == EntityType::Location),
+        "{text}: {:?}",
+        ex.entities
+    );
+}
+
 #[test]
 fn a_short_shouted_sentence_is_read_in_lower_case() {
     // Three words in capitals were a name ("JESS LOVES JAZZ" a person of that name).
@@ -21,14 +33,7 @@ fn a_short_shouted_sentence_is_read_in_lower_case() {
     assert!(has_fact(&ex, "jess", "LOVES", "jazz"), "{:?}", ex.facts);
     assert!(named(&ex, "jess loves jazz").is_none(), "{:?}", ex.entities);
     // An unknown word in capitals is no place.
-    let ex = turn("TOBIAS LOVES JAZZ", "Odile", "Bram");
-    assert!(
-        !ex.entities
-            .iter()
-            .any(|e| e.entity_type == EntityType::Location),
-        "{:?}",
-        ex.entities
-    );
+    assert_no_place("TOBIAS LOVES JAZZ");
     // Two words may still be emphasis, and a sentence with small letters is no shouting.
     let ex = turn("I met NASA engineers in Houston.", "Odile", "Bram");
     assert_eq!(
@@ -78,14 +83,7 @@ fn a_shouted_name_the_name_lists_know_stays_a_name() {
     // A surname that is a verb's base form too, before a verb; a place that is a thing too.
     let ex = turn("TIM COOK RUNS APPLE", "Odile", "Bram");
     assert!(named(&ex, "tim cook").is_some(), "{:?}", ex.entities);
-    let ex = turn("WE ATE TURKEY AT CHRISTMAS", "Odile", "Bram");
-    assert!(
-        !ex.entities
-            .iter()
-            .any(|e| e.entity_type == EntityType::Location),
-        "{:?}",
-        ex.entities
-    );
+    assert_no_place("WE ATE TURKEY AT CHRISTMAS");
     // An inflected word is a word ("ANNA LOVES" was one name); whom one met is a name; the
     // participants' own names are names.
     let ex = turn("ANNA LOVES HORSES", "Odile", "Bram");
