@@ -44,6 +44,17 @@ fn plural_people(w: &WordInfo) -> bool {
         })
 }
 
+/// A capitalised plural of a common noun that no list knows as a name: "Stocks", "Prices".
+fn plural_thing(w: &WordInfo) -> bool {
+    w.is_title
+        && w.lower.ends_with('s')
+        && w.flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME | gz::ORG_WORD | gz::NATIONALITY)
+            == 0
+        && !gz::is_census_given_name(&w.lower)
+        && crate::lexicon::parts_of_speech(&w.lower).is_none()
+        && crate::lexicon::is_plural_of_noun(&w.lower)
+}
+
 fn free(spans: &[RawSpan], a: usize, b: usize, except: usize) -> bool {
     spans
         .iter()
@@ -363,6 +374,28 @@ pub(crate) fn person_verb(lower: &str) -> bool {
             | "whispered"
             | "shouted"
             | "graduated"
+            // What people do in the news: "Zelensky thanked Biden", "Putin warned NATO".
+            | "warned"
+            | "warns"
+            | "thanked"
+            | "urged"
+            | "urges"
+            | "praised"
+            | "praises"
+            | "criticised"
+            | "criticized"
+            | "criticises"
+            | "criticizes"
+            | "accused"
+            | "accuses"
+            | "vowed"
+            | "vows"
+            | "apologised"
+            | "apologized"
+            | "congratulated"
+            | "condemned"
+            | "condemns"
+            | "testified"
     )
 }
 
@@ -658,6 +691,19 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
     {
         spans.retain(|s| s.0 > 0);
         return;
+    }
+    // "Stocks fell.", "Prices rose": a common noun's plural opening a sentence, alone, before
+    // what it does is no name ("Brooks said" is: a person's verb follows).
+    if info.first().is_some_and(plural_thing)
+        && info
+            .get(1)
+            .is_some_and(|w| !w.is_capitalised() && !person_verb(&w.lower))
+        && !matches!(
+            info.get(1).map(|w| w.lower.as_str()),
+            Some("and" | "&" | "'s")
+        )
+    {
+        spans.retain(|s| !(s.0 == 0 && s.1 == 1 && s.3.is_none()));
     }
     // "Will lives in Oslo": a modal is followed by a bare verb, never by what a person does.
     if will_as_name(info, 0) {
@@ -1220,6 +1266,35 @@ fn span_runs(spans: &[RawSpan], info: &[WordInfo]) -> Vec<Vec<usize>> {
 /// Whether the meeting verb at `verb` has a person before it: "He met ...", "Harris met ..."
 /// (a name no list knows as a place or a company, typed a person only later); teams meet too
 /// ("New Zealand met Fiji"), and hikers run into winds.
+fn is_meeting(lower: &str) -> bool {
+    matches!(lower, "met" | "meets")
+}
+
+/// A verb whose object, when a person does it, is a person: "thanked Biden", "warned Putin".
+fn person_object_verb(lower: &str) -> bool {
+    matches!(
+        lower,
+        "thanked"
+            | "warned"
+            | "warns"
+            | "urged"
+            | "urges"
+            | "praised"
+            | "praises"
+            | "criticised"
+            | "criticized"
+            | "criticises"
+            | "criticizes"
+            | "accused"
+            | "accuses"
+            | "congratulated"
+            | "condemned"
+            | "condemns"
+            | "married"
+            | "hugged"
+    )
+}
+
 fn met_by_person(spans: &[RawSpan], info: &[WordInfo], verb: usize) -> bool {
     verb > 0
         && (matches!(
@@ -1238,16 +1313,17 @@ fn met_by_person(spans: &[RawSpan], info: &[WordInfo], verb: usize) -> bool {
 
 pub(crate) fn met_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     // A capitalised name the tagger left out right after a person's "met" ("Biden met Xi in
-    // Bali", "Frank met Rose in Dublin") is whom the person met.
+    // Bali", "Frank met Rose in Dublin") or another verb whose object is a person ("Zelensky
+    // thanked Biden for the aid") is that person.
     for k in 2..info.len() {
         let w = &info[k];
         // "met Xi", "met with Xi".
-        let verb = if info[k - 1].lower == "with" && k >= 3 {
+        let verb = if info[k - 1].lower == "with" && k >= 3 && is_meeting(&info[k - 2].lower) {
             k - 2
         } else {
             k - 1
         };
-        if matches!(info[verb].lower.as_str(), "met" | "meets")
+        if (is_meeting(&info[verb].lower) || person_object_verb(&info[verb].lower))
             && met_by_person(spans, info, verb)
             && w.is_title
             && name_word(w)

@@ -1468,3 +1468,42 @@ fn people_met_are_people_and_a_place_after_of_is_no_surname() {
         ex.entities
     );
 }
+
+#[test]
+fn people_in_the_news_are_named_by_what_they_say_and_to_whom() {
+    // An unknown name before what people do in the news, and whom they do it to.
+    has_fact(
+        "Zelensky thanked Biden for the aid.",
+        "zelensky",
+        "THANKED",
+        "biden",
+    );
+    has_fact("Putin warned NATO.", "putin", "WARNED", "nato");
+    has_fact("Scholz criticised Orban.", "scholz", "CRITICISED", "orban");
+    has(
+        "The president warned Putin on Monday.",
+        "Putin",
+        EntityType::Person,
+    );
+    // Places and firms after those verbs keep their types; a firm warns too.
+    has("Putin warned Kyiv.", "Kyiv", EntityType::Location);
+    has(
+        "Tesla warned of weaker sales.",
+        "Tesla",
+        EntityType::Organization,
+    );
+    // A common noun's plural opening a short sentence is no name; a surname before a person's
+    // verb is.
+    for text in ["Stocks fell.", "Prices rose sharply in May."] {
+        let found = entities(text);
+        assert!(
+            !found.iter().any(|(n, _)| n == "Stocks" || n == "Prices"),
+            "{text}: {found:?}"
+        );
+    }
+    has(
+        "Brooks said the deal was done.",
+        "Brooks",
+        EntityType::Person,
+    );
+}
