@@ -270,6 +270,11 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                     (b.code, a.code)
                 }),
             };
+            // An organisation is based where the words between say nothing else: "NATO over
+            // Ukraine", "Tesla shares fall after Musk" place nothing.
+            if predicate == "based in" && forward && !base_between(&lower[a.end..b.start]) {
+                continue;
+            }
             // A relation the scorer saw but no wording states ranks below stated ones.
             let confidence = if predicate == "related to" {
                 confidence * 0.7
@@ -535,6 +540,33 @@ fn coordinated(
         }
     }
     (out, skip)
+}
+
+/// Whether the words between an organisation and a place can leave its base unsaid: not when
+/// a preposition that places nothing joins them ("NATO over Ukraine", "Tesla shares fall after
+/// Musk"); datelines, "of", "in" and commas do ("BANGKOK, Thailand (AP)", "Acme of Boston").
+fn base_between(between: &[String]) -> bool {
+    !between.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "over"
+                | "after"
+                | "against"
+                | "with"
+                | "for"
+                | "to"
+                | "on"
+                | "about"
+                | "into"
+                | "toward"
+                | "towards"
+                | "amid"
+                | "despite"
+                | "than"
+                | "by"
+                | "before"
+        )
+    })
 }
 
 fn default_predicate(types: (u8, u8)) -> String {

@@ -1507,3 +1507,25 @@ fn people_in_the_news_are_named_by_what_they_say_and_to_whom() {
         EntityType::Person,
     );
 }
+
+#[test]
+fn an_organisation_is_based_only_where_the_words_between_allow() {
+    // A preposition that places nothing between the names: no base.
+    for text in [
+        "Putin warns NATO over Ukraine.",
+        "Tesla shares fall after Musk sells stock.",
+    ] {
+        let found = facts(text);
+        assert!(
+            !found.iter().any(|f| f.1 == "BASED_IN"),
+            "{text}: {found:?}"
+        );
+    }
+    // "of", "in" and a comma still place it.
+    has_fact(
+        "Waste Disposal Co. of Randolph is preparing a service.",
+        "waste disposal co",
+        "BASED_IN",
+        "randolph",
+    );
+}
