@@ -205,6 +205,7 @@ pub fn sentence_mentions(
     span_rules::retype_by_words(&mut spans, info);
     span_rules::opening_people(&mut spans, info);
     span_rules::listed_people(&mut spans, info);
+    span_rules::ampersand_initials(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
     span_rules::brand_names(&mut spans, info, people.speaker || people.listener);
     span_rules::listed_organizations(&mut spans, info);
@@ -336,6 +337,7 @@ pub fn sentence_mentions(
         }
         j = b.max(j + 1);
     }
+    span_rules::ampersand_names(&mut spans, info);
     for s in spans.iter_mut() {
         // The lists override the tagger on a single known word ("Apple" is no place).
         if s.1 == s.0 + 1 && info[s.0].flags & gz::ORG_NAME != 0 && s.2 != EntityType::Person {

@@ -928,10 +928,23 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             .any(|w| w.flags & (gz::FIRST_NAME | gz::PLACE) != 0)
     };
     let mut found: Vec<(usize, usize)> = Vec::new();
+    // A firm buys firms: "AT&T bought Time Warner" (a person buys things, in lower case).
+    let bought_by_firm = |a: usize| {
+        a >= 2
+            && matches!(info[a - 1].lower.as_str(), "bought" | "buys")
+            && spans
+                .iter()
+                .any(|s| s.1 == a - 1 && s.2 == EntityType::Organization)
+    };
     for a in 1..info.len() {
-        if employer_cue(info, a) && name_word(&info[a]) {
+        if (employer_cue(info, a) || bought_by_firm(a)) && name_word(&info[a]) {
             let mut b = a;
-            while b < info.len() && b < a + 4 && name_word(&info[b]) {
+            // "joined Procter & Gamble": names joined by "&" are one firm's.
+            while b < info.len()
+                && b < a + 4
+                && (name_word(&info[b])
+                    || (info[b].lower == "&" && info.get(b + 1).is_some_and(name_word)))
+            {
                 b += 1;
             }
             found.push((a, b));
@@ -1128,6 +1141,66 @@ pub(crate) fn brand_shaped(w: &WordInfo) -> bool {
 /// Brand-shaped names ("Microsoft acquired GitHub", "LinkedIn") the tagger, trained on news of
 /// the 1990s, misses or takes for a person: a company's, or a product's when it opens in lower
 /// case ("iPhone"). A span holding other words is left alone.
+/// "Procter & Gamble", "Marks & Spencer": two names joined by "&" in one name are a firm's (or a
+/// duo's, which the types file with organisations), not a person's or a thing's.
+pub(crate) fn ampersand_names(spans: &mut [RawSpan], info: &[WordInfo]) {
+    for s in spans.iter_mut() {
+        let (a, b) = (s.0, s.1);
+        if b >= a + 3
+            && s.3.is_none()
+            && matches!(s.2, EntityType::Other | EntityType::Person)
+            && (a + 1..b - 1).any(|k| {
+                info[k].lower == "&" && info[k - 1].is_capitalised() && info[k + 1].is_capitalised()
+            })
+        {
+            s.2 = EntityType::Organization;
+        }
+    }
+}
+
+/// "AT&T", "H&M", "S&P": capitals joined by "&" in one word are a firm's initials; not the
+/// common nouns written so ("Q&A", "R&B", "R&D", "B&B").
+pub(crate) fn ampersand_initials(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    for (k, w) in info.iter().enumerate() {
+        let common = matches!(
+            w.lower.as_str(),
+            "q&a"
+                | "r&b"
+                | "r&d"
+                | "b&b"
+                | "m&a"
+                | "d&d"
+                | "pb&j"
+                | "b&w"
+                | "p&l"
+                | "c&w"
+                | "s&m"
+                | "f&b"
+                | "g&t"
+                | "r&r"
+                | "t&c"
+                | "t&cs"
+                | "a&e"
+                | "e&o"
+        );
+        let initials = !common
+            && w.lower.contains('&')
+            && w.shape.chars().all(|c| c == 'X' || c == '&')
+            && !w.shape.starts_with('&')
+            && !w.shape.ends_with('&');
+        if !initials {
+            continue;
+        }
+        match spans.iter().position(|s| s.4 <= k && k < s.1) {
+            None => spans.push((k, k + 1, EntityType::Organization, None, k)),
+            Some(i) if spans[i].0 == k && spans[i].1 == k + 1 => {
+                spans[i].2 = EntityType::Organization
+            }
+            Some(_) => {}
+        }
+    }
+}
+
 pub(crate) fn brand_names(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     // "my new iPhone", "a used PlayStation": in conversation the thing owned or bought, which
     // the phrase reader takes as a thing with its fact; a name there would cut the phrase.

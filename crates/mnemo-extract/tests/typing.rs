@@ -1529,3 +1529,38 @@ fn an_organisation_is_based_only_where_the_words_between_allow() {
         "randolph",
     );
 }
+
+#[test]
+fn names_joined_by_an_ampersand_are_firms() {
+    has(
+        "Procter & Gamble sells soap.",
+        "Procter & Gamble",
+        EntityType::Organization,
+    );
+    has(
+        "She joined Procter & Gamble in 2001.",
+        "Procter & Gamble",
+        EntityType::Organization,
+    );
+    // Initials joined by "&", and what a firm buys.
+    has_fact("AT&T bought Time Warner.", "at t", "BOUGHT", "time warner");
+    has(
+        "AT&T bought Time Warner.",
+        "Time Warner",
+        EntityType::Organization,
+    );
+    has("I shop at H&M.", "H&M", EntityType::Organization);
+    // Common nouns written with "&" name nothing; two given names joined by "&" are two people.
+    for text in [
+        "Q&A sessions are fun.",
+        "R&B is my favourite music.",
+        "We stayed at a B&B in York.",
+    ] {
+        let found = entities(text);
+        assert!(
+            !found.iter().any(|(n, _)| n.contains('&')),
+            "{text}: {found:?}"
+        );
+    }
+    has("Tom & Jerry went home.", "Tom", EntityType::Person);
+}
