@@ -31,6 +31,7 @@ pub mod cl100k;
 mod clause_fact;
 mod clause_words;
 mod clauses;
+mod contests;
 mod definitions;
 mod demonyms;
 mod elided;

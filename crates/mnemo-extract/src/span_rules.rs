@@ -14,7 +14,7 @@ pub(crate) type RawSpan = (usize, usize, EntityType, Option<String>, usize);
 
 /// A word that may continue a name: capitalised, not a function word, title, month or list word
 /// that would rather start something of its own.
-fn name_word(w: &WordInfo) -> bool {
+pub(crate) fn name_word(w: &WordInfo) -> bool {
     w.is_capitalised()
         && w.flags
             & (gz::PRONOUN

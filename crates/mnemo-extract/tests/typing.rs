@@ -1564,3 +1564,54 @@ fn names_joined_by_an_ampersand_are_firms() {
     }
     has("Tom & Jerry went home.", "Tom", EntityType::Person);
 }
+
+#[test]
+fn the_sides_of_a_match_are_teams_or_players() {
+    // A club named after a place, with a score, a common noun's plural after "the": teams.
+    for (text, a, b) in [
+        (
+            "Liverpool beat Chelsea 2-1 at Anfield.",
+            "Liverpool",
+            "Chelsea",
+        ),
+        ("The Lakers lost to the Celtics.", "Lakers", "Celtics"),
+        ("Arsenal drew with Spurs.", "Arsenal", "Spurs"),
+        (
+            "Real Madrid defeated Barcelona.",
+            "Real Madrid",
+            "Barcelona",
+        ),
+    ] {
+        has(text, a, EntityType::Organization);
+        has(text, b, EntityType::Organization);
+    }
+    has_fact(
+        "The Lakers lost to the Celtics.",
+        "lakers",
+        "LOST_TO",
+        "celtics",
+    );
+    // Two places playing stay places.
+    has(
+        "Brazil beat Germany in the final.",
+        "Germany",
+        EntityType::Location,
+    );
+    // Two names no list knows, or a person's: players.
+    for (text, a, b) in [
+        ("Nadal beat Federer in Paris.", "Nadal", "Federer"),
+        ("Trump defeated Clinton in 2016.", "Trump", "Clinton"),
+    ] {
+        has(text, a, EntityType::Person);
+        has(text, b, EntityType::Person);
+    }
+    // No sides: a preposition's object, a common noun.
+    let found = entities("They retook territories in Italy lost to the Habsburgs in Vienna.");
+    assert!(
+        found
+            .iter()
+            .any(|(n, t)| n == "Italy" && *t == EntityType::Location),
+        "{found:?}"
+    );
+    assert!(entities("She beat cancer.").is_empty());
+}
