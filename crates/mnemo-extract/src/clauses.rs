@@ -580,7 +580,16 @@ fn fronted_object(s: &Sentence<'_>, start: usize) -> Option<(usize, usize)> {
     let opening_adjunct = a >= 2
         && is_prep(s.lower(a - 2))
         && s.info[..a - 2].iter().all(crate::interjections::is_punct);
-    (filed && a > 0 && is_determiner(s.lower(a - 1)) && !opening_adjunct).then_some((a, start))
+    // "My cat Luna sleeps a lot", "our dog Rex": an owner's noun before a name names it, as an
+    // apposition; it is no object of what the name does.
+    let named_by_owner = a > 0
+        && matches!(
+            s.lower(a - 1),
+            "my" | "our" | "your" | "his" | "her" | "their"
+        )
+        && s.info[start].is_capitalised();
+    (filed && a > 0 && is_determiner(s.lower(a - 1)) && !opening_adjunct && !named_by_owner)
+        .then_some((a, start))
 }
 
 /// [`clause_at`]'s fact, for a subject spanning words `start..k`; the activities of the verb

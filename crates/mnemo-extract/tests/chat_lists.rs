@@ -111,6 +111,33 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
     assert_each("My dog Max loves treats.", "max", "LOVES", &["treats"]);
     let ex = turn("My dog Max loves treats.", "Odile", "Bram");
     assert!(!has_fact(&ex, "max", "LOVES", "dog"), "{:?}", ex.facts);
+    // With no object after its verb, the owner's noun before a name is still no object of it
+    // ("luna SLEEPS cat"); what it does somewhere keeps the place.
+    for (text, rel) in [
+        ("Our cat Luna sleeps.", "SLEEPS"),
+        ("My cat Luna purrs a lot.", "PURRS"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(!has_fact(&ex, "luna", rel, "cat"), "{text}: {:?}", ex.facts);
+        assert!(
+            has_fact(&ex, "odile", "CAT", "luna"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    assert_each(
+        "My cat Luna sleeps on the sofa.",
+        "luna",
+        "SLEEPS_ON",
+        &["sofa"],
+    );
+    // A fronted object after an article is kept ("The book I read last week").
+    assert_each(
+        "The book I read last week was great.",
+        "odile",
+        "READ",
+        &["book"],
+    );
     // After an adjective the word is a noun, and an adjective may open a member.
     assert_each("Apple makes great phones.", "apple", "MAKES", &["phones"]);
     assert_each(
