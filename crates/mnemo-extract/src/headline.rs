@@ -177,6 +177,20 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
             && l.chars().all(char::is_alphabetic)
             // "MACRON MET PUTIN": whom one meets.
             && (verb_next || matches!(prev, "met" | "meets" | "meet"));
+        // "ELON MUSK BUYS TWITTER": a word no list or dictionary knows before another word and a
+        // verb is a first name (the next word is read as its surname).
+        let after_next = lower.get(i + 2).map_or("", String::as_str);
+        let unknown_first = f == 0
+            && !common
+            && letters >= 3
+            && l.chars().all(char::is_alphabetic)
+            && next.chars().all(char::is_alphabetic)
+            && gz::flags(next) & (gz::STOPWORD | gz::PRONOUN) == 0
+            && !gz::is_function_word(next)
+            // "KUNDALINI YOGA CHANGED ...": not before a kind of thing.
+            && lexicon::category_of(next).is_none()
+            && crate::clause_words::finite_verb(after_next)
+            && !crate::clause_words::is_aux(after_next);
         // "ROSE LOVES DOGS", "LILY MOVED TO OSLO": a given name that is a word too, before a
         // verb's third person or past (not "GRACE IS ...", "MARK MY WORDS").
         // "MY DAUGHTER LILY": a relative's name.
@@ -213,12 +227,12 @@ pub(crate) fn shouted_case(words: &[&str], own_names: &[String]) -> Vec<String> 
             } else {
                 title_word(l)
             }
-        } else if surname || unknown_subject || given_subject {
+        } else if surname || unknown_subject || given_subject || unknown_first {
             title_word(l)
         } else {
             l.clone()
         };
-        given_before = given && !common && letters > 0;
+        given_before = (given && !common && letters > 0) || unknown_first;
         out.push(cased);
     }
     out
@@ -265,6 +279,27 @@ mod tests {
             "Paris Radio France International in French 1830 GMT"
         )));
         assert!(!is_title_case(&words("Hi Jon !")));
+    }
+
+    #[test]
+    fn an_unknown_first_name_before_a_surname_and_a_verb_is_a_name() {
+        assert_eq!(
+            shouted_case_of(&words("ELON MUSK BUYS TWITTER")).join(" "),
+            "Elon Musk buys twitter"
+        );
+        assert_eq!(
+            shouted_case_of(&words("OKSANA PETRENKO WINS GOLD")).join(" "),
+            "Oksana Petrenko wins gold"
+        );
+        // Not before a kind of thing, nor before a verb's form.
+        assert_eq!(
+            shouted_case_of(&words("KUNDALINI YOGA CHANGED MY LIFE")).join(" "),
+            "kundalini yoga changed my life"
+        );
+        assert_eq!(
+            shouted_case_of(&words("ZELENSKY ALLIES WARN OF DELAYS")).join(" "),
+            "Zelensky allies warn of delays"
+        );
     }
 
     #[test]
