@@ -1,7 +1,8 @@
-//! Who plays whom: the two names around a verb of a match ("Liverpool beat Chelsea 2-1", "Nadal
-//! beat Federer", "the Lakers lost to the Celtics") are two sides of one kind: teams when either
-//! is a club (named after a place, a score, a common noun), else players; two places playing
-//! stay places ("Brazil beat Germany").
+//! Who plays whom: the two names around a verb of a match ("Liverpool beat Everton 2-1", "the
+//! Lakers lost to the Celtics", "Trump defeated Clinton") are two sides of one kind: teams when a
+//! score or a team's plural says so, players when one side is a person. Nothing else is changed:
+//! places and generals fight battles too ("Rome defeated Carthage", "Wellington defeated
+//! Napoleon"), and one-word clubs read like surnames ("Leeds beat Leicester").
 
 use mnemo_core::EntityType;
 
@@ -23,15 +24,27 @@ fn other_side(info: &[WordInfo], v: usize) -> Option<usize> {
     Some(if word(o) == "the" { o + 1 } else { o })
 }
 
-/// Whether a side's words are named after a place or read as a team's plural ("Lakers").
-/// A side a person's name ("Clinton", "Chelsea") is a place's only when the tagger did not take
-/// it for a person's.
-fn place_named(info: &[WordInfo], s: &RawSpan) -> bool {
-    let (a, b) = (s.0, s.1);
-    info[a..b].iter().any(|w| {
-        w.flags & (gz::PLACE | gz::ORG_NAME) != 0
-            && !(s.2 == EntityType::Person && gz::is_given_name_place(&w.lower))
-    }) || (b == a + 1 && a > 0 && info[a - 1].lower == "the" && info[a].lower.ends_with('s'))
+/// "the Lakers", "the Celtics": one capitalised plural after "the".
+fn the_plural(info: &[WordInfo], s: &RawSpan) -> bool {
+    s.1 == s.0 + 1 && s.0 > 0 && info[s.0 - 1].lower == "the" && info[s.0].lower.ends_with('s')
+}
+
+/// "Spurs", "Wolves": a plural of a common noun as one side's name, a team's, seldom a
+/// person's.
+fn plural_club(info: &[WordInfo], s: &RawSpan) -> bool {
+    let l = info[s.0].lower.as_str();
+    s.1 == s.0 + 1
+        && l.ends_with('s')
+        && crate::lexicon::parts_of_speech(l).is_none()
+        && crate::lexicon::is_plural_of_noun(l)
+}
+
+/// A side a list knows as a firm's or a place's ("Ford", "Carthage" typed a place).
+fn firm_or_place(info: &[WordInfo], s: &RawSpan) -> bool {
+    matches!(s.2, EntityType::Organization | EntityType::Location)
+        || info[s.0..s.1]
+            .iter()
+            .any(|w| w.flags & (gz::PLACE | gz::ORG_NAME) != 0)
 }
 
 /// "2-1", "3–0": a match's score.
@@ -45,14 +58,6 @@ fn score(w: Option<&WordInfo>) -> bool {
         };
         digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
     })
-}
-
-/// A side of one word that is a common noun too ("Arsenal", "Spurs", "Wolves"): a team's kind
-/// of name, seldom a player's.
-fn word_named(info: &[WordInfo], s: &RawSpan) -> bool {
-    let l = info[s.0].lower.as_str();
-    s.1 == s.0 + 1
-        && (crate::lexicon::parts_of_speech(l).is_some() || crate::lexicon::is_plural_of_noun(l))
 }
 
 /// The span of a side: the one already there, or the capitalised name words the tagger left
@@ -71,7 +76,13 @@ fn side(spans: &mut Vec<RawSpan>, info: &[WordInfo], a: usize, forward: bool) ->
             e += 1;
         }
     } else {
-        while s > 0 && a + 1 - s < 3 && name_word(&info[s - 1]) {
+        // Not an adverb opening the sentence ("Again Spurs beat ...").
+        while s > 0
+            && a + 1 - s < 3
+            && name_word(&info[s - 1])
+            && !crate::lexicon::parts_of_speech(&info[s - 1].lower)
+                .is_some_and(|p| p.starts_with('r'))
+        {
             s -= 1;
         }
     }
@@ -108,19 +119,9 @@ pub(crate) fn contest_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             spans.truncate(before);
             continue;
         }
-        let teams = place_named(info, &spans[i])
-            || place_named(info, &spans[j])
-            || score(info.get(spans[j].1))
-            || spans[i].2 == EntityType::Organization
-            || spans[j].2 == EntityType::Organization;
         // "Brazil beat Germany", "The Republic of Ireland beat Scotland": countries and cities
-        // playing are written as the places they are ("Real Madrid" is a club: a capitalised
-        // word opening the sentence before the place's name is the club's).
+        // playing are written as the places they are.
         let word = |k: usize| info.get(k).map_or("", |w| w.lower.as_str());
-        let club_opening = spans[i].0 == 1
-            && name_word(&info[0])
-            && crate::span_rules::opener_len(info) == 0
-            && !spans.iter().any(|s| s.1 == 1);
         let pure_place = |s: &RawSpan| {
             s.2 == EntityType::Location
                 && (s.0..s.1).all(|k| {
@@ -129,24 +130,39 @@ pub(crate) fn contest_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
                         || word(k + 1) == "of"
                 })
         };
-        if pure_place(&spans[i]) && pure_place(&spans[j]) && !club_opening {
+        if pure_place(&spans[i]) && pure_place(&spans[j]) {
             spans.truncate(before);
             continue;
         }
-        if teams && club_opening {
-            spans[i].0 = 0;
-            spans[i].4 = 0;
-        }
         let person = |s: &RawSpan| s.2 == EntityType::Person;
-        let t = if teams
-            || ((word_named(info, &spans[i]) || word_named(info, &spans[j]))
+        // A person the tagger found, not by a name that is a place's too ("Chelsea").
+        let surely_person = |s: &RawSpan| {
+            person(s)
+                && !info[s.0..s.1]
+                    .iter()
+                    .any(|w| gz::is_given_name_place(&w.lower))
+        };
+        let teams = score(info.get(spans[j].1))
+            || the_plural(info, &spans[i])
+            || the_plural(info, &spans[j])
+            || ((plural_club(info, &spans[i]) || plural_club(info, &spans[j]))
                 && !person(&spans[i])
-                && !person(&spans[j]))
-        {
+                && !person(&spans[j]));
+        let t = if teams {
+            // "Real Madrid", "Inter Milan": a capitalised word opening the sentence before the
+            // club's place name is the club's (not an adverb: "Again Spurs beat Arsenal").
+            if spans[i].0 == 1
+                && name_word(&info[0])
+                && crate::span_rules::opener_len(info) == 0
+                && !crate::lexicon::parts_of_speech(word(0)).is_some_and(|p| p.starts_with('r'))
+                && !spans.iter().any(|s| s.1 == 1)
+            {
+                spans[i].0 = 0;
+                spans[i].4 = 0;
+            }
             EntityType::Organization
-        } else if person(&spans[i])
-            || person(&spans[j])
-            || (spans[i].1 == spans[i].0 + 1 && spans[j].1 == spans[j].0 + 1)
+        } else if (surely_person(&spans[i]) && !firm_or_place(info, &spans[j]))
+            || (surely_person(&spans[j]) && !firm_or_place(info, &spans[i]))
         {
             EntityType::Person
         } else {

@@ -155,6 +155,18 @@ pub fn sentence_mentions(
         while a == 0 && b - a > 1 && matches!(info[a].lower.as_str(), "unless" | "whether" | "if") {
             a += 1;
         }
+        // "Again Spurs beat ...", "However Biden said ...": an adverb opening the sentence (one
+        // that is no noun nor a listed name) is no part of the name after it.
+        if a == 0 && b - a > 1 && info[a].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0 {
+            let pos = crate::lexicon::parts_of_speech(&info[a].lower);
+            // "Big Tractor", "Outright Distribution": an adjective's own words stay.
+            let adverb = pos.is_some_and(|p| {
+                p == "r" || (p.contains('r') && !p.contains('n') && info[a].lower.ends_with("ly"))
+            });
+            if adverb {
+                a += 1;
+            }
+        }
         // A weekday names no lasting thing ("on Sunday", "every Saturday", "on Saturdays"): when
         // it was is the time of the fact, not an entity.
         if (a..b).all(|j| gz::is_weekday(&info[j].lower)) {

@@ -343,6 +343,36 @@ pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// What people do in the news, which firms, parties and unions do too ("Tesco warned",
+/// "Labour accused"): a person's verb only after a word no dictionary or list knows
+/// ("Zelensky thanked Biden", "Putin warned NATO").
+pub(crate) fn news_person_verb(lower: &str) -> bool {
+    matches!(
+        lower,
+        "warned"
+            | "warns"
+            | "thanked"
+            | "urged"
+            | "urges"
+            | "praised"
+            | "praises"
+            | "criticised"
+            | "criticized"
+            | "criticises"
+            | "criticizes"
+            | "accused"
+            | "accuses"
+            | "vowed"
+            | "vows"
+            | "apologised"
+            | "apologized"
+            | "congratulated"
+            | "condemned"
+            | "condemns"
+            | "testified"
+    )
+}
+
 /// Verbs that, right after a name, say the name is a person's ("Schneider said").
 pub(crate) fn person_verb(lower: &str) -> bool {
     matches!(
@@ -374,28 +404,6 @@ pub(crate) fn person_verb(lower: &str) -> bool {
             | "whispered"
             | "shouted"
             | "graduated"
-            // What people do in the news: "Zelensky thanked Biden", "Putin warned NATO".
-            | "warned"
-            | "warns"
-            | "thanked"
-            | "urged"
-            | "urges"
-            | "praised"
-            | "praises"
-            | "criticised"
-            | "criticized"
-            | "criticises"
-            | "criticizes"
-            | "accused"
-            | "accuses"
-            | "vowed"
-            | "vows"
-            | "apologised"
-            | "apologized"
-            | "congratulated"
-            | "condemned"
-            | "condemns"
-            | "testified"
     )
 }
 
@@ -698,9 +706,10 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
         && info
             .get(1)
             .is_some_and(|w| !w.is_capitalised() && !person_verb(&w.lower))
+        // "Stocks was sentenced": a singular's verb, a surname.
         && !matches!(
             info.get(1).map(|w| w.lower.as_str()),
-            Some("and" | "&" | "'s")
+            Some("and" | "&" | "'s" | "was" | "is" | "has")
         )
     {
         spans.retain(|s| !(s.0 == 0 && s.1 == 1 && s.3.is_none()));
@@ -755,7 +764,14 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
         || (e == 1 && (given_word_as_name(info, 0) || unknown_word_as_name(info)));
     // "Austin moved to Denver": a given name that is a place's too, living or moving.
     let resident = e == 1 && gz::is_given_name_place(&info[0].lower) && residence_after(info, 1);
-    if label || resident || ((next.is_some_and(person_verb) || given_name || described) && !listed)
+    let unknown_word = e == 1
+        && crate::lexicon::parts_of_speech(&info[0].lower).is_none()
+        && !crate::lexicon::is_plural_of_noun(&info[0].lower)
+        && info[0].flags & (gz::ORG_WORD | gz::LOC_WORD) == 0;
+    let news = next.is_some_and(news_person_verb) && unknown_word;
+    if label
+        || resident
+        || ((next.is_some_and(person_verb) || news || given_name || described) && !listed)
     {
         spans.push((0, e, EntityType::Person, None, 0));
     }
@@ -1146,11 +1162,19 @@ pub(crate) fn brand_shaped(w: &WordInfo) -> bool {
 pub(crate) fn ampersand_names(spans: &mut [RawSpan], info: &[WordInfo]) {
     for s in spans.iter_mut() {
         let (a, b) = (s.0, s.1);
+        // Not a title of two common words ("Pride & Prejudice", "War & Peace", "Law & Order").
+        let word = |w: &WordInfo| {
+            crate::lexicon::parts_of_speech(&w.lower).is_some()
+                || crate::lexicon::is_plural_of_noun(&w.lower)
+        };
         if b >= a + 3
             && s.3.is_none()
             && matches!(s.2, EntityType::Other | EntityType::Person)
             && (a + 1..b - 1).any(|k| {
-                info[k].lower == "&" && info[k - 1].is_capitalised() && info[k + 1].is_capitalised()
+                info[k].lower == "&"
+                    && info[k - 1].is_capitalised()
+                    && info[k + 1].is_capitalised()
+                    && !(word(&info[k - 1]) && word(&info[k + 1]))
             })
         {
             s.2 = EntityType::Organization;
@@ -1183,7 +1207,9 @@ pub(crate) fn ampersand_initials(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
                 | "a&e"
                 | "e&o"
         );
+        // "AT&T Stadium", "the AT&T Building": a longer name's first word is left to it.
         let initials = !common
+            && w.run.1 <= w.run.0 + 1
             && w.lower.contains('&')
             && w.shape.chars().all(|c| c == 'X' || c == '&')
             && !w.shape.starts_with('&')
