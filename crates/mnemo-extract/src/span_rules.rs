@@ -767,7 +767,9 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
     let unknown_word = e == 1
         && crate::lexicon::parts_of_speech(&info[0].lower).is_none()
         && !crate::lexicon::is_plural_of_noun(&info[0].lower)
-        && info[0].flags & (gz::ORG_WORD | gz::LOC_WORD) == 0;
+        && info[0].flags & (gz::ORG_WORD | gz::LOC_WORD) == 0
+        // "Chelsea thanked ...": a name that is a place's too is a club's as often.
+        && !gz::is_given_name_place(&info[0].lower);
     let news = next.is_some_and(news_person_verb) && unknown_word;
     if label
         || resident

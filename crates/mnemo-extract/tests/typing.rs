@@ -1517,6 +1517,7 @@ fn people_in_the_news_are_named_by_what_they_say_and_to_whom() {
         ("Labour accused the Tories of lying.", "Labour"),
         ("Police warned residents.", "Police"),
         ("Banks warned of defaults.", "Banks"),
+        ("Chelsea thanked Pochettino for his work.", "Chelsea"),
     ] {
         let found = entities(text);
         assert!(
