@@ -231,6 +231,9 @@ pub(crate) fn sentence_clauses(
         }
     }
     let joined = co_subjects(&s, &mut subjects);
+    // "I went hiking and then visited my parents": past verbs joined to a clause's first.
+    let more = crate::coordinated::joined_verbs(&s, &subjects);
+    subjects.extend(more);
     // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
     // question, read once for all the sentence's clauses.
     let conditions = crate::clause_words::conditional_spans(&lower);

@@ -32,6 +32,7 @@ mod clause_fact;
 mod clause_words;
 mod clauses;
 mod contests;
+mod coordinated;
 mod definitions;
 mod demonyms;
 mod elided;

@@ -66,7 +66,14 @@ fn gerunds_listed_after_a_verb_are_each_an_activity() {
     assert_no_object("We love climbing, sliding, and playing games.", "playing");
     // A second verb, or a clause of its own, is no member.
     assert_no_object("I started running and lost weight.", "lost");
-    assert_no_object("I started running and lost weight.", "weight");
+    let ex = turn("I started running and lost weight.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "STARTED", "weight"),
+        "{:?}",
+        ex.facts
+    );
+    // The second verb states its own fact (`coordinated.rs`).
+    assert!(has_fact(&ex, "odile", "LOST", "weight"), "{:?}", ex.facts);
     let ex = turn("I love hiking, and I hate crowds.", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "LOVE", "crowds"), "{:?}", ex.facts);
 }
@@ -150,10 +157,32 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
         "We roast marshmallows, tell stories and sing songs.",
         "stories",
     );
-    assert_no_object("We roasted marshmallows and shared stories.", "stories");
-    assert_no_object(
-        "I talked about my journey and encouraged students to join.",
-        "students",
+    let ex = turn(
+        "We roasted marshmallows and shared stories.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !has_fact(&ex, "odile", "ROASTED", "stories"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "odile", "SHARED", "stories"),
+        "{:?}",
+        ex.facts
+    );
+    let text = "I talked about my journey and encouraged students to join.";
+    let ex = turn(text, "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "TALKED_ABOUT", "students"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "odile", "ENCOURAGED", "students"),
+        "{:?}",
+        ex.facts
     );
     // A verb with an object after it stays a verb: "and walks the dog" is no thing.
     assert_no_object("I feed the cat and walks the dog.", "walks");
@@ -251,4 +280,51 @@ fn peoples_joined_by_and_after_the_article_are_two_countries() {
             ex.entities
         );
     }
+}
+
+#[test]
+fn past_verbs_joined_to_a_clause_share_its_subject() {
+    assert_each(
+        "I went hiking and then visited my parents.",
+        "odile",
+        "VISITED",
+        &["odiles parents"],
+    );
+    assert_each(
+        "I went to the store and bought milk.",
+        "odile",
+        "BOUGHT",
+        &["milk"],
+    );
+    // A list of verbs, with commas, and a named subject's.
+    let ex = turn(
+        "We drove to the coast, swam in the sea and cooked dinner.",
+        "Odile",
+        "Bram",
+    );
+    for (rel, object) in [
+        ("DROVE_TO", "coast"),
+        ("SWAM_IN", "sea"),
+        ("COOKED", "dinner"),
+    ] {
+        assert!(has_fact(&ex, "odile", rel, object), "{rel}: {:?}", ex.facts);
+    }
+    assert_each(
+        "Jess moved to Oslo and opened a bakery.",
+        "jess",
+        "OPENED",
+        &["bakery"],
+    );
+    // Not after a copula, nor across a clause with its own subject, nor after a present verb.
+    assert!(turn("I was tired and excited.", "Odile", "Bram")
+        .facts
+        .is_empty());
+    let ex = turn("I met Anna and we talked for hours.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "TALKED_FOR"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I love hiking and visited Rome once.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "VISITED", "rome"), "{:?}", ex.facts);
 }
