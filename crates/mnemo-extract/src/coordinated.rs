@@ -1,7 +1,8 @@
-//! Past verbs joined to a clause's first by "and" or a comma share its subject: "I went hiking
-//! and then visited my parents", "We drove to the coast, swam and cooked dinner" -> the speaker
-//! visited their parents, swam, cooked dinner. Only past tenses after a past first verb: "I love
-//! hiking and camping" lists gerunds, "I was tired and excited" describes.
+//! Verbs joined to a clause's first by "and" or a comma share its subject: "I went hiking and
+//! then visited my parents", "We drove to the coast, swam and cooked dinner", "Gonna explore
+//! more and volunteer at shelters" -> the speaker visited their parents, swam, cooked dinner,
+//! will volunteer at shelters. Only past tenses after a past first verb, and base forms after a
+//! plan's: "I love hiking and camping" lists gerunds, "I was tired and excited" describes.
 
 use crate::clause_fact::End;
 use crate::clause_words::{is_aux, is_skipped_adverb};
@@ -19,6 +20,31 @@ fn joining_adverb(w: &str) -> bool {
 /// A past tense that is a verb's and no auxiliary: "visited", "swam"; not "was", "had".
 fn past_verb(w: &str) -> bool {
     !is_aux(w) && (is_irregular_past(w) || (w.len() > 4 && w.ends_with("ed") && is_verbish(w)))
+}
+
+/// The first verb of a plan opening at `k` ("gonna explore", "going to relax", "want to
+/// travel", "will call"), when one does.
+fn planned_verb(s: &Sentence<'_>, k: usize) -> Option<usize> {
+    let v = match s.lower(k) {
+        "gonna" | "wanna" | "gotta" | "will" | "'ll" => k + 1,
+        "going" | "want" | "wants" | "plan" | "plans" | "hope" | "need" | "have"
+            if s.lower(k + 1) == "to" =>
+        {
+            k + 2
+        }
+        _ => return None,
+    };
+    base_verb(s.lower(v)).then_some(v)
+}
+
+/// A verb's base form: "volunteer", "read"; not "reading", "read" as a past is told apart by
+/// the clause only.
+fn base_verb(w: &str) -> bool {
+    !is_aux(w)
+        && w.len() > 1
+        && !w.ends_with("ing")
+        && !w.ends_with("ed")
+        && crate::lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))
 }
 
 /// Verbs that link a subject to how it was ("felt liberated and empowered") or take a clause
@@ -65,13 +91,34 @@ pub(crate) fn joined_verbs(
     let n = s.info.len();
     let mut out = Vec::new();
     for (subject, from, _) in subjects {
+        // Adverbs, a perfect's auxiliary ("I've visited"), and a form of "be" before a plan
+        // ("I'm going to", "I'm gonna").
         let mut k = *from;
-        while k < n && is_skipped_adverb(s.lower(k)) {
-            k += 1;
+        while k < n {
+            let w = s.lower(k);
+            let be_planning = matches!(w, "'m" | "am" | "are" | "'re" | "is" | "'s")
+                && matches!(s.lower(k + 1), "going" | "gonna");
+            let perfect = matches!(w, "'ve" | "have" | "has" | "had") && past_verb(s.lower(k + 1));
+            if is_skipped_adverb(w) || perfect || be_planning {
+                k += 1;
+            } else {
+                break;
+            }
         }
-        if k >= n || !past_verb(s.lower(k)) || linking_or_saying(s.lower(k)) {
+        if k >= n || linking_or_saying(s.lower(k)) {
             continue;
         }
+        // "gonna explore more and volunteer at shelters", "I'm going to relax and read a
+        // book": a plan's verbs are base forms.
+        let planned = planned_verb(s, k);
+        if !past_verb(s.lower(k)) && planned.is_none() {
+            continue;
+        }
+        let joins = |w: &str| match planned {
+            Some(_) => base_verb(w),
+            None => past_verb(w),
+        };
+        let k = planned.unwrap_or(k);
         let mut j = k + 1;
         while j < n {
             let w = s.lower(j);
@@ -103,10 +150,7 @@ pub(crate) fn joined_verbs(
                 while v < n && joining_adverb(s.lower(v)) {
                     v += 1;
                 }
-                if v < n
-                    && s.at[v].is_none()
-                    && past_verb(s.lower(v))
-                    && !linking_or_saying(s.lower(v))
+                if v < n && s.at[v].is_none() && joins(s.lower(v)) && !linking_or_saying(s.lower(v))
                 {
                     out.push((subject.clone(), v, v));
                     j = v;

@@ -315,6 +315,31 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "OPENED",
         &["bakery"],
     );
+    // A plan's verbs, after "gonna", "going to", "will" and a perfect's past.
+    assert_each(
+        "Gonna explore more and volunteer at shelters next month.",
+        "odile",
+        "VOLUNTEER_AT",
+        &["shelters"],
+    );
+    assert_each(
+        "I'm gonna try out for the team and join the choir.",
+        "odile",
+        "JOIN",
+        &["choir"],
+    );
+    assert_each(
+        "I'm going to relax and read a book.",
+        "odile",
+        "READ",
+        &["book"],
+    );
+    assert_each(
+        "I've visited Rome and met the Pope.",
+        "odile",
+        "MET",
+        &["pope"],
+    );
     // Not after a copula, nor across a clause with its own subject, nor after a present verb.
     assert!(turn("I was tired and excited.", "Odile", "Bram")
         .facts
