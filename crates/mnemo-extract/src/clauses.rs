@@ -230,6 +230,12 @@ pub(crate) fn sentence_clauses(
             }
         }
     }
+    // "I had fun baking cookies": the act is the clause's verb.
+    for entry in subjects.iter_mut() {
+        if let Some(g) = crate::coordinated::time_had(&s, entry.1) {
+            entry.1 = g;
+        }
+    }
     let joined = co_subjects(&s, &mut subjects);
     // "I went hiking and then visited my parents": past verbs joined to a clause's first.
     let more = crate::coordinated::joined_verbs(&s, &subjects);

@@ -7,7 +7,7 @@
 use crate::clause_fact::End;
 use crate::clause_words::{is_aux, is_skipped_adverb};
 use crate::phrases::{opens_relative, Sentence};
-use crate::verbs::{is_irregular_past, is_verbish};
+use crate::verbs::{is_gerund, is_irregular_past, is_verbish};
 
 /// Words between "and" and the verb it joins ("and then visited", "and also cooked").
 fn joining_adverb(w: &str) -> bool {
@@ -160,4 +160,54 @@ pub(crate) fn joined_verbs(
         }
     }
     out
+}
+
+/// "We had a great time throwing a party", "I had fun baking cookies", "we had a blast
+/// camping": the time had is how the act went; the act, at the gerund this returns, is the
+/// clause's (its verb group starts there instead of at "had").
+pub(crate) fn time_had(s: &Sentence<'_>, from: usize) -> Option<usize> {
+    let n = s.info.len();
+    let mut k = from;
+    while k < n && is_skipped_adverb(s.lower(k)) {
+        k += 1;
+    }
+    if !matches!(s.lower(k), "had" | "have" | "has") {
+        return None;
+    }
+    k += 1;
+    while k < n
+        && matches!(
+            s.lower(k),
+            "a" | "an"
+                | "so"
+                | "much"
+                | "such"
+                | "great"
+                | "good"
+                | "wonderful"
+                | "amazing"
+                | "awesome"
+                | "fantastic"
+                | "lovely"
+                | "nice"
+                | "fun"
+                | "real"
+                | "really"
+                | "lot"
+                | "of"
+                | "the"
+                | "best"
+        )
+        && !(s.lower(k) == "fun" && is_gerund(s.lower(k + 1)))
+    {
+        k += 1;
+    }
+    if !matches!(
+        s.lower(k),
+        "fun" | "time" | "blast" | "ball" | "day" | "night"
+    ) {
+        return None;
+    }
+    let g = k + 1;
+    (g < n && is_gerund(s.lower(g)) && is_verbish(s.lower(g)) && s.at[g].is_none()).then_some(g)
 }

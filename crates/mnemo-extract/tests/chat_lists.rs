@@ -340,6 +340,32 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "MET",
         &["pope"],
     );
+    // The time had is how the act went: the act is the clause's.
+    assert_each(
+        "We had a great time throwing a small party.",
+        "odile",
+        "THROWING",
+        &["party"],
+    );
+    assert_each(
+        "We had a blast camping at the lake.",
+        "odile",
+        "CAMPING_AT",
+        &["lake"],
+    );
+    let ex = turn("I had fun baking cookies.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "BAKING", "cookies"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        ex.facts
+            .iter()
+            .all(|f| !f.object.as_str().starts_with("fun")),
+        "{:?}",
+        ex.facts
+    );
     // Not after a copula, nor across a clause with its own subject, nor after a present verb.
     assert!(turn("I was tired and excited.", "Odile", "Bram")
         .facts
