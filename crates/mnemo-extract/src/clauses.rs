@@ -471,11 +471,41 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
 fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> Option<ClauseFact> {
     // The tense of "take" is the tense of going: "I'm taking the kids skiing" is going skiing.
     let go = match predicate {
-        "take" | "takes" => "go",
-        "taking" => "going",
-        "took" | "taken" => "went",
+        "take" | "takes" | "bring" | "brings" => "go",
+        "taking" | "bringing" => "going",
+        "took" | "taken" | "brought" => "went",
         _ => return None,
     };
+    // "Took the kids to the zoo", "I brought Max to the beach": going there with them.
+    if s.lower(at) == "to" {
+        return match s.object(at + 1) {
+            Some(Object::Thing(a, e))
+                if lexicon::category_of(&s.texts[a..e].join(" ").to_lowercase())
+                    .is_some_and(|c| matches!(c, "place" | "event")) =>
+            {
+                Some(fact(
+                    subject.clone(),
+                    format!("{go} to"),
+                    s.thing(a, e),
+                    0.0,
+                ))
+            }
+            Some(Object::Mention(m))
+                if matches!(
+                    s.mentions[m].kind,
+                    MentionKind::Name(EntityType::Location | EntityType::Event)
+                ) =>
+            {
+                Some(fact(
+                    subject.clone(),
+                    format!("{go} to"),
+                    End::Mention(m),
+                    0.0,
+                ))
+            }
+            _ => None,
+        };
+    }
     // "We took turns driving", "I took my time deciding": idioms, nobody went anywhere.
     let idiom = at > 0 && matches!(s.lower(at - 1), "turns" | "time" | "care" | "part");
     (is_gerund(s.lower(at)) && bare_activity(s, at) && !idiom)

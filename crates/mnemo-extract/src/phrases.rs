@@ -43,8 +43,28 @@ impl Sentence<'_> {
     pub(crate) fn noun_phrase(&self, k: usize) -> Option<(usize, usize)> {
         let n = self.info.len();
         let det = k > 0 && is_determiner(self.lower(k - 1));
+        // "my first marathon", "her second album": an ordinal after a determiner opens the
+        // phrase (alone, "I first met him", it is an adverb).
+        let ordinal = |e: usize| {
+            e == k
+                && det
+                && matches!(
+                    self.lower(e),
+                    "first"
+                        | "second"
+                        | "third"
+                        | "fourth"
+                        | "fifth"
+                        | "sixth"
+                        | "seventh"
+                        | "eighth"
+                        | "ninth"
+                        | "tenth"
+                )
+                && self.info.get(e + 1).is_some_and(np_word)
+        };
         let mut e = k;
-        while e < n && e < k + 5 && np_word(&self.info[e]) {
+        while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e)) {
             // A name starts here: the phrase ends before it ("the book Dune").
             if e > k && self.at[e].is_some() {
                 break;
@@ -97,7 +117,7 @@ impl Sentence<'_> {
         let mut a = k;
         // Leading adjectives are the speaker's opinion, not the thing: "an amazing pottery class".
         // A gerund stays: "a driving test", "the swimming pool".
-        while a + 1 < e && self.leading_modifier(a) {
+        while a + 1 < e && (self.leading_modifier(a) || ordinal(a)) {
             a += 1;
             // "a nice looking car": the gerund of a compound adjective goes with it.
             if a + 1 < e

@@ -379,3 +379,43 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
     let ex = turn("I love hiking and visited Rome once.", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "VISITED", "rome"), "{:?}", ex.facts);
 }
+
+#[test]
+fn an_ordinal_opens_a_thing_and_taking_someone_somewhere_is_going_there() {
+    // "my first marathon": the ordinal is no part of the thing, and no longer hides it.
+    assert_each(
+        "I just finished my first marathon!",
+        "odile",
+        "FINISHED",
+        &["marathon"],
+    );
+    assert_each("I bought my second car.", "odile", "BOUGHT", &["car"]);
+    // Alone it is an adverb.
+    let ex = turn("I first met him in 2010.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.object.as_str() != "first"),
+        "{:?}",
+        ex.facts
+    );
+    // Taking or bringing someone to a place is going there.
+    assert_each(
+        "Took the kids to the zoo yesterday!",
+        "odile",
+        "WENT_TO",
+        &["zoo"],
+    );
+    assert_each(
+        "I brought Max to the beach.",
+        "odile",
+        "WENT_TO",
+        &["beach"],
+    );
+    assert_each("I took my mom to Paris.", "odile", "WENT_TO", &["paris"]);
+    // Not to what is no place.
+    let ex = turn("I took the bus to work.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "WENT_TO"),
+        "{:?}",
+        ex.facts
+    );
+}
