@@ -237,17 +237,28 @@ pub(crate) fn sentence_clauses(
         }
     }
     let joined = co_subjects(&s, &mut subjects);
-    // "I went hiking and then visited my parents": past verbs joined to a clause's first.
-    let more = crate::coordinated::joined_verbs(&s, &subjects);
-    subjects.extend(more);
+    // "I went hiking and then visited my parents": past verbs joined to a clause's first; a
+    // plan's words go with the verbs joined to it ("hope to finish ... and find a job").
+    let own = subjects.len();
+    let mut plans: Vec<Option<String>> = Vec::new();
+    for j in crate::coordinated::joined_verbs(&s, &subjects) {
+        subjects.push((j.subject, j.verb, j.verb));
+        plans.push(j.plan);
+    }
     // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
     // question, read once for all the sentence's clauses.
     let conditions = crate::clause_words::conditional_spans(&lower);
     let mut said: Vec<Vec<ClauseFact>> = Vec::with_capacity(subjects.len());
-    for (subject, from, start) in &subjects {
+    for (i, (subject, from, start)) in subjects.iter().enumerate() {
         let conditional = conditions.iter().any(|&(a, b)| (a..b).contains(start));
         let facts = (!conditional).then(|| clause_at(&s, subject.clone(), *start, *from));
-        said.push(facts.flatten().unwrap_or_default());
+        let mut facts = facts.flatten().unwrap_or_default();
+        if let Some(Some(plan)) = i.checked_sub(own).map(|p| &plans[p]) {
+            for f in facts.iter_mut().filter(|f| f.predicate != "is a") {
+                f.predicate = format!("{plan} {}", f.predicate);
+            }
+        }
+        said.push(facts);
     }
     // "Caleb and I went hiking": what the last of the joined subjects did, the others did too.
     for (i, j) in joined {
@@ -290,6 +301,10 @@ pub(crate) fn sentence_clauses(
         if !matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
             || !matches!(s.lower(b - 1), "my" | "our" | "your")
         {
+            continue;
+        }
+        // "my third attempt", "our second trip": which one, not a thing owned.
+        if crate::phrases::is_ordinal(s.lower(b)) {
             continue;
         }
         let Some((a, e)) = s.noun_phrase(b) else {
@@ -476,20 +491,25 @@ fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> O
         "took" | "taken" | "brought" => "went",
         _ => return None,
     };
-    // "Took the kids to the zoo", "I brought Max to the beach": going there with them.
+    // "Took the kids to the zoo", "I brought Max to the vet": going there with them (not
+    // "took him to court", suing).
     if s.lower(at) == "to" {
+        let destination = |a: usize, e: usize| {
+            let text = s.texts[a..e].join(" ").to_lowercase();
+            let the = a > 0 && s.lower(a - 1) == "the";
+            s.lower(e - 1) != "court"
+                && lexicon::category_of(&text).is_some_and(|c| {
+                    matches!(c, "place" | "event" | "class" | "music" | "sport" | "game")
+                        || (the && c == "person")
+                })
+        };
         return match s.object(at + 1) {
-            Some(Object::Thing(a, e))
-                if lexicon::category_of(&s.texts[a..e].join(" ").to_lowercase())
-                    .is_some_and(|c| matches!(c, "place" | "event")) =>
-            {
-                Some(fact(
-                    subject.clone(),
-                    format!("{go} to"),
-                    s.thing(a, e),
-                    0.0,
-                ))
-            }
+            Some(Object::Thing(a, e)) if destination(a, e) => Some(fact(
+                subject.clone(),
+                format!("{go} to"),
+                s.thing(a, e),
+                0.0,
+            )),
             Some(Object::Mention(m))
                 if matches!(
                     s.mentions[m].kind,
@@ -864,7 +884,9 @@ fn clause_fact(
             }) || is_skipped_adverb(s.lower(k))
                 || matches!(s.lower(k), "a" | "lately" | "recently")
                 // "been running longer", "painting again": an adverb, no object.
-                || lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r')));
+                || (lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r'))
+                    // "thinking about adopting a cat": "about" opens what is thought of.
+                    && !(is_prep(s.lower(k)) && is_gerund(s.lower(k + 1)))));
         if progressive && bare_end && s.object(k).is_none() {
             let gerund = predicate[0].as_str();
             // "Greg is annoying", "it was amazing": an adjective, no activity.
@@ -936,6 +958,41 @@ fn clause_fact(
                             .collect(),
                     );
                 }
+            } else if matches!(
+                last,
+                "thinking" | "think" | "thought" | "dreaming" | "dream" | "dreamed" | "dreamt"
+            ) && matches!(w, "about" | "of")
+                && is_gerund(s.lower(k + 1))
+                && is_verbish(s.lower(k + 1))
+            {
+                // "I'm thinking about adopting a cat", "dreaming of opening a bakery", "thinking
+                // about getting a dog": what the subject means to do; not "thinking about going
+                // to Paris" (no thing), "thinking of doing something".
+                let g = s.lower(k + 1);
+                let empty = matches!(
+                    g,
+                    "going"
+                        | "coming"
+                        | "doing"
+                        | "feeling"
+                        | "looking"
+                        | "saying"
+                        | "talking"
+                        | "thinking"
+                        | "wondering"
+                        | "waiting"
+                        | "dealing"
+                        | "struggling"
+                );
+                let object = is_determiner(s.lower(k + 2))
+                    || s.noun_phrase(k + 2).is_some()
+                    || s.mention_at(k + 2).is_some();
+                if empty || !object {
+                    return None;
+                }
+                predicate.push(w.to_string());
+                predicate.push(g.to_string());
+                k += 2;
             } else if matches!(last, "get" | "gets" | "got" | "getting" | "gotten")
                 && s.at[k].is_none()
                 && is_prep(s.lower(k + 1))

@@ -82,12 +82,47 @@ fn linking_or_saying(w: &str) -> bool {
     )
 }
 
-/// For each subject whose clause opens with a past verb, the past verbs joined to it later in
-/// the clause, as (subject, verb index, verb index) entries like the subjects'.
-pub(crate) fn joined_verbs(
-    s: &Sentence<'_>,
-    subjects: &[(End, usize, usize)],
-) -> Vec<(End, usize, usize)> {
+/// A verb joined to a clause's first: its subject, where its verb group starts, and the words
+/// of a plan it carries over ("going to", "hope to": "I hope to finish my degree and find a job"
+/// hopes to find one too; "gonna" and "will" leave no word, as in the first clause).
+pub(crate) struct Joined {
+    pub subject: End,
+    pub verb: usize,
+    pub plan: Option<String>,
+}
+
+/// Whether the participle at `v` opens a thing listed beside the noun before "and" ("fried
+/// chicken and mashed potatoes", "cheese and sliced bread"): its noun is of the same kind.
+fn listed_thing(s: &Sentence<'_>, and: usize, v: usize) -> bool {
+    let kind = |w: &str| crate::lexicon::categories_of(w).first().copied();
+    let before = and.checked_sub(1).map(|b| s.lower(b));
+    let after = s.lower(v + 1);
+    // A compound WordNet knows ("mashed potato"), or a dish's making ("sliced bread").
+    let p = s.lower(v);
+    let compound = std::iter::once(after.to_string())
+        .chain(crate::lexicon::singulars(after))
+        .any(|n| crate::kinds::is_noun_lemma(&format!("{p}_{n}")));
+    let prepared = matches!(
+        p,
+        "fried"
+            | "mashed"
+            | "sliced"
+            | "scrambled"
+            | "diced"
+            | "dried"
+            | "canned"
+            | "whipped"
+            | "iced"
+    );
+    (compound || prepared)
+        && before
+            .and_then(kind)
+            .is_some_and(|k| Some(k) == kind(after))
+}
+
+/// For each subject whose clause opens with a past verb or a plan, the verbs of that form
+/// joined to it later in the clause.
+pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -> Vec<Joined> {
     let n = s.info.len();
     let mut out = Vec::new();
     for (subject, from, _) in subjects {
@@ -114,6 +149,9 @@ pub(crate) fn joined_verbs(
         if !past_verb(s.lower(k)) && planned.is_none() {
             continue;
         }
+        let plan = planned
+            .filter(|_| !matches!(s.lower(k), "gonna" | "wanna" | "gotta" | "will" | "'ll"))
+            .map(|v| (k..v).map(|i| s.lower(i)).collect::<Vec<_>>().join(" "));
         let joins = |w: &str| match planned {
             Some(_) => base_verb(w),
             None => past_verb(w),
@@ -150,9 +188,17 @@ pub(crate) fn joined_verbs(
                 while v < n && joining_adverb(s.lower(v)) {
                     v += 1;
                 }
-                if v < n && s.at[v].is_none() && joins(s.lower(v)) && !linking_or_saying(s.lower(v))
+                if v < n
+                    && s.at[v].is_none()
+                    && joins(s.lower(v))
+                    && !linking_or_saying(s.lower(v))
+                    && !listed_thing(s, j, v)
                 {
-                    out.push((subject.clone(), v, v));
+                    out.push(Joined {
+                        subject: subject.clone(),
+                        verb: v,
+                        plan: plan.clone(),
+                    });
                     j = v;
                 }
             }
@@ -168,10 +214,15 @@ pub(crate) fn joined_verbs(
 pub(crate) fn time_had(s: &Sentence<'_>, from: usize) -> Option<usize> {
     let n = s.info.len();
     let mut k = from;
-    while k < n && is_skipped_adverb(s.lower(k)) {
+    while k < n
+        && (is_skipped_adverb(s.lower(k))
+            // "I'm having a blast learning Italian".
+            || (matches!(s.lower(k), "'m" | "am" | "are" | "'re" | "is" | "'s" | "was" | "were")
+                && s.lower(k + 1) == "having"))
+    {
         k += 1;
     }
-    if !matches!(s.lower(k), "had" | "have" | "has") {
+    if !matches!(s.lower(k), "had" | "have" | "has" | "having") {
         return None;
     }
     k += 1;

@@ -38,7 +38,11 @@ pub(crate) fn speaker_left_out(s: &Sentence<'_>) -> Option<usize> {
         && is_gerund(next)
         && (!is_light_verb(next)
             || (matches!(next, "doing" | "making" | "taking")
-                && matches!(s.object(k + 2), Some(Object::Thing(..)))));
+                && matches!(s.object(k + 2), Some(Object::Thing(..))))
+            // "Been thinking about getting a dog": what the speaker means to do.
+            || (next == "thinking"
+                && matches!(s.lower(k + 2), "about" | "of")
+                && is_gerund(s.lower(k + 3))));
     let acting = is_gerund(w)
         && !is_aux(next)
         && ((!is_light_verb(w) && (is_prep(next) || is_determiner(next)))

@@ -44,23 +44,10 @@ impl Sentence<'_> {
         let n = self.info.len();
         let det = k > 0 && is_determiner(self.lower(k - 1));
         // "my first marathon", "her second album": an ordinal after a determiner opens the
-        // phrase (alone, "I first met him", it is an adverb).
+        // phrase (alone, "I first met him", it is an adverb); "twelve books": a number.
         let ordinal = |e: usize| {
             e == k
-                && det
-                && matches!(
-                    self.lower(e),
-                    "first"
-                        | "second"
-                        | "third"
-                        | "fourth"
-                        | "fifth"
-                        | "sixth"
-                        | "seventh"
-                        | "eighth"
-                        | "ninth"
-                        | "tenth"
-                )
+                && ((det && is_ordinal(self.lower(e))) || is_cardinal(self.lower(e)))
                 && self.info.get(e + 1).is_some_and(np_word)
         };
         let mut e = k;
@@ -518,4 +505,45 @@ pub(crate) fn shouted_word(text: &str, info: &WordInfo) -> bool {
     !info.is_upper
         && text.chars().filter(|c| c.is_alphabetic()).count() > 1
         && !text.chars().any(char::is_lowercase)
+}
+
+/// "first", "second" ... "tenth".
+pub(crate) fn is_ordinal(w: &str) -> bool {
+    matches!(
+        w,
+        "first"
+            | "second"
+            | "third"
+            | "fourth"
+            | "fifth"
+            | "sixth"
+            | "seventh"
+            | "eighth"
+            | "ninth"
+            | "tenth"
+    )
+}
+
+/// "two", "twelve", "twenty": a count before a noun.
+fn is_cardinal(w: &str) -> bool {
+    matches!(
+        w,
+        "two"
+            | "three"
+            | "four"
+            | "five"
+            | "six"
+            | "seven"
+            | "eight"
+            | "nine"
+            | "ten"
+            | "eleven"
+            | "twelve"
+            | "fifteen"
+            | "twenty"
+            | "thirty"
+            | "fifty"
+            | "hundred"
+            | "dozen"
+    )
 }

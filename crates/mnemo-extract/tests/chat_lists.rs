@@ -315,6 +315,36 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "OPENED",
         &["bakery"],
     );
+    // A participle opening a thing listed beside the noun before "and" is no verb.
+    let ex = turn(
+        "I ordered fried chicken and mashed potatoes.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "MASHED"),
+        "{:?}",
+        ex.facts
+    );
+    assert_each(
+        "I baked bread and made cookies.",
+        "odile",
+        "MADE",
+        &["cookies"],
+    );
+    // A plan's words go with the verbs joined to it.
+    assert_each(
+        "I hope to finish my degree and find a job.",
+        "odile",
+        "HOPE_TO_FIND",
+        &["job"],
+    );
+    assert_each(
+        "I'm going to cook dinner and watch a movie.",
+        "odile",
+        "GOING_TO_WATCH",
+        &["movie"],
+    );
     // A plan's verbs, after "gonna", "going to", "will" and a perfect's past.
     assert_each(
         "Gonna explore more and volunteer at shelters next month.",
@@ -331,7 +361,7 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
     assert_each(
         "I'm going to relax and read a book.",
         "odile",
-        "READ",
+        "GOING_TO_READ",
         &["book"],
     );
     assert_each(
@@ -352,6 +382,12 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "odile",
         "CAMPING_AT",
         &["lake"],
+    );
+    assert_each(
+        "I'm having a blast learning Italian.",
+        "odile",
+        "LEARNING",
+        &["italian"],
     );
     let ex = turn("I had fun baking cookies.", "Odile", "Bram");
     assert!(
@@ -411,10 +447,68 @@ fn an_ordinal_opens_a_thing_and_taking_someone_somewhere_is_going_there() {
         &["beach"],
     );
     assert_each("I took my mom to Paris.", "odile", "WENT_TO", &["paris"]);
-    // Not to what is no place.
+    assert_each(
+        "Took the puppy to the vet for shots.",
+        "odile",
+        "WENT_TO",
+        &["vet"],
+    );
+    // "my third attempt" is which one, nothing owned.
+    let ex = turn("This is my third attempt at sourdough.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "HAS"),
+        "{:?}",
+        ex.facts
+    );
+    // Not to court (suing), nor to what is no place.
+    let ex = turn(
+        "My neighbor took him to court over the fence.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "WENT_TO"),
+        "{:?}",
+        ex.facts
+    );
     let ex = turn("I took the bus to work.", "Odile", "Bram");
     assert!(
         ex.facts.iter().all(|f| f.rel_type.as_str() != "WENT_TO"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn thinking_about_doing_something_is_what_one_means_to_do() {
+    assert_each(
+        "I'm thinking about adopting a cat.",
+        "odile",
+        "THINKING_ABOUT_ADOPTING",
+        &["cat"],
+    );
+    assert_each(
+        "I've been thinking about getting a dog.",
+        "odile",
+        "THINKING_ABOUT_GETTING",
+        &["dog"],
+    );
+    assert_each(
+        "Been thinking about getting a dog.",
+        "odile",
+        "THINKING_ABOUT_GETTING",
+        &["dog"],
+    );
+    assert_each(
+        "I dream of visiting Japan.",
+        "odile",
+        "DREAM_OF_VISITING",
+        &["japan"],
+    );
+    // Going somewhere names no thing thought of.
+    let ex = turn("I was thinking about going to Paris.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.object.as_str() != "going"),
         "{:?}",
         ex.facts
     );
