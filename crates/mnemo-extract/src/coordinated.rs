@@ -2,7 +2,8 @@
 //! then visited my parents", "We drove to the coast, swam and cooked dinner", "Gonna explore
 //! more and volunteer at shelters" -> the speaker visited their parents, swam, cooked dinner,
 //! will volunteer at shelters. Only past tenses after a past first verb, and base forms after a
-//! plan's: "I love hiking and camping" lists gerunds, "I was tired and excited" describes.
+//! plan's, with an object or a place after them: "I love hiking and camping" lists gerunds, "I
+//! was tired and excited" and "I felt liberated and empowered doing it" describe.
 
 use crate::clause_fact::End;
 use crate::clause_words::{is_aux, is_skipped_adverb};
@@ -27,7 +28,8 @@ fn past_verb(w: &str) -> bool {
 fn planned_verb(s: &Sentence<'_>, k: usize) -> Option<usize> {
     let v = match s.lower(k) {
         "gonna" | "wanna" | "gotta" | "will" | "'ll" => k + 1,
-        "going" | "want" | "wants" | "plan" | "plans" | "hope" | "need" | "have"
+        "going" | "want" | "wants" | "plan" | "plans" | "planning" | "hope" | "hoping" | "need"
+        | "have"
             if s.lower(k + 1) == "to" =>
         {
             k + 2
@@ -47,22 +49,12 @@ fn base_verb(w: &str) -> bool {
         && crate::lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))
 }
 
-/// Verbs that link a subject to how it was ("felt liberated and empowered") or take a clause
-/// ("explained their brother would be OK"): what follows them is no object.
-fn linking_or_saying(w: &str) -> bool {
+/// Verbs that take a clause ("explained their brother would be OK"): what follows them is no
+/// object.
+fn saying(w: &str) -> bool {
     matches!(
         w,
-        "felt"
-            | "seemed"
-            | "looked"
-            | "became"
-            | "got"
-            | "grew"
-            | "stayed"
-            | "remained"
-            | "sounded"
-            | "turned"
-            | "explained"
+        "explained"
             | "said"
             | "thought"
             | "knew"
@@ -80,6 +72,21 @@ fn linking_or_saying(w: &str) -> bool {
             | "agreed"
             | "promised"
     )
+}
+
+/// Whether the words after a joined verb at `v` can be its object or where it was done: a
+/// determiner, a preposition, a name, a pronoun or a noun ("and moved to London", "and got a
+/// job"); not an adjective or a gerund ("felt liberated and empowered doing it").
+fn object_follows(s: &Sentence<'_>, v: usize) -> bool {
+    let w = s.lower(v + 1);
+    crate::clause_words::is_determiner(w)
+        || crate::clause_words::is_prep(w)
+        || s.at.get(v + 1).is_some_and(Option::is_some)
+        || matches!(
+            w,
+            "me" | "us" | "him" | "her" | "them" | "it" | "home" | "out" | "up"
+        )
+        || (s.noun_phrase(v + 1).is_some() && !is_gerund(w))
 }
 
 /// A verb joined to a clause's first: its subject, where its verb group starts, and the words
@@ -132,7 +139,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         while k < n {
             let w = s.lower(k);
             let be_planning = matches!(w, "'m" | "am" | "are" | "'re" | "is" | "'s")
-                && matches!(s.lower(k + 1), "going" | "gonna");
+                && matches!(s.lower(k + 1), "going" | "gonna" | "planning" | "hoping");
             let perfect = matches!(w, "'ve" | "have" | "has" | "had") && past_verb(s.lower(k + 1));
             if is_skipped_adverb(w) || perfect || be_planning {
                 k += 1;
@@ -140,7 +147,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                 break;
             }
         }
-        if k >= n || linking_or_saying(s.lower(k)) {
+        if k >= n || saying(s.lower(k)) {
             continue;
         }
         // "gonna explore more and volunteer at shelters", "I'm going to relax and read a
@@ -191,7 +198,8 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                 if v < n
                     && s.at[v].is_none()
                     && joins(s.lower(v))
-                    && !linking_or_saying(s.lower(v))
+                    && !saying(s.lower(v))
+                    && object_follows(s, v)
                     && !listed_thing(s, j, v)
                 {
                     out.push(Joined {

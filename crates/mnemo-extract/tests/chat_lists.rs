@@ -315,6 +315,36 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "OPENED",
         &["bakery"],
     );
+    // After a first verb with no object, or a state, when the joined verb has an object.
+    assert_each(
+        "I stayed home and watched Netflix.",
+        "odile",
+        "WATCHED",
+        &["netflix"],
+    );
+    assert_each(
+        "My best friend got engaged and moved to London.",
+        "odiles friend",
+        "MOVED_TO",
+        &["london"],
+    );
+    assert_each(
+        "I graduated from college and got a job at Google.",
+        "odile",
+        "GOT_JOB_AT",
+        &["google"],
+    );
+    assert_each(
+        "We're planning to get married and buy a house.",
+        "odile",
+        "PLANNING_TO_BUY",
+        &["house"],
+    );
+    assert!(
+        turn("I felt liberated and empowered doing it.", "Odile", "Bram")
+            .facts
+            .is_empty()
+    );
     // A participle opening a thing listed beside the noun before "and" is no verb.
     let ex = turn(
         "I ordered fried chicken and mashed potatoes.",
