@@ -1,5 +1,5 @@
 //! Who plays whom: the two names around a verb of a match ("Liverpool beat Everton 2-1", "the
-//! Lakers lost to the Celtics", "Trump defeated Clinton") are two sides of one kind: teams when a
+//! Lakers lost to the Celtics", "Sinner beat Alcaraz") are two sides of one kind: teams when a
 //! score or a team's plural says so, players when one side is a person. Nothing else is changed:
 //! places and generals fight battles too ("Rome defeated Carthage", "Wellington defeated
 //! Napoleon"), and one-word clubs read like surnames ("Leeds beat Leicester").
