@@ -914,8 +914,9 @@ pub(crate) fn project_names(
 }
 
 /// Words after which a name is whom someone works for ("works for Initech", "joined Globex",
-/// "hired by Hooli", "left Initech") or what a company acquires or merges with ("acquired
-/// Postmates", "merged with Compaq"): (words before the name, counted back from it).
+/// "hired by Hooli", "left Initech"), what a company acquires or merges with ("acquired
+/// Postmates", "merged with Compaq") or what someone founded ("founded Initech"): (words before
+/// the name, counted back from it).
 fn employer_cue(info: &[WordInfo], a: usize) -> bool {
     let w = |k: usize| info.get(a.wrapping_sub(k)).map(|w| w.lower.as_str());
     matches!(
@@ -925,7 +926,17 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
             Some("for" | "at" | "by" | "from")
         ) | (
             _,
-            Some("joined" | "quit" | "acquired" | "acquires" | "acquire" | "acquiring")
+            Some(
+                "joined"
+                    | "quit"
+                    | "acquired"
+                    | "acquires"
+                    | "acquire"
+                    | "acquiring"
+                    | "founded"
+                    | "co-founded"
+                    | "cofounded"
+            )
         ) | (
             Some("merged" | "merge" | "merges" | "merging"),
             Some("with")
@@ -936,9 +947,9 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
 /// Names of employers the tagger (trained on news, where employers are well known) misses or
 /// types as a person or place: a capitalised name after an employment or acquisition cue ("works
 /// for Initech", "joined Globex", "quit Hooli", "acquired Postmates") or before "hired",
-/// "employs", "acquired" or "merged" at the start of a sentence ("Globex hired Priya Nair",
-/// "Broadcom acquired VMware") is an organisation, unless a word of it is a known given name or
-/// place.
+/// "employs", "acquired", "merged" or "is based" at the start of a sentence ("Globex hired Priya
+/// Nair", "Broadcom acquired VMware", "Globex is based in Oslo") is an organisation, unless a
+/// word of it is a known given name or place.
 pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let personal = |a: usize, b: usize| {
         info[a..b]
@@ -972,11 +983,18 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     while e < info.len() && e < 3 && name_word(&info[e]) {
         e += 1;
     }
-    if e > 0
+    // "Globex is based in Oslo", "Initech is headquartered in Austin".
+    let based = matches!(info.get(e).map(|w| w.lower.as_str()), Some("is" | "was"))
         && matches!(
-            info.get(e).map(|w| w.lower.as_str()),
-            Some("hired" | "employs" | "acquired" | "acquires" | "merged")
-        )
+            info.get(e + 1).map(|w| w.lower.as_str()),
+            Some("based" | "headquartered")
+        );
+    if e > 0
+        && (based
+            || matches!(
+                info.get(e).map(|w| w.lower.as_str()),
+                Some("hired" | "employs" | "acquired" | "acquires" | "merged")
+            ))
     {
         found.push((0, e));
     }

@@ -1672,3 +1672,23 @@ fn the_sides_of_a_match_are_teams_or_players() {
     );
     has("However Biden said no.", "Biden", EntityType::Person);
 }
+
+#[test]
+fn what_someone_founded_and_what_is_based_somewhere_are_organisations() {
+    has_fact("Tom founded Initech.", "tom", "FOUNDED", "initech");
+    has("Tom founded Initech.", "Initech", EntityType::Organization);
+    // The tagger lost it before a relative clause.
+    has(
+        "Tom founded Initech, which makes printers.",
+        "Initech",
+        EntityType::Organization,
+    );
+    has(
+        "Globex is based in Oslo.",
+        "Globex",
+        EntityType::Organization,
+    );
+    // Places stay places: a city founded, a city in a country.
+    has("Romulus founded Rome.", "Rome", EntityType::Location);
+    has("Paris is based in France.", "Paris", EntityType::Location);
+}
