@@ -172,6 +172,16 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             if in_restrictive_clause(lower, a.start, b.start) {
                 continue;
             }
+            // "Anna studied at Harvard, which is located in Cambridge": a name inside a relative
+            // clause about a later name than `a` is that name's, not `a`'s.
+            let clause_of_other = (a.end..b.start).any(|k| {
+                lower[k] == ","
+                    && relative_pronoun(lower, k + 1)
+                    && args[i + 1..j].iter().any(|h| h.end == k)
+            });
+            if clause_of_other {
+                continue;
+            }
             // "Tim Cook, the chief executive of Apple, visited Beijing".
             let after_role = j == i + 1
                 && i > 0
@@ -213,7 +223,11 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             }
             // A name right after a preposition modifies the name before it ("Koch of New York
             // spoke"): it is not the subject of the verb that follows.
-            let modifier = a.start > 0 && is_prep(&lower[a.start - 1]);
+            // "works at Globex, which is based in Oslo": a relative clause right after the name
+            // is about it, whatever governs it.
+            let described =
+                lower.get(a.end).is_some_and(|w| w == ",") && relative_pronoun(lower, a.end + 1);
+            let modifier = a.start > 0 && is_prep(&lower[a.start - 1]) && !described;
             // "Guadalajara, Monterrey, Tijuana and Puebla" is a list, not "X, Y" nesting.
             let in_list = (a.start > 0 && lower[a.start - 1] == ",")
                 || lower.get(b.end).is_some_and(|w| w == "and" || w == "or");

@@ -1692,3 +1692,32 @@ fn what_someone_founded_and_what_is_based_somewhere_are_organisations() {
     has("Romulus founded Rome.", "Rome", EntityType::Location);
     has("Paris is based in France.", "Paris", EntityType::Location);
 }
+
+#[test]
+fn a_relative_clause_after_a_name_is_about_that_name() {
+    // Even when a preposition governs the name.
+    has_fact(
+        "Anna works at Globex, which is based in Oslo.",
+        "globex",
+        "BASED_IN",
+        "oslo",
+    );
+    has_fact(
+        "Anna studied at Harvard, which is located in Cambridge.",
+        "harvard",
+        "LOCATED_IN",
+        "cambridge",
+    );
+    // The name before it relates to nothing inside the clause.
+    let found = facts("Anna studied at Harvard, which is located in Cambridge.");
+    assert!(
+        !found.iter().any(|f| f.0 == "anna" && f.2 == "cambridge"),
+        "{found:?}"
+    );
+    has_fact(
+        "Anna met Tom, who works at Google.",
+        "tom",
+        "WORKS_AT",
+        "google",
+    );
+}
