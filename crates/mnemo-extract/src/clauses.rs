@@ -303,14 +303,16 @@ pub(crate) fn sentence_clauses(
         {
             continue;
         }
-        // "my third attempt", "our second trip": which one, not a thing owned.
-        if crate::phrases::is_ordinal(s.lower(b)) {
-            continue;
-        }
         let Some((a, e)) = s.noun_phrase(b) else {
             continue;
         };
         let kind = lexicon::categories_of(&texts[a..e].join(" "));
+        // "my third attempt", "our second trip": which one, no thing owned ("my first dog" is).
+        if crate::phrases::is_ordinal(s.lower(b))
+            && kind.first().is_none_or(|c| is_any_act(c) || *c == "event")
+        {
+            continue;
+        }
         let taken = out.iter().any(|f| {
             matches!(&f.object, End::Thing { start, .. } if *start == a)
                 || matches!(&f.object, End::Mention(k) if mentions[*k].words.0 - offset == e)
@@ -497,11 +499,17 @@ fn taken_along(s: &Sentence<'_>, subject: &End, predicate: &str, at: usize) -> O
         let destination = |a: usize, e: usize| {
             let text = s.texts[a..e].join(" ").to_lowercase();
             let the = a > 0 && s.lower(a - 1) == "the";
+            // A person whose place one is taken to: "to the vet", "to the doctor".
+            let practice = the
+                && matches!(
+                    s.lower(e - 1),
+                    "vet" | "doctor" | "dentist" | "groomer" | "hairdresser" | "barber"
+                );
             s.lower(e - 1) != "court"
-                && lexicon::category_of(&text).is_some_and(|c| {
-                    matches!(c, "place" | "event" | "class" | "music" | "sport" | "game")
-                        || (the && c == "person")
-                })
+                && (practice
+                    || lexicon::category_of(&text).is_some_and(|c| {
+                        matches!(c, "place" | "event" | "class" | "music" | "sport" | "game")
+                    }))
         };
         return match s.object(at + 1) {
             Some(Object::Thing(a, e)) if destination(a, e) => Some(fact(
@@ -986,7 +994,9 @@ fn clause_fact(
                 );
                 let object = is_determiner(s.lower(k + 2))
                     || s.noun_phrase(k + 2).is_some()
-                    || s.mention_at(k + 2).is_some();
+                    || s.mention_at(k + 2).is_some()
+                    // "thinking of working with influencers": the preposition's object.
+                    || is_prep(s.lower(k + 2));
                 if empty || !object {
                     return None;
                 }

@@ -54,7 +54,8 @@ fn base_verb(w: &str) -> bool {
 fn saying(w: &str) -> bool {
     matches!(
         w,
-        "explained"
+        "heard"
+            | "explained"
             | "said"
             | "thought"
             | "knew"
@@ -79,13 +80,17 @@ fn saying(w: &str) -> bool {
 /// job"); not an adjective or a gerund ("felt liberated and empowered doing it").
 fn object_follows(s: &Sentence<'_>, v: usize) -> bool {
     let w = s.lower(v + 1);
-    crate::clause_words::is_determiner(w)
-        || crate::clause_words::is_prep(w)
+    let place_word =
+        |w: &str| crate::clause_words::is_determiner(w) || crate::clause_words::is_prep(w);
+    place_word(w)
+        || crate::clause_words::is_particle(w)
         || s.at.get(v + 1).is_some_and(Option::is_some)
-        || matches!(
-            w,
-            "me" | "us" | "him" | "her" | "them" | "it" | "home" | "out" | "up"
-        )
+        || matches!(w, "me" | "us" | "him" | "her" | "them" | "it" | "home" | "out" | "up")
+        // "and went skiing", "and started freelancing"; not "empowered doing it".
+        || (is_gerund(w) && is_verbish(w) && !crate::clause_words::is_light_verb(w))
+        // "and went straight to the hotel".
+        || (crate::lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('r'))
+            && place_word(s.lower(v + 2)))
         || (s.noun_phrase(v + 1).is_some() && !is_gerund(w))
 }
 
@@ -167,7 +172,8 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         let mut j = k + 1;
         while j < n {
             let w = s.lower(j);
-            // The clause ends, or another opens with its own subject.
+            // The clause ends, or another opens: with its own subject, or a relative or
+            // reported clause ("a woman who lived in Paris and worked at Google").
             if matches!(
                 w,
                 "." | "!"
@@ -186,6 +192,11 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                     | "since"
                     | "though"
                     | "although"
+                    | "that"
+                    | "who"
+                    | "which"
+                    | "whose"
+                    | "where"
             ) || opens_relative(w)
             {
                 break;

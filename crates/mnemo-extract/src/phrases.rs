@@ -44,11 +44,9 @@ impl Sentence<'_> {
         let n = self.info.len();
         let det = k > 0 && is_determiner(self.lower(k - 1));
         // "my first marathon", "her second album": an ordinal after a determiner opens the
-        // phrase (alone, "I first met him", it is an adverb); "twelve books": a number.
+        // phrase (alone, "I first met him", it is an adverb).
         let ordinal = |e: usize| {
-            e == k
-                && ((det && is_ordinal(self.lower(e))) || is_cardinal(self.lower(e)))
-                && self.info.get(e + 1).is_some_and(np_word)
+            e == k && det && is_ordinal(self.lower(e)) && self.info.get(e + 1).is_some_and(np_word)
         };
         let mut e = k;
         while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e)) {
@@ -521,29 +519,5 @@ pub(crate) fn is_ordinal(w: &str) -> bool {
             | "eighth"
             | "ninth"
             | "tenth"
-    )
-}
-
-/// "two", "twelve", "twenty": a count before a noun.
-fn is_cardinal(w: &str) -> bool {
-    matches!(
-        w,
-        "two"
-            | "three"
-            | "four"
-            | "five"
-            | "six"
-            | "seven"
-            | "eight"
-            | "nine"
-            | "ten"
-            | "eleven"
-            | "twelve"
-            | "fifteen"
-            | "twenty"
-            | "thirty"
-            | "fifty"
-            | "hundred"
-            | "dozen"
     )
 }

@@ -543,3 +543,55 @@ fn thinking_about_doing_something_is_what_one_means_to_do() {
         ex.facts
     );
 }
+
+#[test]
+fn review_cases_of_joined_verbs() {
+    // A particle, an activity or an adverb and a place after the joined verb.
+    assert_each(
+        "We rented bikes and rode along the river.",
+        "odile",
+        "RODE_ALONG",
+        &["river"],
+    );
+    assert_each(
+        "we drove to the mountains and went skiing",
+        "odile",
+        "WENT",
+        &["skiing"],
+    );
+    assert_each(
+        "I want to quit smoking and start running.",
+        "odile",
+        "WANT_TO_START",
+        &["running"],
+    );
+    // A count stays with its noun.
+    assert_each(
+        "I joined a gym and lost twenty pounds.",
+        "odile",
+        "LOST",
+        &["twenty pounds"],
+    );
+    // A verb inside a relative or reported clause is not the speaker's.
+    for text in [
+        "I met a woman who lived in Paris and worked at Google.",
+        "I heard that Mike got fired and moved to Utah.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.facts
+                .iter()
+                .all(|f| f.subject.as_str() != "odile" || f.rel_type.as_str() == "MET"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // An issue brought to a manager goes nowhere; "my first dog" is owned.
+    let ex = turn("We brought the issue to the manager.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "WENT_TO"),
+        "{:?}",
+        ex.facts
+    );
+    assert_each("My first dog was named Max.", "odile", "HAS", &["dog"]);
+}
