@@ -79,7 +79,7 @@ pub(crate) fn sentence_clauses(
             MentionKind::Listener => first == "you" || first == "u",
             MentionKind::Relative { .. } => true,
             MentionKind::Name(EntityType::Person) => !m.adjective,
-            MentionKind::Pronoun(_) => matches!(first, "he" | "she"),
+            MentionKind::Pronoun(_) => matches!(first, "he" | "she" | "they"),
             // "Google makes phones": a company opening the sentence, right before its verb.
             // After the words that open the sentence ("Yesterday Tesla recalled my car"), or
             // after "and" or "but" opening a clause of its own ("..., and Apple makes phones").

@@ -14,11 +14,12 @@ use crate::span_rules::{self, RawSpan};
 use crate::tagger::{NameSpan, NameType};
 use crate::text::Word;
 
-/// Grammatical gender of a third-person pronoun, when it says one.
+/// Grammatical gender of a third-person pronoun, when it says one; `Plural` for "they".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Gender {
     Male,
     Female,
+    Plural,
 }
 
 /// What a mention refers to.
@@ -1152,6 +1153,11 @@ pub fn sentence_mentions(
             }
             "she" | "her" | "hers" | "herself" => {
                 out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Female), None))
+            }
+            // "My kids are so creative. They made a volcano": only as a subject ("them" and
+            // "their" would make the relatives their own objects).
+            "they" if people.speaker => {
+                out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Plural), None))
             }
             _ => {}
         }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use mnemo_core::{canonical_key, EntityInput, EntityKey, EntityType, MAX_ALIASES};
 
-use crate::mentions::{Mention, MentionKind, Owner};
+use crate::mentions::{Gender, Mention, MentionKind, Owner};
 
 /// How many sentences back a pronoun may look for its person.
 const PRONOUN_WINDOW: usize = 1;
@@ -492,6 +492,13 @@ fn recent_person(
         if matches!(mentions[j].kind, MentionKind::Pronoun(_)) {
             continue;
         }
+        // "they" stands for relatives named by a plural ("my kids", "my parents"), "he" and
+        // "she" for one person.
+        let plural =
+            matches!(&mentions[j].kind, MentionKind::Relative { noun, .. } if is_plural(noun));
+        if plural != (mentions[i].kind == MentionKind::Pronoun(Gender::Plural)) {
+            continue;
+        }
         let Some(e) = of_mention[j] else { continue };
         if entities[e].entity_type != EntityType::Person
             || matches!(
@@ -539,4 +546,10 @@ fn participant_match<'a>(
 /// Resolves mentions without known names.
 pub fn resolve_mentions(mentions: &[Mention], speaker: Option<&str>) -> Resolved {
     Resolver::new().resolve(mentions, speaker)
+}
+
+/// Whether a relative's noun is a plural: "kids", "parents", "children".
+fn is_plural(noun: &str) -> bool {
+    (noun.ends_with('s') && !noun.ends_with("ss"))
+        || matches!(noun, "children" | "people" | "folks" | "family")
 }

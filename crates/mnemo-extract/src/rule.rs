@@ -343,6 +343,22 @@ pub fn analyse_with(
     for (o, p, r) in &resolved.implied {
         add(*o, *r, p, 0.9, usize::MAX);
     }
+    // A clause whose subject is a pronoun standing for nobody ("They say it's good for you",
+    // "She opened a bakery" with no one before) states nothing: its things are no entities and
+    // get no category.
+    let unresolved = |m: Option<usize>| m.is_some_and(|m| resolved.of_mention[m].is_none());
+    let mut orphans: std::collections::HashSet<usize> = Default::default();
+    chat_facts.retain(|f| {
+        let keep = !unresolved(f.subject) && !unresolved(f.object);
+        if !keep {
+            orphans.extend(
+                f.object
+                    .filter(|&o| matches!(mentions[o].kind, MentionKind::Thing(_)))
+                    .and_then(|o| resolved.of_mention[o]),
+            );
+        }
+        keep
+    });
     // Clause facts: the speaker stands for an unnamed subject ("Went hiking yesterday").
     let mut speaker_entity = None;
     // Pairs a clause relates: the name-pair scorer's wording of them ("adopted dog named") is
@@ -565,6 +581,46 @@ pub fn analyse_with(
         .zip(&fact_times)
         .map(|((f, _), t)| f.with_occurred(t.clone()))
         .collect();
+    // The things of those clauses go too, unless a fact or another mention names them.
+    if !orphans.is_empty() {
+        let named: std::collections::HashSet<&str> = fact_list
+            .iter()
+            .flat_map(|f| [f.subject.as_str(), f.object.as_str()])
+            .collect();
+        let elsewhere: std::collections::HashSet<usize> = mentions
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !matches!(m.kind, MentionKind::Thing(_)))
+            .filter_map(|(k, _)| resolved.of_mention[k])
+            .collect();
+        let gone: std::collections::HashSet<usize> = orphans
+            .into_iter()
+            .filter(|e| !elsewhere.contains(e) && !named.contains(entities[*e].key.as_str()))
+            .collect();
+        if !gone.is_empty() {
+            // Span mentions hold entity indices: renumber them past the removed ones.
+            let mut index = vec![None; entities.len()];
+            let mut next = 0;
+            for (e, slot) in index.iter_mut().enumerate() {
+                if !gone.contains(&e) {
+                    *slot = Some(next);
+                    next += 1;
+                }
+            }
+            span_entities.retain_mut(|m| match index[m.entity] {
+                Some(i) => {
+                    m.entity = i;
+                    true
+                }
+                None => false,
+            });
+            let mut e = 0;
+            entities.retain(|_| {
+                e += 1;
+                !gone.contains(&(e - 1))
+            });
+        }
+    }
     // A participant named in the third person ("Tesla loves Odile", said by Odile) is that
     // person, whatever the name was typed as where it stands.
     for e in &mut entities {

@@ -1396,3 +1396,48 @@ fn a_participant_named_in_the_third_person_is_a_person() {
         );
     }
 }
+
+#[test]
+fn they_stands_for_the_relatives_named_by_a_plural_before() {
+    let ex = turn(
+        "My kids are so creative. They made a volcano for school.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odiles kids", "MADE", "volcano"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn(
+        "My parents retired last year. They moved to Florida.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odiles parents", "MOVED_TO", "florida"),
+        "{:?}",
+        ex.facts
+    );
+    // "she" is no plural's, "they" no single person's.
+    let ex = turn("My parents called. She was upset.", "Odile", "Bram");
+    assert!(ex
+        .facts
+        .iter()
+        .all(|f| f.subject.as_str() != "odiles parents" || f.rel_type.as_str() == "CALLED"));
+    // A pronoun standing for nobody states nothing and leaves no thing behind.
+    for text in [
+        "They adopted a puppy last week.",
+        "She moved to Ohio and opened a bakery.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.entities
+                .iter()
+                .all(|e| e.entity_type != EntityType::Concept),
+            "{text}: {:?}",
+            ex.entities
+        );
+        assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
+    }
+}
