@@ -49,6 +49,19 @@ fn base_verb(w: &str) -> bool {
         && crate::lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))
 }
 
+/// A verb's third person: "plays", "runs", "lives"; not a plural noun alone ("cats" is no
+/// verb WordNet knows).
+fn third_person(w: &str) -> bool {
+    !is_aux(w)
+        && w.len() > 2
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && crate::lexicon::singulars(w)
+            .iter()
+            .chain(std::iter::once(&w[..w.len() - 1].to_string()))
+            .any(|b| base_verb(b))
+}
+
 /// Verbs that take a clause ("explained their brother would be OK"): what follows them is no
 /// object.
 fn saying(w: &str) -> bool {
@@ -132,6 +145,18 @@ fn listed_thing(s: &Sentence<'_>, and: usize, v: usize) -> bool {
             .is_some_and(|k| Some(k) == kind(after))
 }
 
+/// Whether a present verb's form at `v` is a noun first ("I want a house and land in Spain":
+/// WordNet lists "land" as a noun before a verb; "live", "work", "run" are verbs first).
+fn noun_first(s: &Sentence<'_>, v: usize) -> bool {
+    let w = s.lower(v);
+    let base = w.strip_suffix('s').unwrap_or(w);
+    [w, base]
+        .iter()
+        .filter_map(|x| crate::lexicon::parts_of_speech(x))
+        .next()
+        .is_some_and(|p| p.starts_with('n'))
+}
+
 /// For each subject whose clause opens with a past verb or a plan, the verbs of that form
 /// joined to it later in the clause.
 pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -> Vec<Joined> {
@@ -158,7 +183,18 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         // "gonna explore more and volunteer at shelters", "I'm going to relax and read a
         // book": a plan's verbs are base forms.
         let planned = planned_verb(s, k);
-        if !past_verb(s.lower(k)) && planned.is_none() {
+        // "I work at a bank and live in Chicago", "Jess plays tennis and runs a club": the
+        // present of the subject's person.
+        let first_person = matches!(subject, End::Mention(m) if matches!(s.lower(s.mentions[*m].words.0 - s.offset), "i" | "we"));
+        let present = planned.is_none() && !past_verb(s.lower(k)) && {
+            let w = s.lower(k);
+            if first_person {
+                base_verb(w)
+            } else {
+                third_person(w)
+            }
+        };
+        if !past_verb(s.lower(k)) && planned.is_none() && !present {
             continue;
         }
         let plan = planned
@@ -166,6 +202,8 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
             .map(|v| (k..v).map(|i| s.lower(i)).collect::<Vec<_>>().join(" "));
         let joins = |w: &str| match planned {
             Some(_) => base_verb(w),
+            None if present && first_person => base_verb(w),
+            None if present => third_person(w),
             None => past_verb(w),
         };
         let k = planned.unwrap_or(k);
@@ -212,6 +250,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                     && !saying(s.lower(v))
                     && object_follows(s, v)
                     && !listed_thing(s, j, v)
+                    && !(present && noun_first(s, v))
                 {
                     out.push(Joined {
                         subject: subject.clone(),

@@ -153,10 +153,17 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
         "LOVE",
         &["flowers", "trees"],
     );
-    assert_no_object(
+    let ex = turn(
         "We roast marshmallows, tell stories and sing songs.",
-        "stories",
+        "Odile",
+        "Bram",
     );
+    assert!(
+        !has_fact(&ex, "odile", "ROAST", "stories"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "odile", "TELL", "stories"), "{:?}", ex.facts);
     let ex = turn(
         "We roasted marshmallows and shared stories.",
         "Odile",
@@ -594,4 +601,33 @@ fn review_cases_of_joined_verbs() {
         ex.facts
     );
     assert_each("My first dog was named Max.", "odile", "HAS", &["dog"]);
+}
+
+#[test]
+fn present_verbs_joined_to_a_clause_share_its_subject() {
+    assert_each(
+        "I work at a bank and live in Chicago.",
+        "odile",
+        "LIVE_IN",
+        &["chicago"],
+    );
+    assert_each(
+        "Jess plays tennis and runs a book club.",
+        "jess",
+        "RUNS",
+        &["book club"],
+    );
+    // A noun listed beside the object is no verb, nor is a plural thing.
+    let ex = turn("I want a house and land in Spain.", "Odile", "Bram");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "LAND_IN"),
+        "{:?}",
+        ex.facts
+    );
+    assert_each(
+        "Jess loves cats and dogs.",
+        "jess",
+        "LOVES",
+        &["cats", "dogs"],
+    );
 }
