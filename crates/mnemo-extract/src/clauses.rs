@@ -242,6 +242,11 @@ pub(crate) fn sentence_clauses(
     let own = subjects.len();
     let mut plans: Vec<Option<String>> = Vec::new();
     for j in crate::coordinated::joined_verbs(&s, &subjects) {
+        // "Jake and Emma got married and moved to Portland": Jake moved too.
+        for &(i, _) in joined.iter().filter(|(_, last)| *last == j.source) {
+            subjects.push((subjects[i].0.clone(), j.verb, j.verb));
+            plans.push(j.plan.clone());
+        }
         subjects.push((j.subject, j.verb, j.verb));
         plans.push(j.plan);
     }

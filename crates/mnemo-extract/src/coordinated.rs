@@ -111,6 +111,8 @@ fn object_follows(s: &Sentence<'_>, v: usize) -> bool {
 /// of a plan it carries over ("going to", "hope to": "I hope to finish my degree and find a job"
 /// hopes to find one too; "gonna" and "will" leave no word, as in the first clause).
 pub(crate) struct Joined {
+    /// Index into the subjects the verb's clause opened with.
+    pub source: usize,
     pub subject: End,
     pub verb: usize,
     pub plan: Option<String>,
@@ -162,7 +164,7 @@ fn noun_first(s: &Sentence<'_>, v: usize) -> bool {
 pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -> Vec<Joined> {
     let n = s.info.len();
     let mut out = Vec::new();
-    for (subject, from, _) in subjects {
+    for (source, (subject, from, _)) in subjects.iter().enumerate() {
         // Adverbs, a perfect's auxiliary ("I've visited"), and a form of "be" before a plan
         // ("I'm going to", "I'm gonna").
         let mut k = *from;
@@ -253,6 +255,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                     && !(present && noun_first(s, v))
                 {
                     out.push(Joined {
+                        source,
                         subject: subject.clone(),
                         verb: v,
                         plan: plan.clone(),

@@ -322,6 +322,21 @@ fn past_verbs_joined_to_a_clause_share_its_subject() {
         "OPENED",
         &["bakery"],
     );
+    // Subjects joined by "and" share the joined verb too.
+    for who in ["jake", "emma"] {
+        assert_each(
+            "Jake and Emma got married and moved to Portland.",
+            who,
+            "MOVED_TO",
+            &["portland"],
+        );
+    }
+    assert_each(
+        "Caleb and I went hiking and visited a waterfall.",
+        "odile",
+        "VISITED",
+        &["waterfall"],
+    );
     // After a first verb with no object, or a state, when the joined verb has an object.
     assert_each(
         "I stayed home and watched Netflix.",
