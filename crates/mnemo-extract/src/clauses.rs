@@ -1135,6 +1135,18 @@ fn clause_fact(
                     confidence,
                 )
             }));
+            // "My mom took me to the doctor": the speaker went too.
+            if let Some(a) = &along {
+                if matches!(s.mentions[m].kind, MentionKind::Speaker)
+                    && a.subject != End::Mention(m)
+                {
+                    out.push(ClauseFact {
+                        subject: End::Mention(m),
+                        confidence,
+                        ..a.clone()
+                    });
+                }
+            }
             out.extend(along.map(|a| ClauseFact { confidence, ..a }));
             out.extend(at);
             Some(out)

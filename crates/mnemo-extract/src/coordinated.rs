@@ -187,16 +187,25 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         let planned = planned_verb(s, k);
         // "I work at a bank and live in Chicago", "Jess plays tennis and runs a club": the
         // present of the subject's person.
-        let first_person = matches!(subject, End::Mention(m) if matches!(s.lower(s.mentions[*m].words.0 - s.offset), "i" | "we"));
-        let present = planned.is_none() && !past_verb(s.lower(k)) && {
-            let w = s.lower(k);
-            if first_person {
+        let first_person = matches!(subject, End::Mention(m)
+            if matches!(s.lower(s.mentions[*m].words.0 - s.offset), "i" | "we"));
+        let w = s.lower(k);
+        // A past whose form is its base's too ("I read a book and watched TV"), and "had" as
+        // the main verb ("I had dinner and watched a movie").
+        let first_past = past_verb(w)
+            || matches!(
+                w,
+                "read" | "put" | "cut" | "hit" | "set" | "quit" | "let" | "shut"
+            )
+            || (w == "had" && !past_verb(s.lower(k + 1)) && s.lower(k + 1) != "been");
+        let present = planned.is_none()
+            && !first_past
+            && if first_person {
                 base_verb(w)
             } else {
                 third_person(w)
-            }
-        };
-        if !past_verb(s.lower(k)) && planned.is_none() && !present {
+            };
+        if !first_past && planned.is_none() && !present {
             continue;
         }
         let plan = planned

@@ -646,3 +646,26 @@ fn present_verbs_joined_to_a_clause_share_its_subject() {
         &["cats", "dogs"],
     );
 }
+
+#[test]
+fn main_verb_had_and_pasts_like_their_base_open_joined_clauses() {
+    assert_each(
+        "I had dinner and watched a movie.",
+        "odile",
+        "WATCHED",
+        &["movie"],
+    );
+    assert_each(
+        "I read a book and watched a movie.",
+        "odile",
+        "WATCHED",
+        &["movie"],
+    );
+    // Taken somewhere, the speaker went there too.
+    assert_each(
+        "My mom took me to the doctor.",
+        "odile",
+        "WENT_TO",
+        &["doctor"],
+    );
+}
