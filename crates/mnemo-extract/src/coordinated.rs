@@ -1,9 +1,11 @@
 //! Verbs joined to a clause's first by "and" or a comma share its subject: "I went hiking and
 //! then visited my parents", "We drove to the coast, swam and cooked dinner", "Gonna explore
 //! more and volunteer at shelters" -> the speaker visited their parents, swam, cooked dinner,
-//! will volunteer at shelters. Only past tenses after a past first verb, and base forms after a
-//! plan's, with an object or a place after them: "I love hiking and camping" lists gerunds, "I
-//! was tired and excited" and "I felt liberated and empowered doing it" describe.
+//! will volunteer at shelters. The joined verb has the first's form (a past after a past, a base
+//! form after a plan's, the subject's present after a present: "I work at a bank and live in
+//! Chicago") and an object or a place after it: "I love hiking and camping" lists gerunds, "I
+//! was tired and excited" and "I felt liberated and empowered doing it" describe. Also here:
+//! "had fun / a great time + gerund", whose act is the gerund's (`time_had`).
 
 use crate::clause_fact::End;
 use crate::clause_words::{is_aux, is_skipped_adverb};
