@@ -97,12 +97,19 @@ fn object_follows(s: &Sentence<'_>, v: usize) -> bool {
     let w = s.lower(v + 1);
     let place_word =
         |w: &str| crate::clause_words::is_determiner(w) || crate::clause_words::is_prep(w);
+    // "and cleaned up the kitchen": what follows the particle; not "woke up crying".
+    if crate::clause_words::is_particle(w) && !place_word(w) {
+        return object_follows(s, v + 1);
+    }
     place_word(w)
-        || crate::clause_words::is_particle(w)
         || s.at.get(v + 1).is_some_and(Option::is_some)
         || matches!(w, "me" | "us" | "him" | "her" | "them" | "it" | "home" | "out" | "up")
-        // "and went skiing", "and started freelancing"; not "empowered doing it".
-        || (is_gerund(w) && is_verbish(w) && !crate::clause_words::is_light_verb(w))
+        // "and went skiing", "and started freelancing"; not "empowered doing it", "woke up
+        // crying".
+        || (is_gerund(w)
+            && is_verbish(w)
+            && !crate::clause_words::is_light_verb(w)
+            && crate::verbs::takes_gerund(s.lower(v)))
         // "and went straight to the hotel".
         || (crate::lexicon::parts_of_speech(w).is_some_and(|p| p.starts_with('r'))
             && place_word(s.lower(v + 2)))
@@ -153,8 +160,9 @@ fn listed_thing(s: &Sentence<'_>, and: usize, v: usize) -> bool {
 /// WordNet lists "land" as a noun before a verb; "live", "work", "run" are verbs first).
 fn noun_first(s: &Sentence<'_>, v: usize) -> bool {
     let w = s.lower(v);
+    // A third person is read by its base ("works" is a noun too, "work" a verb first).
     let base = w.strip_suffix('s').unwrap_or(w);
-    [w, base]
+    [base, w]
         .iter()
         .filter_map(|x| crate::lexicon::parts_of_speech(x))
         .next()

@@ -645,6 +645,21 @@ fn present_verbs_joined_to_a_clause_share_its_subject() {
         "LOVES",
         &["cats", "dogs"],
     );
+    // A third person read by its base ("works" is a noun too).
+    assert_each(
+        "My sister lives in Boston and works at a bakery.",
+        "odiles sister",
+        "WORKS_AT",
+        &["bakery"],
+    );
+    // After a particle, what follows it: an object, not a gerund the verb does not take.
+    assert_each(
+        "I cooked dinner and cleaned up the kitchen.",
+        "odile",
+        "CLEANED_UP",
+        &["kitchen"],
+    );
+    assert_no_object("I had a dream and woke up crying.", "crying");
 }
 
 #[test]
