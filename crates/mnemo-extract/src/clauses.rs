@@ -1273,7 +1273,9 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
     // goes on with the verb, not the list ("hiking and camping" is a list).
     let gerund = |k: usize| is_gerund(s.lower(k)) && is_verbish(s.lower(k));
     let mut k = e;
+    let mut commas = false;
     while matches!(s.lower(k), "," | "and" | "&") {
+        commas |= s.lower(k) == ",";
         // "physics, chemistry, and biology": the comma before "and" is the joiner's.
         if s.lower(k) == "," && matches!(s.lower(k + 1), "and" | "&") {
             k += 1;
@@ -1292,7 +1294,24 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
             (plural_closing(k + 1) && s.mention_at(k + 1).is_none())
                 .then_some(Object::Thing(k + 1, k + 2))
         };
-        let Some(Object::Thing(a, b)) = s.object(k + 1).or_else(plural_member) else {
+        // "pens, paper and glue", "corn, beans and squash": a word that is a noun too ending a
+        // list with commas or of the first member's kind ("glue" is a verb first; "I cook
+        // dinner and clean" ends with a verb).
+        let noun_member = || {
+            let i = k + 1;
+            let pos = lexicon::parts_of_speech(s.lower(i));
+            let kind = |w: &str| lexicon::categories_of(w).first().copied();
+            let listed =
+                commas || (kind(s.lower(i)).is_some() && kind(s.lower(i)) == kind(s.lower(e - 1)));
+            (s.info.get(i).is_some_and(np_word)
+                && s.mention_at(i).is_none()
+                && pos.is_some_and(|p| p.contains('n'))
+                && listed
+                && s.info.get(i + 1).is_none_or(crate::interjections::is_punct))
+            .then_some(Object::Thing(i, i + 1))
+        };
+        let Some(Object::Thing(a, b)) = s.object(k + 1).or_else(plural_member).or_else(noun_member)
+        else {
             break;
         };
         // "I love summer and hate winter": a verb's bare form opening the member is a second
@@ -1305,8 +1324,21 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         // "cats and dogs", "trains, planes and dinosaurs": such a word ends the member ("and
         // walks the dog" is a verb's).
         let plural_end = |i: usize| i + 1 == b && plural_closing(i);
+        // "pens, paper and glue": a noun ending the member before a joiner or the clause's end
+        // is no verb ("to paper", "to glue"; "and walks the dog" has an object after it).
+        let kind = |w: &str| lexicon::categories_of(w).first().copied();
+        let noun_end = |i: usize| {
+            i + 1 == b
+                && (commas
+                    || (kind(s.lower(i)).is_some() && kind(s.lower(i)) == kind(s.lower(e - 1))))
+                && lexicon::parts_of_speech(s.lower(i)).is_some_and(|p| p.contains('n'))
+                && (s.info.get(i + 1).is_none_or(crate::interjections::is_punct)
+                    || matches!(s.lower(i + 1), "and" | "&" | ","))
+        };
         if b <= a
-            || (a..=b).any(|i| (finite_verb(s.lower(i)) && !plural_end(i)) || is_aux(s.lower(i)))
+            || (a..=b).any(|i| {
+                (finite_verb(s.lower(i)) && !plural_end(i) && !noun_end(i)) || is_aux(s.lower(i))
+            })
             || s.mention_at(a).is_some()
             // "We roast marshmallows, tell stories": a verb before the next noun.
             || (k + 1..a).any(|i| {

@@ -108,6 +108,20 @@ fn plural_nouns_that_could_be_verbs_are_things_at_a_clause_end() {
         "BOUGHT",
         &["red apples", "green pears"],
     );
+    // A word that is a verb first ends a list with commas as a thing ("glue", "squash").
+    assert_each(
+        "I bought pens, paper and glue.",
+        "odile",
+        "BOUGHT",
+        &["pens", "paper", "glue"],
+    );
+    assert_each(
+        "We grow corn, beans and squash.",
+        "odile",
+        "GROW",
+        &["corn", "beans", "squash"],
+    );
+    assert_no_object("I cook dinner and clean.", "clean");
     assert_each(
         "I love planes, trains and automobiles.",
         "odile",
