@@ -1294,19 +1294,18 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
             (plural_closing(k + 1) && s.mention_at(k + 1).is_none())
                 .then_some(Object::Thing(k + 1, k + 2))
         };
+        // A member of a list with commas, or of the first member's kind.
+        let listed = |i: usize| commas || lexicon::same_category(s.lower(i), s.lower(e - 1));
         // "pens, paper and glue", "corn, beans and squash": a word that is a noun too ending a
         // list with commas or of the first member's kind ("glue" is a verb first; "I cook
         // dinner and clean" ends with a verb).
         let noun_member = || {
             let i = k + 1;
             let pos = lexicon::parts_of_speech(s.lower(i));
-            let kind = |w: &str| lexicon::categories_of(w).first().copied();
-            let listed =
-                commas || (kind(s.lower(i)).is_some() && kind(s.lower(i)) == kind(s.lower(e - 1)));
             (s.info.get(i).is_some_and(np_word)
                 && s.mention_at(i).is_none()
                 && pos.is_some_and(|p| p.contains('n'))
-                && listed
+                && listed(i)
                 && s.info.get(i + 1).is_none_or(crate::interjections::is_punct))
             .then_some(Object::Thing(i, i + 1))
         };
@@ -1326,11 +1325,9 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
         let plural_end = |i: usize| i + 1 == b && plural_closing(i);
         // "pens, paper and glue": a noun ending the member before a joiner or the clause's end
         // is no verb ("to paper", "to glue"; "and walks the dog" has an object after it).
-        let kind = |w: &str| lexicon::categories_of(w).first().copied();
         let noun_end = |i: usize| {
             i + 1 == b
-                && (commas
-                    || (kind(s.lower(i)).is_some() && kind(s.lower(i)) == kind(s.lower(e - 1))))
+                && listed(i)
                 && lexicon::parts_of_speech(s.lower(i)).is_some_and(|p| p.contains('n'))
                 && (s.info.get(i + 1).is_none_or(crate::interjections::is_punct)
                     || matches!(s.lower(i + 1), "and" | "&" | ","))

@@ -130,7 +130,6 @@ pub(crate) struct Joined {
 /// Whether the participle at `v` opens a thing listed beside the noun before "and" ("fried
 /// chicken and mashed potatoes", "cheese and sliced bread"): its noun is of the same kind.
 fn listed_thing(s: &Sentence<'_>, and: usize, v: usize) -> bool {
-    let kind = |w: &str| crate::lexicon::categories_of(w).first().copied();
     let before = and.checked_sub(1).map(|b| s.lower(b));
     let after = s.lower(v + 1);
     // A compound WordNet knows ("mashed potato"), or a dish's making ("sliced bread").
@@ -150,10 +149,7 @@ fn listed_thing(s: &Sentence<'_>, and: usize, v: usize) -> bool {
             | "whipped"
             | "iced"
     );
-    (compound || prepared)
-        && before
-            .and_then(kind)
-            .is_some_and(|k| Some(k) == kind(after))
+    (compound || prepared) && before.is_some_and(|b| crate::lexicon::same_category(b, after))
 }
 
 /// Whether a present verb's form at `v` is a noun first ("I want a house and land in Spain":

@@ -160,6 +160,12 @@ pub fn category_of(phrase: &str) -> Option<&'static str> {
     categories_of(phrase).into_iter().next()
 }
 
+/// Whether two common nouns are of one category ("beans" and "squash" are food); never for a
+/// word WordNet files under none.
+pub(crate) fn same_category(a: &str, b: &str) -> bool {
+    category_of(a).is_some_and(|c| category_of(b) == Some(c))
+}
+
 /// The category a query word names, if it names one: "pets" -> "pet", "instruments" ->
 /// "instrument", "hobbies" -> "activity", "books" -> "book".
 pub fn category_named(word: &str) -> Option<&'static str> {

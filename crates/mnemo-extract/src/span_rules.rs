@@ -1389,29 +1389,15 @@ fn is_meeting(lower: &str) -> bool {
     matches!(lower, "met" | "meets")
 }
 
-/// A verb whose object, when a person does it, is a person: "thanked Biden", "warned Putin".
+/// A verb whose object, when a person does it, is a person: "thanked Biden", "warned Putin"
+/// (the news verbs that take an object, and marrying and hugging).
 fn person_object_verb(lower: &str) -> bool {
-    matches!(
-        lower,
-        "thanked"
-            | "warned"
-            | "warns"
-            | "urged"
-            | "urges"
-            | "praised"
-            | "praises"
-            | "criticised"
-            | "criticized"
-            | "criticises"
-            | "criticizes"
-            | "accused"
-            | "accuses"
-            | "congratulated"
-            | "condemned"
-            | "condemns"
-            | "married"
-            | "hugged"
-    )
+    (news_person_verb(lower)
+        && !matches!(
+            lower,
+            "vowed" | "vows" | "apologised" | "apologized" | "testified"
+        ))
+        || matches!(lower, "married" | "hugged")
 }
 
 fn met_by_person(spans: &[RawSpan], info: &[WordInfo], verb: usize) -> bool {

@@ -21,6 +21,15 @@ fn has(text: &str, name: &str, t: EntityType) {
     );
 }
 
+/// Asserts that `text` has no entity named `name` of type `t`.
+fn has_not(text: &str, name: &str, t: EntityType) {
+    let found = entities(text);
+    assert!(
+        !found.iter().any(|(n, et)| n == name && *et == t),
+        "{text}: {name} as {t:?} in {found:?}"
+    );
+}
+
 /// `text` said by Odile to Bram.
 fn chat(text: &str) -> mnemo_extract::Extraction {
     let ctx = ExtractContext {
@@ -513,13 +522,7 @@ fn an_unknown_opening_word_doing_what_people_do_is_a_person() {
         ("Microsoft met expectations.", "Microsoft"),
         ("Stellantis met Renault executives.", "Stellantis"),
     ] {
-        let found = entities(text);
-        assert!(
-            !found
-                .iter()
-                .any(|(n, t)| n == name && *t == EntityType::Person),
-            "{text}: {found:?}"
-        );
+        has_not(text, name, EntityType::Person);
     }
 }
 
@@ -1519,13 +1522,7 @@ fn people_in_the_news_are_named_by_what_they_say_and_to_whom() {
         ("Banks warned of defaults.", "Banks"),
         ("Chelsea thanked Pochettino for his work.", "Chelsea"),
     ] {
-        let found = entities(text);
-        assert!(
-            !found
-                .iter()
-                .any(|(n, t)| n == name && *t == EntityType::Person),
-            "{text}: {found:?}"
-        );
+        has_not(text, name, EntityType::Person);
     }
 }
 
@@ -1640,21 +1637,9 @@ fn the_sides_of_a_match_are_teams_or_players() {
         ("Biden defeated Trump in 2020.", "Trump"),
         ("Wellington defeated Napoleon at Waterloo.", "Wellington"),
     ] {
-        let found = entities(text);
-        assert!(
-            !found
-                .iter()
-                .any(|(n, t)| n == name && *t == EntityType::Organization),
-            "{text}: {found:?}"
-        );
+        has_not(text, name, EntityType::Organization);
     }
-    let found = entities("Liverpool beat Chelsea.");
-    assert!(
-        !found
-            .iter()
-            .any(|(n, t)| n == "Liverpool" && *t == EntityType::Person),
-        "{found:?}"
-    );
+    has_not("Liverpool beat Chelsea.", "Liverpool", EntityType::Person);
     // No sides: a preposition's object, a common noun.
     let found = entities("They retook territories in Italy lost to the Habsburgs in Vienna.");
     assert!(
