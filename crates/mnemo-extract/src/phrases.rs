@@ -485,7 +485,7 @@ pub(crate) fn opens_relative(w: &str) -> bool {
 }
 
 /// Whether a lower-case noun is a plural: "kids", "classes", "children"; not "class", "glass".
-fn is_plural_noun(w: &str) -> bool {
+pub(crate) fn is_plural_noun(w: &str) -> bool {
     (w.ends_with('s') && !w.ends_with("ss")) || matches!(w, "children" | "people" | "men" | "women")
 }
 

@@ -494,8 +494,8 @@ fn recent_person(
         }
         // "they" stands for relatives named by a plural ("my kids", "my parents"), "he" and
         // "she" for one person.
-        let plural =
-            matches!(&mentions[j].kind, MentionKind::Relative { noun, .. } if is_plural(noun));
+        let plural = matches!(&mentions[j].kind, MentionKind::Relative { noun, .. }
+                if crate::phrases::is_plural_noun(noun) || noun == "family");
         if plural != (mentions[i].kind == MentionKind::Pronoun(Gender::Plural)) {
             continue;
         }
@@ -546,10 +546,4 @@ fn participant_match<'a>(
 /// Resolves mentions without known names.
 pub fn resolve_mentions(mentions: &[Mention], speaker: Option<&str>) -> Resolved {
     Resolver::new().resolve(mentions, speaker)
-}
-
-/// Whether a relative's noun is a plural: "kids", "parents", "children".
-fn is_plural(noun: &str) -> bool {
-    (noun.ends_with('s') && !noun.ends_with("ss"))
-        || matches!(noun, "children" | "people" | "folks" | "family")
 }
