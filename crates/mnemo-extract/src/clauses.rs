@@ -10,6 +10,7 @@ use mnemo_core::EntityType;
 
 use crate::clause_fact::{fact, ClauseFact, End};
 use crate::clause_words::*;
+use crate::double_object::{receiver_fact, Double};
 use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 use crate::lexicon;
@@ -1052,6 +1053,16 @@ fn clause_fact(
         }
     }
     let mut predicate = predicate.join(" ");
+    // "my mom bought me a bike": the bike was bought, for the speaker.
+    let mut receiver = None;
+    match crate::double_object::double_object(s, &predicate, k) {
+        Some(Double::Nothing) => return None,
+        Some(Double::Gives { to, after, prep }) => {
+            receiver = receiver_fact(s, &subject, &predicate, &to, prep, confidence);
+            k = after;
+        }
+        None => {}
+    }
     let object = match s.object(k) {
         Some(o) => o,
         None => {
@@ -1149,6 +1160,7 @@ fn clause_fact(
             }
             out.extend(along.map(|a| ClauseFact { confidence, ..a }));
             out.extend(at);
+            out.extend(receiver);
             Some(out)
         }
         Object::Thing(a, e) => {
@@ -1221,6 +1233,7 @@ fn clause_fact(
             };
             out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
             out.extend(along.filter(|_| named.is_none()));
+            out.extend(receiver);
             Some(out)
         }
     }

@@ -35,6 +35,7 @@ mod contests;
 mod coordinated;
 mod definitions;
 mod demonyms;
+mod double_object;
 mod elided;
 mod error;
 mod extractor;

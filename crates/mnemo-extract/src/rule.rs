@@ -15,7 +15,7 @@ use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
-use crate::{chat_facts, definitions};
+use crate::{chat_facts, definitions, lexicon};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
 /// Words in capitals from which a sentence is shouting, read as running text would write it
@@ -506,6 +506,11 @@ pub fn analyse_with(
             }
             let person =
                 |m: &Mention| matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
+            // "My trainer made me nervous", "the noise drives me crazy", "made me cry": what
+            // someone was made to feel or do; the person is no object made or driven.
+            if chat && caused_state(&rel.predicate, &lower, tm.words.1 - offset) {
+                continue;
+            }
             // Of "I" or "you" only a worded statement ("I live in Paris and work for Google"),
             // never a negated or hedged one ("I wouldn't marry Tom"), which the clause reader
             // reads.
@@ -644,4 +649,22 @@ pub fn analyse_with(
         times,
         fact_times,
     }
+}
+
+/// Whether the word at `after` (right after a verb's object) says what the object was made to be
+/// or do, for a causative verb: "made me nervous", "made me a bit sad", "made me cry", "drives
+/// me crazy", "kept us busy".
+fn caused_state(predicate: &str, lower: &[String], after: usize) -> bool {
+    let causative = crate::double_object::is_make(predicate)
+        || matches!(
+            predicate,
+            "drive" | "drives" | "drove" | "keep" | "keeps" | "kept"
+        );
+    let word = |i: usize| lower.get(i).map_or("", String::as_str);
+    let next = word(after);
+    let pos = lexicon::parts_of_speech(next).unwrap_or("");
+    causative
+        && (pos.starts_with('a')
+            || (next == "a" && matches!(word(after + 1), "bit" | "little" | "lot" | "tad"))
+            || (crate::double_object::is_make(predicate) && crate::double_object::made_to_do(next)))
 }

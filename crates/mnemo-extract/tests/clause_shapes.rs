@@ -987,3 +987,120 @@ fn a_gerund_that_is_mostly_an_adjective_is_no_activity() {
     said_by_odile("I've been painting a lot.", "DOES", "painting");
     said_by_odile("We were swimming.", "DOES", "swimming");
 }
+
+#[test]
+fn a_thing_given_to_someone_is_the_verbs_object_and_the_receiver_is_whom_it_was_for() {
+    // The receiver right after the verb was read as its object: "Jake gave me a book" stated
+    // that Jake gave the speaker.
+    let cases = [
+        (
+            "Jake gave me a book about whales.",
+            "jake",
+            "GAVE",
+            "book",
+            "GAVE_TO",
+            "odile",
+        ),
+        (
+            "My husband got me a necklace.",
+            "odiles husband",
+            "GOT",
+            "necklace",
+            "GOT_FOR",
+            "odile",
+        ),
+        (
+            "I baked my neighbour a cake.",
+            "odile",
+            "BAKED",
+            "cake",
+            "BAKED_FOR",
+            "odiles neighbour",
+        ),
+        (
+            "I made my kids pancakes this morning.",
+            "odile",
+            "MADE",
+            "pancakes",
+            "MADE_FOR",
+            "odiles kids",
+        ),
+        (
+            "I'll send you the recipe tonight.",
+            "odile",
+            "SEND",
+            "recipe",
+            "SEND_TO",
+            "bram",
+        ),
+        (
+            "We got the twins a kitten.",
+            "odile",
+            "GOT",
+            "kitten",
+            "GOT_FOR",
+            "twins",
+        ),
+    ];
+    for (text, subject, rel, thing, to_rel, receiver) in cases {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, subject, rel, thing),
+            "{text}: no {subject} -[{rel}]-> {thing} in {:?}",
+            ex.facts
+        );
+        assert!(
+            has_fact(&ex, subject, to_rel, receiver),
+            "{text}: no {subject} -[{to_rel}]-> {receiver} in {:?}",
+            ex.facts
+        );
+        assert!(
+            !has_fact(&ex, subject, rel, receiver),
+            "{text}: the receiver is the object in {:?}",
+            ex.facts
+        );
+    }
+    // Every thing of a list, and none given to the giver itself.
+    let ex = turn(
+        "My dad gave me his old banjo and a box of strings.",
+        "Odile",
+        "Bram",
+    );
+    for thing in ["banjo", "box"] {
+        assert!(
+            has_fact(&ex, "odiles dad", "GAVE", thing),
+            "{thing}: {:?}",
+            ex.facts
+        );
+    }
+    let ex = said_by_odile("I bought myself a treat.", "BOUGHT", "treat");
+    assert!(
+        ex.facts.iter().all(|f| f.rel_type.as_str() != "BOUGHT_FOR"),
+        "{:?}",
+        ex.facts
+    );
+    // What the receiver became, a while, a feeling and a possessive's thing are no things given,
+    // and the receiver is no object either.
+    for text in [
+        "It made me a better person.",
+        "Give me a minute.",
+        "That got me thinking about my future.",
+        "Anna made me a bit nervous.",
+        "Anna made me laugh so hard.",
+        "I made my kids happy.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.rel_type.as_str().starts_with("MADE")
+                    || f.rel_type.as_str().starts_with("GOT")
+                    || f.rel_type.as_str().starts_with("GIVE")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A possessive opens the thing: "our own pots" were made, by no one for "our".
+    said_by_odile("We all made our own pots.", "MADE", "pots");
+    said_by_odile("I gave her old bike to Tom.", "GAVE", "bike");
+}

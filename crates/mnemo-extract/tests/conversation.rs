@@ -1085,7 +1085,12 @@ fn a_lower_case_given_name_in_chat_is_a_person() {
         ("Ingrid", EntityType::Person)
     );
     let ex = turn("yesterday ingrid taught me chess", "Odile", "Bram");
-    assert!(has_fact(&ex, "ingrid", "TAUGHT", "odile"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "ingrid", "TAUGHT", "chess"), "{:?}", ex.facts);
+    assert!(
+        has_fact(&ex, "ingrid", "TAUGHT_TO", "odile"),
+        "{:?}",
+        ex.facts
+    );
     let ex = turn("max verstappen won again", "Odile", "Bram");
     assert!(entity(&ex, "max verstappen").is_some(), "{:?}", ex.entities);
     // Said without "I", the speaker still met the person ("met jake at the gym today"); a word
