@@ -72,7 +72,11 @@ pub(crate) fn add_sentence_facts(
                 entity_type,
             } => {
                 let words = (offset + start, offset + end);
-                if let Some(k) = mentions[first..].iter().position(|m| m.words == words) {
+                // "two dogs, Max and Bella": each is a dog, a thing of its own over the same word.
+                if let Some(k) = mentions[first..]
+                    .iter()
+                    .position(|m| m.words == words && m.text.eq_ignore_ascii_case(&name))
+                {
                     return Some(first + k);
                 }
                 mentions.push(Mention {
@@ -107,6 +111,13 @@ pub(crate) fn add_sentence_facts(
                 if matches!(mentions[s].kind, MentionKind::Name(_)) && !person {
                     mentions[s].kind = MentionKind::Name(EntityType::Other);
                 }
+            }
+        }
+        // "two sisters, Ana and Bea": a relative is a person whatever her name looks like.
+        if let Some(o) = object {
+            let relative = lexicon::category_of(&f.predicate) == Some("family");
+            if relative && matches!(mentions[o].kind, MentionKind::Name(_)) {
+                mentions[o].kind = MentionKind::Name(EntityType::Person);
             }
         }
         if subject.is_some() && subject == object {

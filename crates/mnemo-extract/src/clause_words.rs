@@ -334,6 +334,9 @@ pub(crate) fn np_word(w: &WordInfo) -> bool {
         && !is_determiner(l)
         && !is_particle(l)
         && !matches!(l, "ago" | "yesterday" | "tomorrow" | "tonight" | "today")
+        // "bought a bike lol": laughter and chat fillers close the phrase.
+        && !matches!(l, "lol" | "lmao" | "lmfao" | "rofl" | "jk" | "omg" | "tbh" | "imo" | "btw")
+        && !crate::interjections::laughter(l)
         // An adverb in -ly is no part of a noun phrase; an adjective or noun WordNet knows that
         // is never an adverb is ("a lovely bowl", "a friendly dog", "my family", "a butterfly";
         // not "weekly", "early").

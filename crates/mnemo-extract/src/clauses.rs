@@ -15,6 +15,7 @@ use crate::features::WordInfo;
 use crate::gazetteer::{self as gz};
 use crate::lexicon;
 use crate::mentions::{Mention, MentionKind};
+use crate::named_things::{self, Named};
 use crate::phrases::{opens_relative, Object, Sentence};
 use crate::verbs::{is_gerund, is_verbish, takes_gerund, takes_infinitive};
 
@@ -1221,16 +1222,42 @@ fn clause_fact(
                 done_at(s, &subject, &predicate, Some(e - 1), e, confidence).map(|f| vec![f])
             });
             let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
-            let mut out = match named {
-                Some(m) => vec![
-                    fact(subject, predicate, End::Mention(m), confidence),
-                    fact(End::Mention(m), "is a".into(), thing, confidence),
-                ],
-                None => std::iter::once(thing)
-                    .chain(listed_things(s, a, e))
-                    .map(|t| fact(subject.clone(), predicate.clone(), t, confidence))
-                    .collect(),
+            // "a cat named Luna and a dog named Rex", "two dogs, Max and Bella": each name is
+            // one of the things; "two sisters, Ana and Bea" are sisters.
+            let (mut out, names) = match named {
+                Some(m) => {
+                    let more = named_things::more_named(s, s.mentions[m].words.1 - s.offset);
+                    let first = Named { name: m, thing };
+                    (Vec::new(), std::iter::once(first).chain(more).collect())
+                }
+                None => {
+                    let names = named_things::names_after_plural(s, a, e);
+                    let facts = std::iter::once(thing)
+                        .chain(listed_things(s, a, e))
+                        .map(|t| fact(subject.clone(), predicate.clone(), t, confidence))
+                        .collect();
+                    (facts, names)
+                }
             };
+            for Named { name, thing } in names {
+                match named_things::family_noun(&thing) {
+                    Some(relative) => out.push(fact(
+                        subject.clone(),
+                        relative,
+                        End::Mention(name),
+                        confidence,
+                    )),
+                    None => {
+                        out.push(fact(
+                            subject.clone(),
+                            predicate.clone(),
+                            End::Mention(name),
+                            confidence,
+                        ));
+                        out.push(fact(End::Mention(name), "is a".into(), thing, confidence));
+                    }
+                }
+            }
             out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
             out.extend(along.filter(|_| named.is_none()));
             out.extend(receiver);

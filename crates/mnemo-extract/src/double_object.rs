@@ -6,7 +6,7 @@
 use mnemo_core::EntityType;
 
 use crate::clause_fact::{fact, ClauseFact, End};
-use crate::clause_words::{is_determiner, is_particle, is_prep, is_time_word};
+use crate::clause_words::{is_determiner, is_time_word};
 use crate::gazetteer as gz;
 use crate::lexicon;
 use crate::mentions::MentionKind;
@@ -21,13 +21,13 @@ fn receiver_prep(verb: &str) -> Option<&'static str> {
         | "hand" | "hands" | "handed" | "lend" | "lends" | "lent" | "show" | "shows" | "showed"
         | "shown" | "showing" | "teach" | "teaches" | "taught" | "teaching" | "offer"
         | "offers" | "offered" | "sell" | "sells" | "sold" | "write" | "writes" | "wrote"
-        | "written" | "read" | "reads" | "reading" | "mail" | "mailed" | "gifted" => "to",
+        | "written" | "read" | "reads" | "reading" | "mail" | "mailed" | "gifted" | "bring"
+        | "brings" | "brought" => "to",
         "buy" | "buys" | "bought" | "buying" | "get" | "gets" | "got" | "getting" | "gotten"
         | "make" | "makes" | "made" | "making" | "bake" | "bakes" | "baked" | "cook" | "cooks"
         | "cooked" | "knit" | "knits" | "knitted" | "sew" | "sewed" | "build" | "builds"
         | "built" | "find" | "finds" | "found" | "order" | "ordered" | "pour" | "poured"
-        | "paint" | "painted" | "draw" | "drew" | "bring" | "brings" | "brought" | "save"
-        | "saved" | "pack" | "packed" | "grab" | "grabbed" => "for",
+        | "paint" | "painted" | "draw" | "drew" | "pack" | "packed" | "grab" | "grabbed" => "for",
         _ => return None,
     })
 }
@@ -47,7 +47,17 @@ pub(crate) fn made_to_do(word: &str) -> bool {
 /// The receiver starting at word `k`: a person (the speaker, the listener, a pronoun, a relative,
 /// a person's name) or a thing that names people ("the kids"), and the word after it.
 fn receiver(s: &Sentence<'_>, k: usize) -> Option<(End, usize)> {
-    if let Some(m) = s.mention_at(k) {
+    // "gave her brother a book": the owner's relative.
+    let owner = matches!(s.lower(k), "her" | "his" | "their");
+    if let Some(m) = s.mention_at(k + 1).filter(|_| owner) {
+        if matches!(s.mentions[m].kind, MentionKind::Relative { .. }) {
+            return Some((End::Mention(m), s.mentions[m].words.1 - s.offset));
+        }
+    }
+    if let Some(m) = s
+        .mention_at(k)
+        .filter(|_| !owner || lexicon_person_after(s, k).is_none())
+    {
         let relative = matches!(s.mentions[m].kind, MentionKind::Relative { .. });
         // "we made our own pots": a possessive opens the thing.
         if matches!(s.lower(k), "my" | "our" | "your" | "his" | "their") && !relative {
@@ -63,11 +73,17 @@ fn receiver(s: &Sentence<'_>, k: usize) -> Option<(End, usize)> {
         // "gave Anna's kids ...": the owner is no receiver.
         return (person && !gz::is_possessive(s.lower(end - 1))).then_some((End::Mention(m), end));
     }
-    // "bought the kids a puppy": people named by a common noun, and a thing after them ("made
-    // some peach cobbler recently" is no cobbler's).
-    if s.lower(k) != "the" {
+    // "bought the kids a puppy", "gave her brother a book": people named by a common noun, and
+    // a thing after them ("made some peach cobbler recently" is no cobbler's).
+    if !matches!(s.lower(k), "the" | "her" | "his" | "their") {
         return None;
     }
+    lexicon_person_after(s, k)
+}
+
+/// The common noun naming people right after a possessive at `k` ("her son", "his kids"), as a
+/// thing and the word after it, when a thing follows it.
+fn lexicon_person_after(s: &Sentence<'_>, k: usize) -> Option<(End, usize)> {
     match s.object(k)? {
         Object::Thing(a, e)
             if matches!(
@@ -94,25 +110,38 @@ pub(crate) enum Double {
 }
 
 /// Whether the clause whose verb is `predicate`'s last word has a receiver at word `k` and then
-/// a thing ("bought me a bike"); None when the words after the verb are not so read.
+/// a thing ("bought me a bike"), or is a causative that states nothing of the receiver ("made
+/// me nervous", "drove me crazy"); None when the words after the verb are not so read (the
+/// clause is then read as before: "sent my mom home", "taught me how to cook").
 pub(crate) fn double_object(s: &Sentence<'_>, predicate: &str, k: usize) -> Option<Double> {
-    let prep = receiver_prep(predicate.rsplit(' ').next()?)?;
-    let (to, after) = receiver(s, k)?;
-    // "gave her a book", not "gave her book away": after "her", a thing opens with a determiner.
-    let next = s.lower(after);
-    if matches!(s.lower(k), "her" | "his" | "their") && !is_determiner(next) {
+    let verb = predicate.rsplit(' ').next()?;
+    let causative = is_causative(verb);
+    let prep = receiver_prep(verb);
+    if prep.is_none() && !causative {
         return None;
     }
-    // "got me thinking", "gave me a minute", "made me laugh": no thing given.
-    let made_to = predicate.rsplit(' ').next().is_some_and(is_make) && made_to_do(next);
-    if is_gerund(next) || is_time_word(next) || made_to {
+    let (to, after) = receiver(s, k)?;
+    let next = s.lower(after);
+    // "made me nervous", "drove me crazy", "kept us so busy", "made me a bit sad", "made me
+    // laugh": what the receiver was made to be or do.
+    if causative && caused(|i| s.lower(i), verb, after) {
+        return Some(Double::Nothing);
+    }
+    let prep = prep?;
+    // "gave her a book", not "gave her book away": after "her", a thing opens with a determiner.
+    if after == k + 1 && matches!(s.lower(k), "her" | "his" | "their") && !is_determiner(next) {
+        return None;
+    }
+    // "got me thinking", "gave me a minute": no thing given.
+    if is_gerund(next) || is_time_word(next) {
         return Some(Double::Nothing);
     }
     match s.object(after) {
         Some(Object::Thing(a, e)) => {
             let head = s.lower(e - 1);
             // "it made me a better person", "made us a family": what the receiver became, not
-            // a thing made; "a bit", "a call" give nothing.
+            // a thing made; "a bit", "a call", "a hand", "the cold shoulder", "a piece of my
+            // mind", "the riot act" give nothing.
             let light = matches!(
                 head,
                 "bit"
@@ -121,13 +150,23 @@ pub(crate) fn double_object(s: &Sentence<'_>, predicate: &str, k: usize) -> Opti
                     | "tad"
                     | "call"
                     | "shout"
-                    | "ring"
                     | "heads"
                     | "favor"
                     | "favour"
+                    | "hand"
+                    | "shoulder"
+                    | "piece"
+                    | "act"
+                    | "hard"
             );
+            // "gave me his old ps4": a word the phrase reader stops at (digits) is the thing's.
+            let cut = s
+                .info
+                .get(e)
+                .is_some_and(|w| w.lower.chars().any(|c| c.is_ascii_digit()));
             if e <= a
                 || light
+                || cut
                 || is_time_word(head)
                 || matches!(lexicon::category_of(head), Some("person" | "family"))
             {
@@ -140,20 +179,45 @@ pub(crate) fn double_object(s: &Sentence<'_>, predicate: &str, k: usize) -> Opti
                 s.mentions[m].kind,
                 MentionKind::Name(t) if !matches!(t, EntityType::Person | EntityType::Date)
             ) => {}
-        // "made my kids happy", "got me a little nervous": the receiver is no object either.
-        _ if s
-            .info
-            .get(after)
-            .is_some_and(|w| !crate::interjections::is_punct(w))
-            && !is_prep(next)
-            && !is_particle(next)
-            && next != "and" =>
-        {
-            return Some(Double::Nothing)
-        }
         _ => return None,
     }
     Some(Double::Gives { to, after, prep })
+}
+
+/// Whether `verb` makes its object feel, be or do something ("made me laugh", "drives me
+/// crazy", "kept us busy").
+pub(crate) fn is_causative(verb: &str) -> bool {
+    is_make(verb)
+        || matches!(
+            verb,
+            "drive" | "drives" | "drove" | "driving" | "keep" | "keeps" | "kept" | "keeping"
+        )
+}
+
+/// Whether the words from `after` on (`word(i)` the lower-case word `i`) say what a causative
+/// verb's object was made to be or do: an adjective ("nervous"), also after an intensifier ("so
+/// mad") or a degree ("a bit sad"), and after "make" a bare verb ("laugh").
+pub(crate) fn caused<'a>(word: impl Fn(usize) -> &'a str, verb: &str, mut after: usize) -> bool {
+    if word(after) == "a" && matches!(word(after + 1), "bit" | "little" | "lot" | "tad") {
+        after += 2;
+    } else if matches!(
+        word(after),
+        "so" | "really" | "very" | "super" | "too" | "totally" | "kinda" | "pretty"
+    ) {
+        after += 1;
+    }
+    let next = word(after);
+    let adjective = lexicon::parts_of_speech(next).is_some_and(|p| p.starts_with('a'));
+    // "made me a better person", "made her a star": what the object became.
+    let became = is_make(verb)
+        && matches!(next, "a" | "an")
+        && (after + 1..after + 4)
+            .map(&word)
+            .find(|w| {
+                !lexicon::parts_of_speech(w).is_some_and(|p| p.contains('a') || p.starts_with('r'))
+            })
+            .is_some_and(|w| matches!(lexicon::category_of(w), Some("person" | "family")));
+    adjective || became || (is_make(verb) && made_to_do(next))
 }
 
 /// The subject's fact with the receiver ("bought for" the speaker), unless the subject gave to

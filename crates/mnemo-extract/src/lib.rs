@@ -50,6 +50,7 @@ pub mod lexicon;
 pub mod mentions;
 mod months;
 mod name_rules;
+mod named_things;
 mod object_lists;
 mod perceptron;
 mod phrases;

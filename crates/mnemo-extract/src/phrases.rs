@@ -68,6 +68,11 @@ impl Sentence<'_> {
             if crate::verbs::is_irregular_past(self.lower(e)) {
                 break;
             }
+            // "a bakery downtown", "a cafe nearby": where the thing is; "painted the nursery
+            // yellow": what the painting made it. Neither is part of the thing.
+            if e > k && self.after_head(e) {
+                break;
+            }
             // "your store looks great", "your friendship means so much": a verb after the head.
             if e > k && self.verb_then_complement(e) {
                 break;
@@ -205,6 +210,46 @@ impl Sentence<'_> {
             && ends_or_goes_on
     }
 
+    /// Whether the word at `e`, after a noun, says where the thing is ("downtown", "nearby",
+    /// "upstairs") or, ending the phrase, a colour it was given ("the fence white"; "a sky blue
+    /// dress" keeps its compound).
+    fn after_head(&self, e: usize) -> bool {
+        let w = self.lower(e);
+        // A word WordNet's table leaves out is a rarer noun ("bakery").
+        let noun_before =
+            lexicon::parts_of_speech(self.lower(e - 1)).is_none_or(|p| p.starts_with('n'));
+        let place = matches!(
+            w,
+            "downtown"
+                | "uptown"
+                | "midtown"
+                | "nearby"
+                | "upstairs"
+                | "downstairs"
+                | "outside"
+                | "overseas"
+                | "abroad"
+        );
+        let colour = matches!(
+            w,
+            "red"
+                | "blue"
+                | "green"
+                | "yellow"
+                | "white"
+                | "black"
+                | "pink"
+                | "purple"
+                | "orange"
+                | "brown"
+                | "grey"
+                | "gray"
+                | "beige"
+                | "teal"
+        ) && self.info.get(e + 1).is_none_or(|n| !np_word(n));
+        noun_before && (place || colour)
+    }
+
     /// Whether the gerund at `e` names a picture ("painting", "carving"): after an animal's
     /// noun it makes a thing ("my horse painting").
     fn picture_compound(&self, e: usize) -> bool {
@@ -250,6 +295,12 @@ impl Sentence<'_> {
                 "it" | "them" | "him" | "me" | "us" | "you" | "this" | "that" | "these" | "those"
             )
             || self.at.get(e + 1).is_some_and(Option::is_some)
+            // "broke his arm playing soccer", "the team eating pizza": a sport, a game or food
+            // after the gerund is what is played or eaten.
+            || matches!(
+                lexicon::category_of(next),
+                Some("sport" | "game" | "food" | "drink" | "instrument")
+            )
             // "art counseling workshop": a noun after the gerund that ends the phrase makes a
             // longer compound, not the gerund's object.
             || (noun(next)

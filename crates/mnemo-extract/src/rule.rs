@@ -15,7 +15,7 @@ use crate::quantities::{self, Quantity};
 use crate::relations::{self, Arg};
 use crate::tagger::{self, Tagger};
 use crate::text;
-use crate::{chat_facts, definitions, lexicon};
+use crate::{chat_facts, definitions};
 use crate::{ExtractContext, ExtractError, Extraction, Extractor, Perceptron, Resolver};
 
 /// Words in capitals from which a sentence is shouting, read as running text would write it
@@ -651,20 +651,14 @@ pub fn analyse_with(
     }
 }
 
-/// Whether the word at `after` (right after a verb's object) says what the object was made to be
-/// or do, for a causative verb: "made me nervous", "made me a bit sad", "made me cry", "drives
+/// Whether the words from `after` (right after a verb's object) say what the object was made to
+/// be or do, for a causative verb: "made me nervous", "made me a bit sad", "made me cry", "drives
 /// me crazy", "kept us busy".
 fn caused_state(predicate: &str, lower: &[String], after: usize) -> bool {
-    let causative = crate::double_object::is_make(predicate)
-        || matches!(
+    crate::double_object::is_causative(predicate)
+        && crate::double_object::caused(
+            |i| lower.get(i).map_or("", String::as_str),
             predicate,
-            "drive" | "drives" | "drove" | "keep" | "keeps" | "kept"
-        );
-    let word = |i: usize| lower.get(i).map_or("", String::as_str);
-    let next = word(after);
-    let pos = lexicon::parts_of_speech(next).unwrap_or("");
-    causative
-        && (pos.starts_with('a')
-            || (next == "a" && matches!(word(after + 1), "bit" | "little" | "lot" | "tad"))
-            || (crate::double_object::is_make(predicate) && crate::double_object::made_to_do(next)))
+            after,
+        )
 }

@@ -6,6 +6,7 @@
 
 use crate::clause_fact::{fact, ClauseFact, End};
 use crate::clause_words::*;
+use crate::double_object::{double_object, Double};
 use crate::lexicon;
 use crate::mentions::MentionKind;
 use crate::phrases::{Object, Sentence};
@@ -120,6 +121,14 @@ pub(crate) fn thing_for_speaker(s: &Sentence<'_>, opening: usize, out: &mut Vec<
     }
     // "helps me", "made us".
     if let Some(me) = speaker_at(s, k + 1) {
+        // "The doctor gave me some antibiotics": what was given, and to whom.
+        if let Some(Double::Gives { to, after, prep }) = double_object(s, &w, k + 1) {
+            if let Some(Object::Thing(a, e)) = s.object(after) {
+                out.push(fact(thing(), w.clone(), s.thing(a, e), CONFIDENCE));
+                out.push(fact(thing(), format!("{w} {prep}"), to, CONFIDENCE));
+                return;
+            }
+        }
         out.push(fact(thing(), w, End::Mention(me), CONFIDENCE));
         return;
     }

@@ -655,3 +655,59 @@ fn main_verb_had_and_pasts_like_their_base_open_joined_clauses() {
         &["doctor"],
     );
 }
+
+#[test]
+fn names_after_things_each_name_one_of_them() {
+    // "two dogs, Max and Bella" stated only that the speaker has dogs.
+    assert_each(
+        "We have two dogs, Max and Bella.",
+        "odile",
+        "HAVE",
+        &["max", "bella"],
+    );
+    let ex = turn("We have two dogs, Max and Bella.", "Odile", "Bram");
+    for dog in ["max", "bella"] {
+        assert!(has_fact(&ex, dog, "IS_A", "dog"), "{dog}: {:?}", ex.facts);
+    }
+    // A second thing named after the first.
+    assert_each(
+        "I have a cat named Luna and a dog named Rex.",
+        "odile",
+        "HAVE",
+        &["luna", "rex"],
+    );
+    let ex = turn(
+        "I have a cat named Luna and a dog named Rex.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "rex", "IS_A", "dog"), "{:?}", ex.facts);
+    // Relatives are relatives, and people whatever their names look like.
+    let ex = turn("I have two sisters, Ana and Bea.", "Odile", "Bram");
+    for sister in ["ana", "bea"] {
+        assert!(
+            has_fact(&ex, "odile", "SISTER", sister),
+            "{sister}: {:?}",
+            ex.facts
+        );
+        let e = ex.entities.iter().find(|e| e.key.as_str() == sister);
+        assert_eq!(
+            e.map(|e| e.entity_type),
+            Some(mnemo_core::EntityType::Person),
+            "{:?}",
+            ex.entities
+        );
+    }
+    // Places after offices are where they are, not the offices' names.
+    let ex = turn(
+        "We have three offices, London, Paris and Rome.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !ex.facts.iter().any(|f| f.subject.as_str() == "london"),
+        "{:?}",
+        ex.facts
+    );
+    assert_no_object("We have three offices, London, Paris and Rome.", "london");
+}

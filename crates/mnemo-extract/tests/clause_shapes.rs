@@ -1103,4 +1103,88 @@ fn a_thing_given_to_someone_is_the_verbs_object_and_the_receiver_is_whom_it_was_
     // A possessive opens the thing: "our own pots" were made, by no one for "our".
     said_by_odile("We all made our own pots.", "MADE", "pots");
     said_by_odile("I gave her old bike to Tom.", "GAVE", "bike");
+    // Someone's relative receives ("her brother"), a thing can give ("the doctor"), and a
+    // chat filler after the thing ends it ("lol").
+    for (text, subject, rel, thing, to_rel, receiver) in [
+        (
+            "Mia gave her brother a book.",
+            "mia",
+            "GAVE",
+            "book",
+            "GAVE_TO",
+            "brother",
+        ),
+        (
+            "The doctor gave me some antibiotics.",
+            "doctor",
+            "GAVE",
+            "antibiotics",
+            "GAVE_TO",
+            "odile",
+        ),
+        (
+            "my mom bought me a bike lol",
+            "odiles mom",
+            "BOUGHT",
+            "bike",
+            "BOUGHT_FOR",
+            "odile",
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, subject, rel, thing) && has_fact(&ex, subject, to_rel, receiver),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
+
+#[test]
+fn what_someone_was_made_to_feel_or_be_states_nothing_of_them() {
+    // "drove me crazy" stated that Jake drove the speaker somewhere.
+    for (text, rel) in [
+        ("Jake drove me crazy last week.", "DROVE"),
+        ("Jake keeps me so busy.", "KEEPS"),
+        ("Jake made me so mad.", "MADE"),
+        ("Jake made me a better person.", "MADE"),
+        ("Anna made me a little sad.", "MADE"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            ex.facts.iter().all(|f| f.rel_type.as_str() != rel),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // The same verbs still state what was made, driven or kept.
+    said_by_odile("I drove my car to Leeds.", "DROVE", "car");
+    said_by_odile("I kept the receipt.", "KEPT", "receipt");
+}
+
+#[test]
+fn where_a_thing_is_and_the_colour_it_was_given_are_no_part_of_it() {
+    let ex = said_by_odile("I work at a bakery downtown.", "WORK_AT", "bakery");
+    assert!(
+        ex.entities
+            .iter()
+            .all(|e| e.key.as_str() != "bakery downtown"),
+        "{:?}",
+        ex.entities
+    );
+    said_by_odile("We painted the fence white.", "PAINTED", "fence");
+    said_by_odile("I found a great cafe nearby.", "FOUND", "cafe");
+    // A colour before the head stays with it; a sport after a gerund is what was played.
+    said_by_odile("I bought a pale yellow dress.", "BOUGHT", "dress");
+    let ex = turn("My son broke his arm playing soccer.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles son", "BROKE", "arm"),
+        "{:?}",
+        ex.facts
+    );
+    said_by_odile(
+        "I did some weight training today.",
+        "DID",
+        "weight training",
+    );
 }

@@ -1,0 +1,131 @@
+//! Names given to the things a clause is about, beyond the first: "we have two dogs, Max and
+//! Bella" (each is a dog the speaker has), "I have two sisters, Ana and Bea" (each a sister), "a
+//! cat named Luna and a dog named Rex" (the second thing named too).
+
+use mnemo_core::EntityType;
+
+use crate::clause_fact::End;
+use crate::lexicon;
+use crate::mentions::MentionKind;
+use crate::object_lists::listed_with;
+use crate::phrases::{is_plural_noun, Object, Sentence};
+
+/// A name and the thing it names.
+pub(crate) struct Named {
+    pub name: usize,
+    pub thing: End,
+}
+
+/// Whether mention `m` is a name one of the things could have: a person's or a thing's, and a
+/// name typed as a place for people and animals ("two sisters, Ana and Bea"; the places of "two
+/// offices, London and Paris" are where the offices are).
+fn names_one(s: &Sentence<'_>, m: usize, living: bool) -> bool {
+    match s.mentions[m].kind {
+        MentionKind::Name(EntityType::Person | EntityType::Other) => true,
+        MentionKind::Name(EntityType::Location) => living,
+        _ => false,
+    }
+}
+
+/// The names after a plural thing ending at word `e` and a comma, closing the clause: "two dogs,
+/// Max and Bella." Each names one of the things.
+pub(crate) fn names_after_plural(s: &Sentence<'_>, a: usize, e: usize) -> Vec<Named> {
+    if e == 0 || !is_plural_noun(s.lower(e - 1)) || s.lower(e) != "," {
+        return Vec::new();
+    }
+    let thing = singular(s.thing(a, e));
+    let living = matches!(
+        category(&thing),
+        Some("person" | "family" | "pet" | "animal")
+    );
+    let Some(m) = s.mention_at(e + 1).filter(|&m| names_one(s, m, living)) else {
+        return Vec::new();
+    };
+    let (more, end) = listed_with(s, m, true);
+    // "two dogs, Max and Bella." ends there, and so does "two guys, Tom and Jake, at the bar".
+    let closes = s.info.get(end).is_none_or(crate::interjections::is_punct);
+    if more.is_empty() || !closes || !more.iter().all(|&o| names_one(s, o, living)) {
+        return Vec::new();
+    }
+    std::iter::once(m)
+        .chain(more)
+        .map(|name| Named {
+            name,
+            thing: thing.clone(),
+        })
+        .collect()
+}
+
+/// The thing written in the singular: each of "two dogs" is a dog.
+fn singular(thing: End) -> End {
+    let End::Thing {
+        start,
+        end,
+        text,
+        entity_type,
+    } = thing
+    else {
+        return thing;
+    };
+    let (before, head) = text
+        .rsplit_once(' ')
+        .map_or(("", text.as_str()), |(b, h)| (b, h));
+    let one = lexicon::singulars(&head.to_lowercase())
+        .into_iter()
+        .find(|w| {
+            lexicon::category_of(w).is_some()
+                || lexicon::parts_of_speech(w).is_some_and(|p| p.contains('n'))
+        });
+    let text = match one {
+        Some(w) if before.is_empty() => w,
+        Some(w) => format!("{before} {w}"),
+        None => text,
+    };
+    End::Thing {
+        start,
+        end,
+        text,
+        entity_type,
+    }
+}
+
+/// The things named after a first named one ending at word `e`: "a cat named Luna *and a dog
+/// named Rex*".
+pub(crate) fn more_named(s: &Sentence<'_>, mut e: usize) -> Vec<Named> {
+    let mut out = Vec::new();
+    while out.len() < 6 && matches!(s.lower(e), "and" | "," | "&") {
+        let j = e + 1 + usize::from(s.lower(e) == "," && s.lower(e + 1) == "and");
+        let Some(Object::Thing(a, b)) = s.object(j) else {
+            break;
+        };
+        if !matches!(s.lower(b), "named" | "called") {
+            break;
+        }
+        let Some(m) = s.mention_at(b + 1).filter(|&m| names_one(s, m, true)) else {
+            break;
+        };
+        out.push(Named {
+            name: m,
+            thing: s.thing(a, b),
+        });
+        e = s.mentions[m].words.1 - s.offset;
+    }
+    out
+}
+
+/// The category of a thing's head word.
+fn category(thing: &End) -> Option<&'static str> {
+    let End::Thing { text, .. } = thing else {
+        return None;
+    };
+    lexicon::category_of(&text.rsplit(' ').next()?.to_lowercase())
+}
+
+/// The relative a family noun names ("sister"), if the thing is one.
+pub(crate) fn family_noun(thing: &End) -> Option<String> {
+    let End::Thing { text, .. } = thing else {
+        return None;
+    };
+    (category(thing) == Some("family"))
+        .then(|| text.rsplit(' ').next().unwrap_or("").to_lowercase())
+}
