@@ -214,6 +214,7 @@ pub fn sentence_mentions(
     span_rules::trim_common_tails(&mut spans, info);
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
+    span_rules::join_name_particles(&mut spans, info);
     span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
     span_rules::opening_people(&mut spans, info);

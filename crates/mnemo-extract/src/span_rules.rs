@@ -301,6 +301,106 @@ pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     }
 }
 
+/// Whether a lower-case word joins a person's given name to a surname ("Guido van Rossum",
+/// "Ludwig van Beethoven", "Charles de Gaulle", "Leonardo da Vinci").
+fn name_particle(lower: &str) -> bool {
+    matches!(
+        lower,
+        "van"
+            | "von"
+            | "de"
+            | "da"
+            | "di"
+            | "del"
+            | "della"
+            | "der"
+            | "den"
+            | "ter"
+            | "ten"
+            | "du"
+            | "dos"
+            | "das"
+            | "le"
+            | "la"
+            | "bin"
+            | "ibn"
+            | "al"
+            | "el"
+    )
+}
+
+/// Joins a given name, a name particle and the surname after it into one person, which the
+/// tagger split or cut ("Guido van Rossum" gave "Guido" and a place "Rossum"; "Ludwig van
+/// Beethoven" gave "Beethoven"). The given name must be one the lists know or a person's span;
+/// a surname span ending with an organisation or place word keeps its type ("Charles de Gaulle
+/// Airport").
+pub(crate) fn join_name_particles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    let mut p = 1;
+    while p + 1 < n {
+        if !name_particle(&info[p].lower) || info[p].is_capitalised() || !name_word(&info[p + 1]) {
+            p += 1;
+            continue;
+        }
+        let before = spans.iter().position(|s| s.1 == p);
+        let after = spans.iter().position(|s| s.4 == p + 1);
+        // A listed given name, or a capitalised word no dictionary knows before a surname the
+        // tagger took for a person's ("Ludwig van Beethoven", "Osama bin Laden").
+        let surname_person = after.is_some_and(|j| spans[j].2 == EntityType::Person);
+        let given = name_word(&info[p - 1])
+            && (gz::is_given_name(&info[p - 1].lower)
+                || (surname_person
+                    && crate::lexicon::parts_of_speech(&info[p - 1].lower).is_none()));
+        let start = match before {
+            Some(k)
+                if spans[k].2 == EntityType::Person || (given && spans[k].1 == spans[k].4 + 1) =>
+            {
+                spans[k].4
+            }
+            None if given && !spans.iter().any(|s| s.4 < p && p - 1 < s.1) => p - 1,
+            _ => {
+                p += 1;
+                continue;
+            }
+        };
+        // The surname: the span after the particle, or the capitalised words there.
+        let (end, t) = match after {
+            Some(j) if spans[j].3.is_none() => {
+                let last = &info[spans[j].1 - 1].lower;
+                let keeps = spans[j].1 > p + 2
+                    && (gz::is_org_suffix(last) || info[spans[j].1 - 1].flags & gz::LOC_WORD != 0);
+                (
+                    spans[j].1,
+                    if keeps {
+                        spans[j].2
+                    } else {
+                        EntityType::Person
+                    },
+                )
+            }
+            Some(_) => {
+                p += 1;
+                continue;
+            }
+            None => {
+                let mut e = p + 1;
+                while e < n
+                    && e < p + 3
+                    && name_word(&info[e])
+                    && !spans.iter().any(|s| s.4 <= e && e < s.1)
+                {
+                    e += 1;
+                }
+                (e, EntityType::Person)
+            }
+        };
+        spans.retain(|s| !(s.4 >= start && s.1 <= end));
+        spans.push((start, end, t, None, start));
+        spans.sort_by_key(|s| s.4);
+        p = end;
+    }
+}
+
 /// Retypes names by their words: an organisation's last word makes an organisation ("Nimbus
 /// Sensors"); a first word that is a given name and also a place ("Sofia Marin", "Paris Hilton")
 /// makes a person, unless a later word makes a place or organisation ("Sofia Airport").

@@ -1706,3 +1706,35 @@ fn a_relative_clause_after_a_name_is_about_that_name() {
         "google",
     );
 }
+
+#[test]
+fn a_name_particle_joins_a_given_name_and_a_surname() {
+    // "Guido van Rossum" gave a person "Guido" and a place "Rossum".
+    has(
+        "Lisp was reworked by Guido van Rossum in 1991.",
+        "Guido van Rossum",
+        EntityType::Person,
+    );
+    has_not(
+        "Lisp was reworked by Guido van Rossum in 1991.",
+        "Rossum",
+        EntityType::Location,
+    );
+    has(
+        "Anna de Souza works at Initech.",
+        "Anna de Souza",
+        EntityType::Person,
+    );
+    // A word no dictionary knows before a surname the tagger found.
+    has(
+        "Ludwig van Beethoven was born in Bonn.",
+        "Ludwig van Beethoven",
+        EntityType::Person,
+    );
+    // A place or a firm keeps its own name: no given name opens it.
+    has(
+        "I visited Rio de Janeiro last year.",
+        "Rio de Janeiro",
+        EntityType::Location,
+    );
+}
