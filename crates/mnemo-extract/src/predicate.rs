@@ -296,6 +296,25 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
                 ..r
             });
     }
+    // "Bill Lumbergh, Initech's CFO, resigned": the role after the second name is the first's.
+    if raw == [","] && lower.get(b.end).is_some_and(|w| gz::is_possessive(w)) {
+        let role: Vec<&str> = lower[b.end + 1..]
+            .iter()
+            .map(String::as_str)
+            .take_while(|w| !is_breaker(w))
+            .collect();
+        let closed = lower
+            .get(b.end + 1 + role.len())
+            .is_none_or(|w| is_breaker(w));
+        if let Some(r) = role_phrase(&role).filter(|_| closed) {
+            return Some(Rule {
+                predicate: format!("{r} of"),
+                forward: true,
+                confidence: 0.7,
+                pattern: "apposition-possessive-role",
+            });
+        }
+    }
     rule_words(&raw, a, b)
 }
 
@@ -315,7 +334,9 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
     };
     // "Acme 's chief executive John Smith": b is a's role.
     if raw.first() == Some(&"'s") {
-        let roles = role_phrase(&raw[1..])?;
+        // "Initech's CFO, Bill Lumbergh": the comma opens the apposition.
+        let role = raw[1..].strip_suffix(&[","]).unwrap_or(&raw[1..]);
+        let roles = role_phrase(role)?;
         return mk(format!("{roles} of"), false, 0.7, "possessive-role");
     }
     // Appositions: "X , (the) chairman of Y", "X , who works for Y", "X , Y" between places.

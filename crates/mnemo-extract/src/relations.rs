@@ -270,7 +270,11 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             let mut forward = forward;
             let predicate = match &r {
                 Some(r) if r.forward == forward => r.predicate.clone(),
-                Some(r) if r.pattern == "passive" => r.predicate.clone(),
+                // "Kubernetes is maintained by Google": the passive says which way it goes.
+                Some(r) if r.pattern == "passive" => {
+                    forward = r.forward;
+                    r.predicate.clone()
+                }
                 // The scorer (trained on news: people work for organisations) can find the pair
                 // related but turn it around; a verb between the two names says which way it goes
                 // ("Cyberdyne hired David Cohen").

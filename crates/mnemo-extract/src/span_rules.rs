@@ -228,6 +228,16 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             _ => k += 1,
         }
     }
+    // "the CEO of Acme Corp." tagged "CEO of" a firm: a name left ending in "of" ends before
+    // it, and a role alone is no name.
+    spans.retain_mut(|s| {
+        if s.1 <= s.4 + 1 || info[s.1 - 1].lower != "of" || s.3.is_some() {
+            return true;
+        }
+        s.1 -= 1;
+        s.0 = s.0.min(s.4);
+        !(s.4..s.1).all(|i| info[i].flags & (gz::ROLE | gz::TITLE) != 0)
+    });
     // "the Art Institute of Chicago", "Bank of England" typed a place by the tagger: an
     // institution's word before "of" makes the name an organisation's.
     for s in spans.iter_mut() {
@@ -1078,6 +1088,29 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             }
             found.push((a, b));
         }
+    }
+    // "Initech's CEO Bill Lumbergh", "Bill Lumbergh, Initech's CFO": a firm's officers.
+    for p in 1..info.len().saturating_sub(1) {
+        let officer = matches!(
+            info[p + 1].lower.as_str(),
+            "ceo"
+                | "cfo"
+                | "cto"
+                | "coo"
+                | "chairman"
+                | "chairwoman"
+                | "founder"
+                | "co-founder"
+                | "cofounder"
+        );
+        if !officer || !gz::is_possessive(&info[p].lower) || !name_word(&info[p - 1]) {
+            continue;
+        }
+        let mut a = p - 1;
+        while a > 0 && p - a < 3 && name_word(&info[a - 1]) {
+            a -= 1;
+        }
+        found.push((a, p));
     }
     let mut e = 0;
     while e < info.len() && e < 3 && name_word(&info[e]) {

@@ -54,13 +54,29 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
             "Nadia Okafor was appointed chief executive officer of Brightwater Foods.",
             "APPOINTED_CHIEF_EXECUTIVE_OFFICER_OF",
         ),
+        // "the CEO of Brightwater Corp." made a firm "CEO of".
+        ("Nadia Okafor is the CEO of Brightwater Corp.", "CEO_OF"),
+        // A firm's possessive before the role, with or without an apposition's commas.
+        ("Brightwater's CEO Nadia Okafor resigned.", "CEO_OF"),
+        ("Nadia Okafor, Brightwater's CFO, resigned.", "CFO_OF"),
+        (
+            "We met Brightwater's CFO, Nadia Okafor, on Tuesday.",
+            "CFO_OF",
+        ),
     ] {
         let (facts, entities) = extract(text);
+        let firm = if text.contains("Foods") {
+            "brightwater foods"
+        } else if text.contains("Corp") {
+            "brightwater corp"
+        } else {
+            "brightwater"
+        };
         assert!(
             facts.contains(&(
                 "nadia okafor".to_string(),
                 rel.to_string(),
-                "brightwater foods".to_string()
+                firm.to_string()
             )),
             "{text}: {facts:?}"
         );
@@ -96,4 +112,19 @@ fn a_role_after_a_name_makes_a_person() {
         entities.contains(&("Lumen Dynamics".to_string(), EntityType::Organization)),
         "{entities:?}"
     );
+}
+
+#[test]
+fn a_passive_with_by_relates_the_agent_first() {
+    // "Kubernetes is maintained by the CNCF" stated that Kubernetes maintained the foundation.
+    let (facts, _) = extract("Lumen is maintained by the Open Systems Foundation.");
+    assert!(
+        facts.contains(&(
+            "open systems foundation".to_string(),
+            "MAINTAINED".to_string(),
+            "lumen".to_string()
+        )),
+        "{facts:?}"
+    );
+    assert!(!facts.iter().any(|(s, _, _)| s == "lumen"), "{facts:?}");
 }
