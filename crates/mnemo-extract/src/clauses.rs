@@ -121,8 +121,13 @@ pub(crate) fn sentence_clauses(
                 (past && crate::clause_words::main_verb_follows(&lower, b + 1))
                     || crate::clause_words::present_then_main_verb(&lower, b)
             });
-        let conditional = (a.saturating_sub(3)..a)
-            .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
+        // "If my kids behave they get ice cream": with no comma or "then" after an opening
+        // "if", the whole sentence is the condition's.
+        let opening_if = matches!(s.lower(0), "if" | "unless")
+            && !(1..a).any(|k| matches!(s.lower(k), "," | "then" | ";" | "-"));
+        let conditional = opening_if
+            || (a.saturating_sub(3)..a)
+                .any(|k| matches!(s.lower(k), "if" | "unless" | "whether" | "wish"));
         // "after I failed": "I", "we" and "you" are never a preposition's object.
         let nominative = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
         // "met jake at the gym": a name right after a verb is its object.
@@ -386,7 +391,9 @@ fn co_subjects(s: &Sentence<'_>, subjects: &mut Vec<(End, usize, usize)>) -> Vec
             let end = subjects[last].1;
             let next = subjects[last + 1].2;
             let link = s.lower(end);
-            let and = link == "and" && next == end + 1
+            // "Sara and her husband": the owner's word opens the relative.
+            let owned = |k: usize| matches!(s.lower(k), "her" | "his" | "their");
+            let and = link == "and" && (next == end + 1 || (next == end + 2 && owned(end + 1)))
                 || (link == "," && s.lower(end + 1) == "and" && next == end + 2);
             if !(and || (link == "," && next == end + 1)) {
                 break;
@@ -462,8 +469,14 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         None if !activities.is_empty() => activities,
         None => return None,
     };
-    // "I'll let you know", "let me see": letting says nothing of the two.
-    facts.retain(|f| !matches!(f.predicate.as_str(), "let" | "lets" | "letting"));
+    // "I'll let you know", "let me see", "wanted to let you know": letting says nothing of the
+    // two.
+    facts.retain(|f| {
+        !matches!(
+            f.predicate.rsplit(' ').next(),
+            Some("let" | "lets" | "letting")
+        )
+    });
     if facts.is_empty() {
         return None;
     }
@@ -1372,7 +1385,13 @@ fn listed_things(s: &Sentence<'_>, first: usize, e: usize) -> Vec<End> {
                 && (s.info.get(i + 1).is_none_or(crate::interjections::is_punct)
                     || matches!(s.lower(i + 1), "and" | "&" | ","))
         };
+        // "I wash my car and polish it": a word with an object pronoun after it is a verb.
+        // ("the freedom and connection it brings": a noun that is no verb opens a relative
+        // clause).
+        let verb_with_object = matches!(s.lower(b), "it" | "them" | "him" | "her" | "me" | "us")
+            && lexicon::parts_of_speech(s.lower(b - 1)).is_some_and(|p| p.contains('v'));
         if b <= a
+            || verb_with_object
             || (a..=b).any(|i| {
                 (finite_verb(s.lower(i)) && !plural_end(i) && !noun_end(i)) || is_aux(s.lower(i))
             })

@@ -201,7 +201,18 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         let first_past = past_verb(w)
             || matches!(
                 w,
-                "read" | "put" | "cut" | "hit" | "set" | "quit" | "let" | "shut"
+                "read"
+                    | "put"
+                    | "cut"
+                    | "hit"
+                    | "set"
+                    | "quit"
+                    | "let"
+                    | "shut"
+                    | "hurt"
+                    | "spread"
+                    | "split"
+                    | "bet"
             )
             || (w == "had" && !past_verb(s.lower(k + 1)) && s.lower(k + 1) != "been");
         let present = planned.is_none()

@@ -1149,6 +1149,36 @@ pub fn sentence_mentions(
                 j += 2;
                 continue;
             }
+            // "Sara and her husband", "Tom and his kids": the relative of the person just
+            // named (a pronoun's owner is otherwise the resolver's to find).
+            "his" | "her" | "their"
+                if relative
+                    && j >= 2
+                    && info[j - 1].lower == "and"
+                    && out.last().is_some_and(|m| {
+                        m.words.1 == offset + j - 1
+                            && matches!(
+                                m.kind,
+                                MentionKind::Name(EntityType::Person)
+                                    | MentionKind::Relative { .. }
+                            )
+                    }) =>
+            {
+                let owner = out.len() - 1;
+                out.push(mk(
+                    j + 1,
+                    j + 2,
+                    MentionKind::Relative {
+                        noun: info[j + 1].lower.clone(),
+                        owner: Owner::Mention(owner),
+                        named_by: None,
+                        named_next: names_following(&spans[next_span..], info, j + 2),
+                    },
+                    None,
+                ));
+                j += 2;
+                continue;
+            }
             "he" | "him" | "his" | "himself" => {
                 out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Male), None))
             }

@@ -48,8 +48,31 @@ impl Sentence<'_> {
         let ordinal = |e: usize| {
             e == k && det && is_ordinal(self.lower(e)) && self.info.get(e + 1).is_some_and(np_word)
         };
+        // "hurt my back": after a possessive and an injury, "back" is the body's ("got your
+        // back" is an idiom).
+        let back = |e: usize| {
+            e == k
+                && k > 1
+                && matches!(
+                    self.lower(k - 1),
+                    "my" | "your" | "his" | "her" | "our" | "their"
+                )
+                && self.lower(e) == "back"
+                && matches!(
+                    self.lower(k - 2),
+                    "hurt"
+                        | "hurts"
+                        | "injured"
+                        | "pulled"
+                        | "strained"
+                        | "tweaked"
+                        | "sprained"
+                        | "broke"
+                        | "wrenched"
+                )
+        };
         let mut e = k;
-        while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e)) {
+        while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e) || back(e)) {
             // A name starts here: the phrase ends before it ("the book Dune").
             if e > k && self.at[e].is_some() {
                 break;

@@ -376,17 +376,19 @@ pub(crate) fn join_name_particles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         // The surname: the span after the particle, or the capitalised words there.
         let (end, t) = match after {
             Some(j) if spans[j].3.is_none() => {
-                let last = &info[spans[j].1 - 1].lower;
+                // "Paul van Gogh Museum", "the Hassan bin Talal Foundation": an institution's
+                // or a place's word ends the name, which is that institution's.
+                let last = &info[spans[j].1 - 1];
                 let keeps = spans[j].1 > p + 2
-                    && (gz::is_org_suffix(last) || info[spans[j].1 - 1].flags & gz::LOC_WORD != 0);
-                (
-                    spans[j].1,
-                    if keeps {
-                        spans[j].2
-                    } else {
-                        EntityType::Person
-                    },
-                )
+                    && (gz::is_org_suffix(&last.lower)
+                        || last.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0
+                        || spans[j].2 == EntityType::Organization);
+                let t = match spans[j].2 {
+                    EntityType::Person if keeps => EntityType::Organization,
+                    t if keeps => t,
+                    _ => EntityType::Person,
+                };
+                (spans[j].1, t)
             }
             Some(_) => {
                 p += 1;

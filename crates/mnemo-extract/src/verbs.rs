@@ -170,6 +170,8 @@ pub(crate) fn takes_clause(w: &str) -> bool {
             | "bet"
             | "suppose"
             | "imagine"
+            | "picture"
+            | "envision"
             | "wonder"
             | "figure"
             | "reckon"

@@ -711,3 +711,57 @@ fn names_after_things_each_name_one_of_them() {
     );
     assert_no_object("We have three offices, London, Paris and Rome.", "london");
 }
+
+#[test]
+fn a_person_and_her_relative_share_the_clause() {
+    // "Sara and her husband live in Rome" stated only "sara RELATED_TO rome".
+    let ex = turn("Sara and her husband live in Rome.", "Odile", "Bram");
+    for (s, rel, o) in [
+        ("sara", "HUSBAND", "saras husband"),
+        ("sara", "LIVE_IN", "rome"),
+        ("saras husband", "LIVE_IN", "rome"),
+    ] {
+        assert!(has_fact(&ex, s, rel, o), "{s} {rel} {o}: {:?}", ex.facts);
+    }
+    assert_each(
+        "My sister and her husband adopted a puppy.",
+        "odiles sister",
+        "ADOPTED",
+        &["puppy"],
+    );
+}
+
+#[test]
+fn verbs_joined_or_listed_are_told_from_things() {
+    // "hurt" is its own past: the verb joined after it shares its subject.
+    assert_each(
+        "I hurt my back and went to the doctor.",
+        "odile",
+        "WENT_TO",
+        &["doctor"],
+    );
+    assert_each(
+        "I hurt my back and went to the doctor.",
+        "odile",
+        "HURT",
+        &["back"],
+    );
+    assert_no_object("I've got your back.", "back");
+    // A word with an object pronoun after it is a second verb, not a thing of the list; a noun
+    // that is no verb opens a relative clause.
+    assert_no_object("I wash my car and polish it every Sunday.", "polish");
+    assert_each(
+        "I love the freedom and connection it brings.",
+        "odile",
+        "LOVE",
+        &["freedom", "connection"],
+    );
+}
+
+#[test]
+fn conditions_imaginings_and_letting_know_state_nothing() {
+    // An opening "if" with no comma makes the whole sentence its condition.
+    assert_no_relation("If my kids behave they get ice cream.", "GET");
+    assert_no_relation("I can picture you all laughing at the party.", "PICTURE");
+    assert_no_relation("Just wanted to let you know I moved.", "WANTED_TO_LET");
+}

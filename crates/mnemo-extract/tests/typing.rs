@@ -1737,4 +1737,15 @@ fn a_name_particle_joins_a_given_name_and_a_surname() {
         "Rio de Janeiro",
         EntityType::Location,
     );
+    // An institution named after such a person is the institution.
+    has(
+        "The Paul van Gogh Museum opened in 2020.",
+        "Paul van Gogh Museum",
+        EntityType::Organization,
+    );
+    has(
+        "Anna works at the Hassan bin Talal Foundation.",
+        "Hassan bin Talal Foundation",
+        EntityType::Organization,
+    );
 }
