@@ -285,6 +285,9 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     if raw.len() > 10 {
         return None;
     }
+    if role_holders(lower, a, b) {
+        return None;
+    }
     // "X was born in A and worked in B": the verb after "and" is not A's but the clause
     // subject's (`relations::coordinated` finds it); A and B are not related by it.
     if raw.len() >= 2 && matches!(raw[0], "and" | "but") {
@@ -318,6 +321,21 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     rule_words(&raw, a, b)
 }
 
+/// Whether `a` names what an unnamed role holder is of and a verb follows before `b`: "The
+/// chairman of Toyota visited Detroit" says nothing of Toyota and Detroit, "the president of
+/// France met the chancellor of Germany" nothing of France and Germany.
+pub(crate) fn role_holders(lower: &[String], a: Arg, b: Arg) -> bool {
+    let role_of = a.start >= 2
+        && lower[a.start - 1] == "of"
+        && gz::flags(&lower[a.start - 2]) & gz::ROLE != 0;
+    // "Tim Cook, the chief executive of Apple, visited Beijing": after an apposition's comma the
+    // verb is the named person's, which `after-apposition` passes on.
+    let between = &lower[a.end..b.start];
+    role_of
+        && between.first().is_some_and(|w| w != ",")
+        && between.iter().any(|w| is_content(w) && !is_prep(w))
+}
+
 /// `Rule::pattern` of a verb phrase after "and" whose subject is the clause's, not the name
 /// before it.
 pub const COORDINATED: &str = "coordinated-verb";
@@ -332,8 +350,8 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
             pattern,
         })
     };
-    // "Acme 's chief executive John Smith": b is a's role.
-    if raw.first() == Some(&"'s") {
+    // "Acme 's chief executive John Smith": b is a's role ("Stark Industries ' CEO" too).
+    if matches!(raw.first(), Some(&("'s" | "'" | "\u{2019}s" | "\u{2019}"))) {
         // "Initech's CFO, Bill Lumbergh": the comma opens the apposition.
         let role = raw[1..].strip_suffix(&[","]).unwrap_or(&raw[1..]);
         let roles = role_phrase(role)?;

@@ -250,6 +250,9 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 }
                 continue;
             }
+            if crate::predicate::role_holders(lower, a, b) {
+                continue;
+            }
             pair_features(lower, a, b, j - i - 1, r.as_ref(), &mut feats);
             model.score_into(&feats, &mut scores[..model.n_classes()]);
             let best = argmax(&scores[..3]);

@@ -230,6 +230,19 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     }
     // "the CEO of Acme Corp." tagged "CEO of" a firm: a name left ending in "of" ends before
     // it, and a role alone is no name.
+    // "returned as CEO of Disney" tagged "CEO of Disney": the role and "of" open no name.
+    for s in spans.iter_mut() {
+        let from = s.0.min(s.4);
+        let roles = (from..s.1)
+            .take_while(|&i| info[i].flags & (gz::ROLE | gz::TITLE) != 0)
+            .count();
+        let of = from + roles;
+        if roles > 0 && of + 1 < s.1 && info[of].lower == "of" {
+            s.0 = of + 1;
+            s.4 = of + 1;
+            s.3 = None;
+        }
+    }
     spans.retain_mut(|s| {
         if s.1 <= s.4 + 1 || info[s.1 - 1].lower != "of" || s.3.is_some() {
             return true;
@@ -348,26 +361,36 @@ pub(crate) fn join_name_particles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let n = info.len();
     let mut p = 1;
     while p + 1 < n {
-        if !name_particle(&info[p].lower) || info[p].is_capitalised() || !name_word(&info[p + 1]) {
+        // "van der", "von der", "de la": two particles are one.
+        let first = p;
+        if name_particle(&info[p].lower)
+            && !info[p].is_capitalised()
+            && p + 2 < n
+            && name_particle(&info[p + 1].lower)
+            && !info[p + 1].is_capitalised()
+        {
             p += 1;
+        }
+        if !name_particle(&info[p].lower) || info[p].is_capitalised() || !name_word(&info[p + 1]) {
+            p = first + 1;
             continue;
         }
-        let before = spans.iter().position(|s| s.1 == p);
+        let before = spans.iter().position(|s| s.1 == first);
         let after = spans.iter().position(|s| s.4 == p + 1);
         // A listed given name, or a capitalised word no dictionary knows before a surname the
         // tagger took for a person's ("Ludwig van Beethoven", "Osama bin Laden").
         let surname_person = after.is_some_and(|j| spans[j].2 == EntityType::Person);
-        let given = name_word(&info[p - 1])
-            && (gz::is_given_name(&info[p - 1].lower)
-                || (surname_person
-                    && crate::lexicon::parts_of_speech(&info[p - 1].lower).is_none()));
+        let g = first - 1;
+        let given = name_word(&info[g])
+            && (gz::is_given_name(&info[g].lower)
+                || (surname_person && crate::lexicon::parts_of_speech(&info[g].lower).is_none()));
         let start = match before {
             Some(k)
                 if spans[k].2 == EntityType::Person || (given && spans[k].1 == spans[k].4 + 1) =>
             {
                 spans[k].4
             }
-            None if given && !spans.iter().any(|s| s.4 < p && p - 1 < s.1) => p - 1,
+            None if given && !spans.iter().any(|s| s.4 < first && g < s.1) => g,
             _ => {
                 p += 1;
                 continue;
@@ -1105,7 +1128,11 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
                 | "co-founder"
                 | "cofounder"
         );
-        if !officer || !gz::is_possessive(&info[p].lower) || !name_word(&info[p - 1]) {
+        // "Stark Industries' CEO": the plural's possessive too.
+        let possessive = gz::is_possessive(&info[p].lower)
+            || (matches!(info[p].lower.as_str(), "'" | "\u{2019}")
+                && info[p - 1].lower.ends_with('s'));
+        if !officer || !possessive || !name_word(&info[p - 1]) {
             continue;
         }
         let mut a = p - 1;

@@ -63,6 +63,13 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
             "We met Brightwater's CFO, Nadia Okafor, on Tuesday.",
             "CFO_OF",
         ),
+        ("Brightwater's COO Nadia Okafor resigned.", "COO_OF"),
+        (
+            "Brightwater's co-founder Nadia Okafor spoke.",
+            "CO_FOUNDER_OF",
+        ),
+        // A plural's possessive.
+        ("Brightwater Foods' CEO Nadia Okafor resigned.", "CEO_OF"),
     ] {
         let (facts, entities) = extract(text);
         let firm = if text.contains("Foods") {
@@ -127,4 +134,40 @@ fn a_passive_with_by_relates_the_agent_first() {
         "{facts:?}"
     );
     assert!(!facts.iter().any(|(s, _, _)| s == "lumen"), "{facts:?}");
+}
+
+#[test]
+fn a_name_after_a_role_and_of_is_not_the_verbs_subject() {
+    // "The chairman of Toyota visited Detroit" stated that Toyota visited Detroit.
+    for (text, a, b) in [
+        (
+            "The chairman of Brightwater visited Detroit.",
+            "brightwater",
+            "detroit",
+        ),
+        (
+            "The president of Norland met the chancellor of Ostria.",
+            "norland",
+            "ostria",
+        ),
+    ] {
+        let (facts, _) = extract(text);
+        assert!(
+            !facts
+                .iter()
+                .any(|(s, _, o)| (s == a && o == b) || (s == b && o == a)),
+            "{text}: {facts:?}"
+        );
+    }
+    // After an apposition's comma the verb is the named person's.
+    let (facts, _) =
+        extract("Nadia Okafor, the chief executive of Brightwater Foods, visited Detroit.");
+    assert!(
+        facts.contains(&(
+            "nadia okafor".to_string(),
+            "VISITED".to_string(),
+            "detroit".to_string()
+        )),
+        "{facts:?}"
+    );
 }

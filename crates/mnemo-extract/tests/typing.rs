@@ -1725,6 +1725,17 @@ fn a_name_particle_joins_a_given_name_and_a_surname() {
         "Anna de Souza",
         EntityType::Person,
     );
+    // Two particles are one ("van der", "von der", "de la").
+    has(
+        "Johannes van der Waals won the prize in 1910.",
+        "Johannes van der Waals",
+        EntityType::Person,
+    );
+    has(
+        "Jean de la Fontaine wrote fables.",
+        "Jean de la Fontaine",
+        EntityType::Person,
+    );
     // A word no dictionary knows before a surname the tagger found.
     has(
         "Ludwig van Beethoven was born in Bonn.",
