@@ -1192,45 +1192,52 @@ fn clause_fact(
             // and a preposition is what the thing was at, with or for (one-word verbs only:
             // "had a blast at the concert with Maya" would read badly).
             let prep = s.lower(e);
+            // "I gave my old laptop to Sam", "bought a gift for my mom": whom it was for.
+            let receiver = receiver.or_else(|| {
+                crate::double_object::receiver_after(s, &predicate, e)
+                    .and_then(|(to, p)| receiver_fact(s, &subject, &predicate, &to, p, confidence))
+            });
+            let given_to = receiver.is_some();
             // "I work as a nurse at Mercy Hospital": where the subject works, not the nurse.
             let verb_as = predicate.strip_suffix(" as").filter(|v| !v.contains(' '));
             // "I work as a nanny in Boston": where, for a role.
-            let beyond = ((matches!(prep, "at" | "with" | "for")
+            let beyond = (((matches!(prep, "at" | "with" | "for")
                 && (!predicate.contains(' ') || verb_as.is_some()))
                 || (prep == "in" && verb_as.is_some()))
-            .then(|| {
-                // "at the Hope Center": the article is no part of the name.
-                let at = e + 1 + usize::from(s.lower(e + 1) == "the");
-                s.mention_at(at)
-            })
-            .flatten()
-            .filter(|&m| {
-                // "at Anna's bakery" is at the bakery, not at Anna.
-                let owned = gz::is_possessive(s.lower(s.mentions[m].words.1 - s.offset));
-                !owned
-                    && matches!(
-                        s.mentions[m].kind,
-                        MentionKind::Name(
-                            EntityType::Organization
-                                | EntityType::Location
-                                | EntityType::Person
-                                | EntityType::Other
+                && !given_to)
+                .then(|| {
+                    // "at the Hope Center": the article is no part of the name.
+                    let at = e + 1 + usize::from(s.lower(e + 1) == "the");
+                    s.mention_at(at)
+                })
+                .flatten()
+                .filter(|&m| {
+                    // "at Anna's bakery" is at the bakery, not at Anna.
+                    let owned = gz::is_possessive(s.lower(s.mentions[m].words.1 - s.offset));
+                    !owned
+                        && matches!(
+                            s.mentions[m].kind,
+                            MentionKind::Name(
+                                EntityType::Organization
+                                    | EntityType::Location
+                                    | EntityType::Person
+                                    | EntityType::Other
+                            )
                         )
-                    )
-            })
-            .map(|m| {
-                let head = s.lower(e - 1);
-                let said = match verb_as {
-                    Some(verb) => format!("{verb} {prep}"),
-                    None => format!("{predicate} {head} {prep}"),
-                };
-                // "had lunch with Anna and Ben": each of a list.
-                let (more, _) = crate::object_lists::listed_with(s, m, false);
-                std::iter::once(m)
-                    .chain(more)
-                    .map(|o| fact(subject.clone(), said.clone(), End::Mention(o), confidence))
-                    .collect::<Vec<_>>()
-            });
+                })
+                .map(|m| {
+                    let head = s.lower(e - 1);
+                    let said = match verb_as {
+                        Some(verb) => format!("{verb} {prep}"),
+                        None => format!("{predicate} {head} {prep}"),
+                    };
+                    // "had lunch with Anna and Ben": each of a list.
+                    let (more, _) = crate::object_lists::listed_with(s, m, false);
+                    std::iter::once(m)
+                        .chain(more)
+                        .map(|o| fact(subject.clone(), said.clone(), End::Mention(o), confidence))
+                        .collect::<Vec<_>>()
+                });
             let beyond = beyond.or_else(|| {
                 done_at(s, &subject, &predicate, Some(e - 1), e, confidence).map(|f| vec![f])
             });

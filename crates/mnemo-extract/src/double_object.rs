@@ -220,6 +220,21 @@ pub(crate) fn caused<'a>(word: impl Fn(usize) -> &'a str, verb: &str, mut after:
     adjective || became || (is_make(verb) && made_to_do(next))
 }
 
+/// The receiver after a verb's thing ending at word `e`, through the verb's own preposition:
+/// "gave my old laptop to Sam", "bought a gift for my mom", "read a story to the kids".
+pub(crate) fn receiver_after(
+    s: &Sentence<'_>,
+    predicate: &str,
+    e: usize,
+) -> Option<(End, &'static str)> {
+    let prep = receiver_prep(predicate.rsplit(' ').next()?)?;
+    if s.lower(e) != prep {
+        return None;
+    }
+    let (to, _) = receiver(s, e + 1)?;
+    Some((to, prep))
+}
+
 /// The subject's fact with the receiver ("bought for" the speaker), unless the subject gave to
 /// itself ("I bought myself a treat").
 pub(crate) fn receiver_fact(

@@ -318,11 +318,12 @@ impl Sentence<'_> {
                 "it" | "them" | "him" | "me" | "us" | "you" | "this" | "that" | "these" | "those"
             )
             || self.at.get(e + 1).is_some_and(Option::is_some)
-            // "broke his arm playing soccer", "the team eating pizza": a sport, a game or food
-            // after the gerund is what is played or eaten.
+            // "broke his arm playing soccer", "learned Spanish watching movies": a sport, a
+            // game, food, a film or a book after the gerund is what is played, eaten, watched or
+            // read.
             || matches!(
                 lexicon::category_of(next),
-                Some("sport" | "game" | "food" | "drink" | "instrument")
+                Some("sport" | "game" | "food" | "drink" | "instrument" | "movie" | "book" | "show")
             )
             // "art counseling workshop": a noun after the gerund that ends the phrase makes a
             // longer compound, not the gerund's object.
@@ -482,6 +483,11 @@ impl Sentence<'_> {
                     j = self.mentions[n].words.1 - self.offset;
                 }
             }
+            // "learned Spanish watching movies": a gerund after the name opens what was being
+            // done, no noun the name modifies.
+            if is_gerund(self.lower(j)) && is_verbish(self.lower(j)) && j == b {
+                return Some(Object::Thing(a, b));
+            }
             let noun = self.info.get(j).is_some_and(|w| !w.is_capitalised());
             return self
                 .noun_phrase(j)
@@ -495,7 +501,10 @@ impl Sentence<'_> {
         let plain = matches!(mention.kind, MentionKind::Name(t) if t != EntityType::Person);
         let mut e = b;
         while plain && e < self.info.len() && e < b + 3 && np_word(&self.info[e]) {
-            if self.info[e].is_capitalised() || self.lower(e).ends_with("ed") {
+            if self.info[e].is_capitalised()
+                || self.lower(e).ends_with("ed")
+                || (e == b && is_gerund(self.lower(e)) && is_verbish(self.lower(e)))
+            {
                 break;
             }
             e += 1;

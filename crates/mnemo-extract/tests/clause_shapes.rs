@@ -1103,6 +1103,30 @@ fn a_thing_given_to_someone_is_the_verbs_object_and_the_receiver_is_whom_it_was_
     // A possessive opens the thing: "our own pots" were made, by no one for "our".
     said_by_odile("We all made our own pots.", "MADE", "pots");
     said_by_odile("I gave her old bike to Tom.", "GAVE", "bike");
+    // The receiver after the thing, through the verb's own preposition.
+    for (text, rel, thing, to_rel, receiver) in [
+        (
+            "I gave my old laptop to Sam.",
+            "GAVE",
+            "laptop",
+            "GAVE_TO",
+            "sam",
+        ),
+        (
+            "I bought a scarf for my mom.",
+            "BOUGHT",
+            "scarf",
+            "BOUGHT_FOR",
+            "odiles mom",
+        ),
+    ] {
+        let ex = said_by_odile(text, rel, thing);
+        assert!(
+            has_fact(&ex, "odile", to_rel, receiver),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
     // Someone's relative receives ("her brother"), a thing can give ("the doctor"), and a
     // chat filler after the thing ends it ("lol").
     for (text, subject, rel, thing, to_rel, receiver) in [
@@ -1187,4 +1211,5 @@ fn where_a_thing_is_and_the_colour_it_was_given_are_no_part_of_it() {
         "DID",
         "weight training",
     );
+    said_by_odile("I learned Spanish watching movies.", "LEARNED", "spanish");
 }
