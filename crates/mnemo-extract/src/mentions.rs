@@ -312,13 +312,29 @@ pub fn sentence_mentions(
             }
         }
     }
-    // Capitalised runs the tagger missed that name something already known (from the store).
+    // Capitalised runs the tagger missed that name something already known (from the store or
+    // earlier in the text), and one word the tagger typed otherwise ("Zorvex Robotics ...
+    // Zorvex opened an office" made a person of "Zorvex").
     let mut j = 0;
     while j < n {
         let (a, b) = info[j].run;
-        if b > a && info[j].is_capitalised() && !spans.iter().any(|s| s.4 < b && a < s.1) {
-            if let Some(t) = known(&text[words[a].start..words[b - 1].end]) {
-                spans.push((a, b, t, None, a));
+        if b > a && info[j].is_capitalised() {
+            let inside: Vec<usize> = (0..spans.len())
+                .filter(|&k| spans[k].4 < b && a < spans[k].1)
+                .collect();
+            let t = known(&text[words[a].start..words[b - 1].end]);
+            match (t, inside.as_slice()) {
+                (Some(t), []) => spans.push((a, b, t, None, a)),
+                (Some(t), [k])
+                    if b == a + 1
+                        && spans[*k].4 == a
+                        && spans[*k].1 == b
+                        && spans[*k].3.is_none()
+                        && t != EntityType::Date =>
+                {
+                    spans[*k].2 = t;
+                }
+                _ => {}
             }
         }
         j = b.max(j + 1);

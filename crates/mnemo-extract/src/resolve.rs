@@ -354,6 +354,18 @@ impl Resolver {
                     return None;
                 }
             }
+            if t == EntityType::Organization {
+                for &c in idx
+                    .org_heads
+                    .get(words[0])
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                {
+                    if !consider(c) {
+                        return None;
+                    }
+                }
+            }
         }
         found
     }
@@ -387,6 +399,9 @@ struct PartIndex {
     surnames: HashMap<String, Vec<usize>>,
     /// Initials of a multi-word non-person name -> clusters.
     acronyms: HashMap<String, Vec<usize>>,
+    /// First word of a multi-word organisation's name that is no dictionary word ("acme" of
+    /// "Acme Robotics") -> clusters.
+    org_heads: HashMap<String, Vec<usize>>,
 }
 
 impl PartIndex {
@@ -413,6 +428,19 @@ impl PartIndex {
                 push(&mut self.surnames, last);
             }
         } else if t != EntityType::Date {
+            // "Acme Robotics ... Acme opened": a firm's own first word, when no word of the
+            // language or it comes before its firm's word ("Robotics", "Labs", "Inc").
+            let head = words[0];
+            let firm_word = words.len() == 2
+                && (crate::gazetteer::is_org_suffix(words[1])
+                    || crate::gazetteer::flags(words[1]) & crate::gazetteer::ORG_WORD != 0);
+            if t == EntityType::Organization
+                && head.len() > 2
+                && (firm_word || crate::lexicon::parts_of_speech(head).is_none())
+                && crate::gazetteer::flags(head) & !crate::gazetteer::ORG_NAME == 0
+            {
+                push(&mut self.org_heads, head);
+            }
             let initials: String = words
                 .iter()
                 .filter(|w| !matches!(**w, "of" | "the" | "and" | "for" | "de"))

@@ -172,7 +172,16 @@ pub fn analyse_with(
     let mut quantities: Vec<Quantity> = Vec::new();
     let mut chat_facts: Vec<chat_facts::MentionFact> = Vec::new();
     let mut sentence_spans: Vec<std::ops::Range<usize>> = Vec::new();
-    let known = |name: &str| resolver.known_type(name);
+    // Names the text itself has named in earlier sentences: a person's surname ("Priya Nair
+    // ... Nair serves as CEO") and a firm's first word ("Acme Robotics ... Acme opened"), which
+    // the tagger misses where they stand alone.
+    let named_before: std::cell::RefCell<rustc_hash::FxHashMap<String, EntityType>> =
+        Default::default();
+    let known = |name: &str| {
+        resolver
+            .known_type(name)
+            .or_else(|| named_before.borrow().get(&name.to_lowercase()).copied())
+    };
     // A chat turn all in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower
     // case (a news dateline such as "LOS ANGELES ( AP )" is not chat).
     let shouting = (people.speaker || people.listener)
@@ -298,6 +307,7 @@ pub fn analyse_with(
                 duration: q.duration,
             });
         }
+        remember_names(&mentions[first..], &mut named_before.borrow_mut());
         sent_mentions.push(first..mentions.len());
         if let (Some(a), Some(b)) = (ws.first(), ws.last()) {
             sentence_spans.push(a.start..b.end);
@@ -661,4 +671,33 @@ fn caused_state(predicate: &str, lower: &[String], after: usize) -> bool {
             predicate,
             after,
         )
+}
+
+/// Adds to `named` the short forms a text may use later for the names of `mentions`: a
+/// person's surname and an organisation's first word, when the word is no common word (a
+/// dictionary's "Baker" or "General" stays a word) nor a given name.
+fn remember_names(mentions: &[Mention], named: &mut rustc_hash::FxHashMap<String, EntityType>) {
+    for m in mentions {
+        let MentionKind::Name(t) = m.kind else {
+            continue;
+        };
+        let words: Vec<&str> = m.text.split_whitespace().collect();
+        if words.len() < 2 {
+            continue;
+        }
+        let short = match t {
+            EntityType::Person => words[words.len() - 1],
+            EntityType::Organization => words[0],
+            _ => continue,
+        };
+        let lower = short.to_lowercase();
+        let word = lower.chars().all(char::is_alphabetic)
+            && lower.len() > 2
+            && crate::lexicon::parts_of_speech(&lower).is_none()
+            && !crate::gazetteer::is_given_name(&lower)
+            && crate::gazetteer::flags(&lower) == 0;
+        if word {
+            named.entry(lower).or_insert(t);
+        }
+    }
 }

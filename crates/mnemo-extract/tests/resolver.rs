@@ -24,6 +24,37 @@ fn surname_and_title_forms_join_the_full_name() {
 }
 
 #[test]
+fn a_surname_or_a_firms_first_word_alone_is_the_name_said_before() {
+    // "Nair serves as CEO" named no one: the tagger missed the surname opening a sentence.
+    let ex = RuleExtractor.extract_sync(
+        "Zorvex Robotics was founded by Priya Nair. Nair serves as chief executive. Zorvex opened \
+         an office in Oslo.",
+        &ExtractContext::default(),
+    );
+    assert_valid(&ex);
+    let nair = ex.entities.iter().find(|e| e.key.as_str() == "priya nair");
+    assert!(
+        nair.is_some_and(|e| e.aliases.iter().any(|a| a == "Nair")),
+        "{:?}",
+        ex.entities
+    );
+    let firm = ex
+        .entities
+        .iter()
+        .find(|e| e.key.as_str() == "zorvex robotics");
+    assert!(
+        firm.is_some_and(|e| e.aliases.iter().any(|a| a == "Zorvex")),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        !ex.entities.iter().any(|e| e.key.as_str() == "zorvex"),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
 fn known_names_from_the_store_take_precedence() {
     let resolver = Resolver::new().with_known([
         ("Willi Schneider", EntityType::Person),
