@@ -20,6 +20,8 @@ pub enum Gender {
     Male,
     Female,
     Plural,
+    /// "the company", "the firm": an organisation named before.
+    Firm,
 }
 
 /// What a mention refers to.
@@ -1206,11 +1208,42 @@ pub fn sentence_mentions(
             "they" if people.speaker => {
                 out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Plural), None))
             }
+            // "Acme Robotics was founded in 2015. The company is headquartered in Oslo": the
+            // organisation named before (not "the company of ...", "the company Acme").
+            _ if firm_noun(lower)
+                && j > 0
+                && info[j - 1].lower == "the"
+                && !info
+                    .get(j + 1)
+                    .is_some_and(|w| w.is_capitalised() || w.lower == "of")
+                && out.last().is_none_or(|m| m.words.1 < offset + j) =>
+            {
+                out.push(mk(j - 1, j + 1, MentionKind::Pronoun(Gender::Firm), None))
+            }
             _ => {}
         }
         j += 1;
     }
     out
+}
+
+/// Nouns that stand for an organisation after "the": "the company", "the firm".
+fn firm_noun(lower: &str) -> bool {
+    matches!(
+        lower,
+        "company"
+            | "firm"
+            | "corporation"
+            | "startup"
+            | "start-up"
+            | "automaker"
+            | "carmaker"
+            | "retailer"
+            | "conglomerate"
+            | "airline"
+            | "organization"
+            | "organisation"
+    )
 }
 
 /// Whether the next name span (the first of `spans`) names a relative noun ending before word

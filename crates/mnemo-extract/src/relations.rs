@@ -496,6 +496,19 @@ fn through_date(
         None => r.predicate.as_str(),
     };
     let after = lower.get(date.end..args[j].start)?;
+    // "Acme was founded in 2015 by Priya Nair": a passive's agent after its time.
+    let passive = lower
+        .get(args[i].end)
+        .is_some_and(|w| matches!(w.as_str(), "was" | "were" | "is" | "are" | "has been"));
+    if after.len() == 1 && after[0] == "by" && passive && verb.ends_with("ed") {
+        let verb = verb.rsplit(' ').next().unwrap_or(verb);
+        return Some(Rule {
+            predicate: verb.to_string(),
+            forward: false,
+            confidence: 0.65,
+            pattern: "passive",
+        });
+    }
     match after {
         [p] | [_, p]
             if matches!(p.as_str(), "in" | "at") && (after.len() == 1 || after[0] == ",") =>

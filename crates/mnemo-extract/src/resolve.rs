@@ -298,6 +298,9 @@ impl Resolver {
                     }
                     of_mention[i] = Some(r);
                 }
+                MentionKind::Pronoun(Gender::Firm) => {
+                    of_mention[i] = recent_firm(mentions, &of_mention, &entities, i);
+                }
                 MentionKind::Pronoun(_) => {
                     of_mention[i] = recent_person(mentions, &of_mention, &entities, i);
                 }
@@ -502,6 +505,35 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
     };
     *cache = Some(i);
     i
+}
+
+/// The one organisation named before "the company" in its sentence or the ones before it.
+fn recent_firm(
+    mentions: &[Mention],
+    of_mention: &[Option<usize>],
+    entities: &[EntityInput],
+    i: usize,
+) -> Option<usize> {
+    let sent = mentions[i].sentence;
+    let mut found: Option<usize> = None;
+    for j in (0..i).rev() {
+        if mentions[j].sentence + PRONOUN_WINDOW < sent {
+            break;
+        }
+        if !matches!(mentions[j].kind, MentionKind::Name(_)) {
+            continue;
+        }
+        let Some(e) = of_mention[j] else { continue };
+        if entities[e].entity_type != EntityType::Organization {
+            continue;
+        }
+        match found {
+            None => found = Some(e),
+            Some(f) if f == e => {}
+            Some(_) => return None,
+        }
+    }
+    found
 }
 
 /// The one person named in the pronoun's sentence or the one before it, before the pronoun.

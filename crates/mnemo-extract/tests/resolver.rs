@@ -55,6 +55,32 @@ fn a_surname_or_a_firms_first_word_alone_is_the_name_said_before() {
 }
 
 #[test]
+fn the_company_is_the_one_organisation_named_before() {
+    let facts = |text: &str| {
+        RuleExtractor
+            .extract_sync(text, &ExtractContext::default())
+            .facts
+            .iter()
+            .map(|f| (f.subject.to_string(), f.object.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let f = facts("Zorvex Robotics reported strong sales. The company is based in Austin.");
+    assert!(
+        f.contains(&("zorvex robotics".to_string(), "austin".to_string())),
+        "{f:?}"
+    );
+    // Two firms before it: which one is meant is not known.
+    let f = facts("Zorvex Robotics sued Initech Inc. The company is based in Austin.");
+    assert!(!f.iter().any(|(_, o)| o == "austin"), "{f:?}");
+    // A passive's agent after a time: the founders founded it.
+    let f = facts("Zorvex Robotics was founded in 2015 by Priya Nair.");
+    assert!(
+        f.contains(&("priya nair".to_string(), "zorvex robotics".to_string())),
+        "{f:?}"
+    );
+}
+
+#[test]
 fn known_names_from_the_store_take_precedence() {
     let resolver = Resolver::new().with_known([
         ("Willi Schneider", EntityType::Person),
