@@ -507,7 +507,7 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
     i
 }
 
-/// The one organisation named before "the company" in its sentence or the ones before it.
+/// The one organisation named before "the company" in its sentence or the one before it.
 fn recent_firm(
     mentions: &[Mention],
     of_mention: &[Option<usize>],
