@@ -364,6 +364,13 @@ impl Sentence<'_> {
             } else if matches!(w0, "all" | "both") && is_determiner(w1) {
                 // "all the flowers", "both my sisters".
                 k += 1;
+            } else if !w0.is_empty()
+                && w0.len() <= 4
+                && w0.chars().all(|c| c.is_ascii_digit())
+                && self.info.get(k + 1).is_some_and(np_word)
+            {
+                // "sent me 3 photos", "bought 2 tickets": the things counted.
+                k += 1;
             }
         }
         let possessive = matches!(

@@ -507,7 +507,8 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
     i
 }
 
-/// The one organisation named before "the company" in its sentence or the one before it.
+/// The one organisation named before "the company" in its sentence or the one before it, joined
+/// to no other name ("Pinecrest Software and Redwood Data merged": either may be meant).
 fn recent_firm(
     mentions: &[Mention],
     of_mention: &[Option<usize>],
@@ -526,6 +527,14 @@ fn recent_firm(
         let Some(e) = of_mention[j] else { continue };
         if entities[e].entity_type != EntityType::Organization {
             continue;
+        }
+        let joined = mentions[j + 1..].iter().any(|m| {
+            m.sentence == mentions[j].sentence
+                && matches!(m.kind, MentionKind::Name(t) if t != EntityType::Date)
+                && m.words.0 <= mentions[j].words.1 + 1
+        });
+        if joined {
+            return None;
         }
         match found {
             None => found = Some(e),

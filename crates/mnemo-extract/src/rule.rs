@@ -175,12 +175,16 @@ pub fn analyse_with(
     // Names the text itself has named in earlier sentences: a person's surname ("Priya Nair
     // ... Nair serves as CEO") and a firm's first word ("Acme Robotics ... Acme opened"), which
     // the tagger misses where they stand alone.
-    let named_before: std::cell::RefCell<rustc_hash::FxHashMap<String, EntityType>> =
+    let named_before: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<EntityType>>> =
         Default::default();
     let known = |name: &str| {
-        resolver
-            .known_type(name)
-            .or_else(|| named_before.borrow().get(&name.to_lowercase()).copied())
+        resolver.known_type(name).or_else(|| {
+            named_before
+                .borrow()
+                .get(&name.to_lowercase())
+                .copied()
+                .flatten()
+        })
     };
     // A chat turn all in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower
     // case (a news dateline such as "LOS ANGELES ( AP )" is not chat).
@@ -516,6 +520,13 @@ pub fn analyse_with(
             }
             let person =
                 |m: &Mention| matches!(m.kind, MentionKind::Speaker | MentionKind::Listener);
+            // "expanded the firm to Mexico": "the company" as an object is no subject of a
+            // preposition's place.
+            if matches!(hm.kind, MentionKind::Pronoun(crate::mentions::Gender::Firm))
+                && crate::predicate::is_prep(&rel.predicate)
+            {
+                continue;
+            }
             // "My trainer made me nervous", "the noise drives me crazy", "made me cry": what
             // someone was made to feel or do; the person is no object made or driven.
             if chat && caused_state(&rel.predicate, &lower, tm.words.1 - offset) {
@@ -675,8 +686,12 @@ fn caused_state(predicate: &str, lower: &[String], after: usize) -> bool {
 
 /// Adds to `named` the short forms a text may use later for the names of `mentions`: a
 /// person's surname and an organisation's first word, when the word is no common word (a
-/// dictionary's "Baker" or "General" stays a word) nor a given name.
-fn remember_names(mentions: &[Mention], named: &mut rustc_hash::FxHashMap<String, EntityType>) {
+/// dictionary's "Baker" or "General" stays a word) nor a given name. A word that is both ("Amy
+/// Carter" and "Carter Logistics") is none (`None`).
+fn remember_names(
+    mentions: &[Mention],
+    named: &mut rustc_hash::FxHashMap<String, Option<EntityType>>,
+) {
     for m in mentions {
         let MentionKind::Name(t) = m.kind else {
             continue;
@@ -697,7 +712,10 @@ fn remember_names(mentions: &[Mention], named: &mut rustc_hash::FxHashMap<String
             && !crate::gazetteer::is_given_name(&lower)
             && crate::gazetteer::flags(&lower) == 0;
         if word {
-            named.entry(lower).or_insert(t);
+            let slot = named.entry(lower).or_insert(Some(t));
+            if *slot != Some(t) {
+                *slot = None;
+            }
         }
     }
 }

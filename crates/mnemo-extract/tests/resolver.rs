@@ -69,9 +69,26 @@ fn the_company_is_the_one_organisation_named_before() {
         f.contains(&("zorvex robotics".to_string(), "austin".to_string())),
         "{f:?}"
     );
-    // Two firms before it: which one is meant is not known.
+    // Two firms before it, or two joined: which one is meant is not known.
     let f = facts("Zorvex Robotics sued Initech Inc. The company is based in Austin.");
     assert!(!f.iter().any(|(_, o)| o == "austin"), "{f:?}");
+    let f = facts(
+        "Zorvex Robotics and Quillon Data merged in 2020. The company is headquartered in Austin.",
+    );
+    assert!(!f.iter().any(|(_, o)| o == "austin"), "{f:?}");
+    // A word that is both a person's surname and a firm's first word is neither alone.
+    let ex = RuleExtractor.extract_sync(
+        "Carvell Logistics was founded by Amy Carvell in 2004. Carvell also chairs the Texas \
+         Trucking Association.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.key.as_str() == "carvell" && e.entity_type == EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
     // A passive's agent after a time: the founders founded it.
     let f = facts("Zorvex Robotics was founded in 2015 by Priya Nair.");
     assert!(
