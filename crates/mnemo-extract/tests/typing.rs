@@ -1760,3 +1760,19 @@ fn a_name_particle_joins_a_given_name_and_a_surname() {
         EntityType::Organization,
     );
 }
+
+#[test]
+fn a_firms_word_ending_a_name_makes_an_organisation() {
+    // "Redline Freight", "Sunrise Bakery", "Kestrel Aero" were people or places, so a later
+    // "Redline" made a second firm.
+    for (text, name) in [
+        (
+            "Tomas Reyes founded Corvid Freight in 2010.",
+            "Corvid Freight",
+        ),
+        ("Emma Baker opened Sunlit Bakery in Leeds.", "Sunlit Bakery"),
+        ("Lucas Ortiz joined Kestrel Aero last year.", "Kestrel Aero"),
+    ] {
+        has(text, name, EntityType::Organization);
+    }
+}
