@@ -300,7 +300,13 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
             });
     }
     // "Bill Lumbergh, Initech's CFO, resigned": the role after the second name is the first's.
-    if raw == [","] && lower.get(b.end).is_some_and(|w| gz::is_possessive(w)) {
+    // "Peter Lind, Cobalt Systems' CEO,": a plural's possessive too.
+    let plural_possessive = lower
+        .get(b.end)
+        .is_some_and(|w| matches!(w.as_str(), "'" | "\u{2019}"))
+        && lower.get(b.end - 1).is_some_and(|w| w.ends_with('s'));
+    if raw == [","] && (lower.get(b.end).is_some_and(|w| gz::is_possessive(w)) || plural_possessive)
+    {
         let role: Vec<&str> = lower[b.end + 1..]
             .iter()
             .map(String::as_str)

@@ -497,9 +497,12 @@ fn through_date(
     };
     let after = lower.get(date.end..args[j].start)?;
     // "Acme was founded in 2015 by Priya Nair": a passive's agent after its time.
-    let passive = lower
-        .get(args[i].end)
-        .is_some_and(|w| matches!(w.as_str(), "was" | "were" | "is" | "are" | "has been"));
+    // "was founded", "had been founded", "is owned".
+    let passive = lower.get(args[i].end..date.start).is_some_and(|ws| {
+        ws.iter()
+            .take(3)
+            .any(|w| matches!(w.as_str(), "was" | "were" | "is" | "are" | "been"))
+    });
     if after.len() == 1 && after[0] == "by" && passive && verb.ends_with("ed") {
         let verb = verb.rsplit(' ').next().unwrap_or(verb);
         return Some(Rule {

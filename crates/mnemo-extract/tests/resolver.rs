@@ -90,11 +90,16 @@ fn the_company_is_the_one_organisation_named_before() {
         ex.entities
     );
     // A passive's agent after a time: the founders founded it.
-    let f = facts("Zorvex Robotics was founded in 2015 by Priya Nair.");
-    assert!(
-        f.contains(&("priya nair".to_string(), "zorvex robotics".to_string())),
-        "{f:?}"
-    );
+    for text in [
+        "Zorvex Robotics was founded in 2015 by Priya Nair.",
+        "Zorvex Robotics had been founded in 1975 by Priya Nair in Perth.",
+    ] {
+        let f = facts(text);
+        assert!(
+            f.contains(&("priya nair".to_string(), "zorvex robotics".to_string())),
+            "{text}: {f:?}"
+        );
+    }
 }
 
 #[test]

@@ -68,8 +68,12 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
             "Brightwater's co-founder Nadia Okafor spoke.",
             "CO_FOUNDER_OF",
         ),
-        // A plural's possessive.
+        // A plural's possessive, before the name or in an apposition.
         ("Brightwater Foods' CEO Nadia Okafor resigned.", "CEO_OF"),
+        (
+            "Nadia Okafor, Brightwater Foods' CEO, spoke in Oslo.",
+            "CEO_OF",
+        ),
     ] {
         let (facts, entities) = extract(text);
         let firm = if text.contains("Foods") {
