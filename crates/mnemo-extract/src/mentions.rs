@@ -123,11 +123,12 @@ pub struct SentenceInput<'a> {
 }
 
 /// Finds the mentions of one sentence. `people` says whether "I"/"my" and "you"/"your" have a
-/// referent; `known` types names already known (from the store).
+/// referent; `known` types names already known (from the store, or earlier in the text: then
+/// `true`, a short form such as a surname).
 pub fn sentence_mentions(
     input: SentenceInput<'_>,
     people: Participants,
-    known: &dyn Fn(&str) -> Option<EntityType>,
+    known: &dyn Fn(&str) -> Option<(EntityType, bool)>,
 ) -> Vec<Mention> {
     let SentenceInput {
         text,
@@ -324,7 +325,24 @@ pub fn sentence_mentions(
             let inside: Vec<usize> = (0..spans.len())
                 .filter(|&k| spans[k].4 < b && a < spans[k].1)
                 .collect();
-            let t = known(&text[words[a].start..words[b - 1].end]);
+            // A short form the text used that is a word of the language too is a name only
+            // before a verb ("Page served as CEO", "Cook said"; not "Green energy is growing"
+            // after "Sarah Green").
+            let worded = b == a + 1
+                && crate::lexicon::parts_of_speech(&info[a].lower).is_some()
+                && !info.get(b).is_some_and(|w| {
+                    let v = w.lower.as_str();
+                    crate::verbs::is_irregular_past(v)
+                        || (v.ends_with("ed") && crate::verbs::is_verbish(v))
+                        || (v.ends_with('s')
+                            && crate::lexicon::parts_of_speech(v)
+                                .is_none_or(|p| !p.starts_with('n'))
+                            && crate::verbs::is_verbish(v))
+                        || matches!(v, "is" | "was" | "has" | "had" | "will" | "would" | "said")
+                });
+            let t = known(&text[words[a].start..words[b - 1].end])
+                .filter(|&(_, short)| !(short && worded))
+                .map(|(t, _)| t);
             match (t, inside.as_slice()) {
                 (Some(t), []) => spans.push((a, b, t, None, a)),
                 (Some(t), [k])

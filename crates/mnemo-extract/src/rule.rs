@@ -178,12 +178,13 @@ pub fn analyse_with(
     let named_before: std::cell::RefCell<rustc_hash::FxHashMap<String, Option<EntityType>>> =
         Default::default();
     let known = |name: &str| {
-        resolver.known_type(name).or_else(|| {
+        resolver.known_type(name).map(|t| (t, false)).or_else(|| {
             named_before
                 .borrow()
                 .get(&name.to_lowercase())
                 .copied()
                 .flatten()
+                .map(|t| (t, true))
         })
     };
     // A chat turn all in capitals ("HEY JOHN!!! GUESS WHAT"): every sentence is read in lower
@@ -685,9 +686,8 @@ fn caused_state(predicate: &str, lower: &[String], after: usize) -> bool {
 }
 
 /// Adds to `named` the short forms a text may use later for the names of `mentions`: a
-/// person's surname and an organisation's first word, when the word is no common word (a
-/// dictionary's "Baker" or "General" stays a word) nor a given name. A word that is both ("Amy
-/// Carter" and "Carter Logistics") is none (`None`).
+/// person's surname and an organisation's first word that is no word of the language, neither a
+/// given name. A word that is both ("Amy Carter" and "Carter Logistics") is none (`None`).
 fn remember_names(
     mentions: &[Mention],
     named: &mut rustc_hash::FxHashMap<String, Option<EntityType>>,
@@ -706,9 +706,11 @@ fn remember_names(
             _ => continue,
         };
         let lower = short.to_lowercase();
+        // A surname that is a word too ("Page", "Cook") counts before a verb only (see
+        // `mentions`); a firm's first word only when no word of the language.
         let word = lower.chars().all(char::is_alphabetic)
             && lower.len() > 2
-            && crate::lexicon::parts_of_speech(&lower).is_none()
+            && (t == EntityType::Person || crate::lexicon::parts_of_speech(&lower).is_none())
             && !crate::gazetteer::is_given_name(&lower)
             && crate::gazetteer::flags(&lower) == 0;
         if word {

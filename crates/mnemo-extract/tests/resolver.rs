@@ -55,6 +55,34 @@ fn a_surname_or_a_firms_first_word_alone_is_the_name_said_before() {
 }
 
 #[test]
+fn a_surname_that_is_a_word_is_the_name_before_a_verb_only() {
+    let ex = RuleExtractor.extract_sync(
+        "Zorvex Media hired Larissa Page in 2019. Page served as chief executive until 2023.",
+        &ExtractContext::default(),
+    );
+    let page = ex
+        .entities
+        .iter()
+        .find(|e| e.key.as_str() == "larissa page");
+    assert!(
+        page.is_some_and(|e| e.aliases.iter().any(|a| a == "Page")),
+        "{:?}",
+        ex.entities
+    );
+    // Not a word of the sentence: "Green energy" is no person.
+    let ex = RuleExtractor.extract_sync(
+        "Sarah Green joined Zorvex Media. Green energy is growing fast.",
+        &ExtractContext::default(),
+    );
+    let green = ex.entities.iter().find(|e| e.key.as_str() == "sarah green");
+    assert!(
+        green.is_some_and(|e| e.aliases.is_empty()),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
 fn the_company_is_the_one_organisation_named_before() {
     let facts = |text: &str| {
         RuleExtractor
