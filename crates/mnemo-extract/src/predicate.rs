@@ -288,6 +288,24 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     if role_holders(lower, a, b) {
         return None;
     }
+    // "The CEO of OpenAI, Sam Altman, spoke": the name set off after "the ROLE of X" holds it.
+    if raw == [","] && a.start >= 2 && lower[a.start - 1] == "of" {
+        let mut k = a.start - 1;
+        while k > 0 && a.start - 1 - k < 3 && is_content(&lower[k - 1]) {
+            k -= 1;
+        }
+        let role: Vec<&str> = lower[k..a.start - 1].iter().map(String::as_str).collect();
+        let fronted = k == 0 || matches!(lower[k - 1].as_str(), "the" | "," | "former");
+        let closed = lower.get(b.end).is_none_or(|w| is_breaker(w));
+        if let Some(r) = role_phrase(&role).filter(|_| fronted && closed) {
+            return Some(Rule {
+                predicate: format!("{r} of"),
+                forward: false,
+                confidence: 0.7,
+                pattern: "fronted-role",
+            });
+        }
+    }
     // "X was born in A and worked in B": the verb after "and" is not A's but the clause
     // subject's (`relations::coordinated` finds it); A and B are not related by it.
     if raw.len() >= 2 && matches!(raw[0], "and" | "but") {

@@ -263,7 +263,9 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                     (1.0 / (1.0 + (-margin / 4.0).exp())).clamp(0.5, 0.99),
                 )
             } else if let Some(r) = r.as_ref().filter(|r| {
-                !matches!(r.pattern, "preposition" | "after-apposition") && next && !modifier
+                // "The CEO of OpenAI, Sam Altman,": the name after "of" is the role's firm.
+                (!matches!(r.pattern, "preposition" | "after-apposition") && next && !modifier)
+                    || (r.pattern == "fronted-role" && next)
             }) {
                 // Clear sentence structure holds even where the scorer (trained on news) says no.
                 (r.forward, r.confidence * 0.8)
