@@ -74,6 +74,11 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
             "Nadia Okafor, Brightwater Foods' CEO, spoke in Oslo.",
             "CEO_OF",
         ),
+        // The role fronted, the name set off after it.
+        (
+            "The chief executive of Brightwater Foods, Nadia Okafor, resigned.",
+            "CHIEF_EXECUTIVE_OF",
+        ),
     ] {
         let (facts, entities) = extract(text);
         let firm = if text.contains("Foods") {
