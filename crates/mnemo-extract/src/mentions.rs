@@ -1150,6 +1150,19 @@ pub fn sentence_mentions(
                 continue;
             }
         }
+        let last_person = |end: usize, relatives: bool| {
+            out.last().is_some_and(|m| {
+                m.words.1 == offset + end
+                    && (matches!(m.kind, MentionKind::Name(EntityType::Person))
+                        || (relatives && matches!(m.kind, MentionKind::Relative { .. })))
+            })
+        };
+        let owned_by_last = relative
+            && ((possessive(Some(&info[j])) && last_person(j, false))
+                || (matches!(lower, "his" | "her" | "their")
+                    && j >= 2
+                    && info[j - 1].lower == "and"
+                    && last_person(j - 1, true)));
         match lower {
             "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
                 if people.speaker =>
@@ -1163,43 +1176,9 @@ pub fn sentence_mentions(
                 m.adjective = true;
                 out.push(m)
             }
-            _ if possessive(Some(&info[j]))
-                && relative
-                && out.last().is_some_and(|m| {
-                    m.words.1 == offset + j
-                        && matches!(m.kind, MentionKind::Name(EntityType::Person))
-                }) =>
-            {
-                let owner = out.len() - 1;
-                out.push(mk(
-                    j + 1,
-                    j + 2,
-                    MentionKind::Relative {
-                        noun: info[j + 1].lower.clone(),
-                        owner: Owner::Mention(owner),
-                        named_by: None,
-                        named_next: names_following(&spans[next_span..], info, j + 2),
-                    },
-                    None,
-                ));
-                j += 2;
-                continue;
-            }
-            // "Sara and her husband", "Tom and his kids": the relative of the person just
-            // named (a pronoun's owner is otherwise the resolver's to find).
-            "his" | "her" | "their"
-                if relative
-                    && j >= 2
-                    && info[j - 1].lower == "and"
-                    && out.last().is_some_and(|m| {
-                        m.words.1 == offset + j - 1
-                            && matches!(
-                                m.kind,
-                                MentionKind::Name(EntityType::Person)
-                                    | MentionKind::Relative { .. }
-                            )
-                    }) =>
-            {
+            // "Anna's sister", and "Sara and her husband" (a pronoun's owner is otherwise the
+            // resolver's to find): the relative of the person just named.
+            _ if owned_by_last => {
                 let owner = out.len() - 1;
                 out.push(mk(
                     j + 1,

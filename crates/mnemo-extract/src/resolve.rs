@@ -507,13 +507,21 @@ fn add_entity(entities: &mut Vec<EntityInput>, e: EntityInput, cache: &mut Optio
     i
 }
 
-/// The one organisation named before "the company" in its sentence or the one before it, joined
-/// to no other name ("Pinecrest Software and Redwood Data merged": either may be meant).
-fn recent_firm(
+/// Whether a mention before a pronoun can be what it stands for.
+enum Fit {
+    Yes,
+    No,
+    /// The mention makes what the pronoun stands for unknowable.
+    Unknown,
+}
+
+/// The one entity of the mentions before mention `i`, in its sentence or the one before, that
+/// `fits` (given the mention and its entity); None when two different ones do.
+fn the_one(
     mentions: &[Mention],
     of_mention: &[Option<usize>],
-    entities: &[EntityInput],
     i: usize,
+    fits: impl Fn(usize, usize) -> Fit,
 ) -> Option<usize> {
     let sent = mentions[i].sentence;
     let mut found: Option<usize> = None;
@@ -521,20 +529,11 @@ fn recent_firm(
         if mentions[j].sentence + PRONOUN_WINDOW < sent {
             break;
         }
-        if !matches!(mentions[j].kind, MentionKind::Name(_)) {
-            continue;
-        }
         let Some(e) = of_mention[j] else { continue };
-        if entities[e].entity_type != EntityType::Organization {
-            continue;
-        }
-        let joined = mentions[j + 1..].iter().any(|m| {
-            m.sentence == mentions[j].sentence
-                && matches!(m.kind, MentionKind::Name(t) if t != EntityType::Date)
-                && m.words.0 <= mentions[j].words.1 + 1
-        });
-        if joined {
-            return None;
+        match fits(j, e) {
+            Fit::No => continue,
+            Fit::Unknown => return None,
+            Fit::Yes => {}
         }
         match found {
             None => found = Some(e),
@@ -545,6 +544,33 @@ fn recent_firm(
     found
 }
 
+/// The one organisation named before "the company" in its sentence or the one before it, joined
+/// to no other name ("Pinecrest Software and Redwood Data merged": either may be meant).
+fn recent_firm(
+    mentions: &[Mention],
+    of_mention: &[Option<usize>],
+    entities: &[EntityInput],
+    i: usize,
+) -> Option<usize> {
+    the_one(mentions, of_mention, i, |j, e| {
+        if !matches!(mentions[j].kind, MentionKind::Name(_))
+            || entities[e].entity_type != EntityType::Organization
+        {
+            return Fit::No;
+        }
+        let joined = mentions[j + 1..].iter().any(|m| {
+            m.sentence == mentions[j].sentence
+                && matches!(m.kind, MentionKind::Name(t) if t != EntityType::Date)
+                && m.words.0 <= mentions[j].words.1 + 1
+        });
+        if joined {
+            Fit::Unknown
+        } else {
+            Fit::Yes
+        }
+    })
+}
+
 /// The one person named in the pronoun's sentence or the one before it, before the pronoun.
 fn recent_person(
     mentions: &[Mention],
@@ -552,38 +578,22 @@ fn recent_person(
     entities: &[EntityInput],
     i: usize,
 ) -> Option<usize> {
-    let sent = mentions[i].sentence;
-    let mut found: Option<usize> = None;
-    for j in (0..i).rev() {
-        if mentions[j].sentence + PRONOUN_WINDOW < sent {
-            break;
-        }
-        if matches!(mentions[j].kind, MentionKind::Pronoun(_)) {
-            continue;
-        }
+    the_one(mentions, of_mention, i, |j, e| {
         // "they" stands for relatives named by a plural ("my kids", "my parents"), "he" and
         // "she" for one person.
         let plural = matches!(&mentions[j].kind, MentionKind::Relative { noun, .. }
                 if crate::phrases::is_plural_noun(noun) || noun == "family");
-        if plural != (mentions[i].kind == MentionKind::Pronoun(Gender::Plural)) {
-            continue;
-        }
-        let Some(e) = of_mention[j] else { continue };
-        if entities[e].entity_type != EntityType::Person
-            || matches!(
+        let person = entities[e].entity_type == EntityType::Person
+            && !matches!(
                 mentions[j].kind,
-                MentionKind::Speaker | MentionKind::Listener
-            )
-        {
-            continue;
+                MentionKind::Speaker | MentionKind::Listener | MentionKind::Pronoun(_)
+            );
+        if person && plural == (mentions[i].kind == MentionKind::Pronoun(Gender::Plural)) {
+            Fit::Yes
+        } else {
+            Fit::No
         }
-        match found {
-            None => found = Some(e),
-            Some(f) if f == e => {}
-            Some(_) => return None,
-        }
-    }
-    found
+    })
 }
 
 /// The participant (key, display name) a name mention's key stands for: their name, a part of
