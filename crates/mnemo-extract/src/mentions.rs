@@ -1206,8 +1206,11 @@ pub fn sentence_mentions(
                 out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Plural), None))
             }
             // "Acme Robotics was founded in 2015. The company is headquartered in Oslo": the
-            // organisation named before (not "the company of ...", "the company Acme").
+            // organisation named before (not "the company of ...", "the company Acme"). In
+            // conversation "the company" is mostly one never named ("I just joined the
+            // company"), a thing of its own.
             _ if firm_noun(lower)
+                && !people.speaker
                 && j > 0
                 && info[j - 1].lower == "the"
                 && !info

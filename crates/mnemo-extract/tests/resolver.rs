@@ -97,6 +97,18 @@ fn the_company_is_the_one_organisation_named_before() {
         f.contains(&("zorvex robotics".to_string(), "austin".to_string())),
         "{f:?}"
     );
+    // In conversation "the company" is mostly one never named: a thing of its own.
+    let ex = RuleExtractor.extract_sync(
+        "I just joined the company last month.",
+        &ExtractContext::with_speaker("Odile"),
+    );
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "JOINED" && f.object.as_str() == "company"),
+        "{:?}",
+        ex.facts
+    );
     // Two firms before it, or two joined: which one is meant is not known.
     let f = facts("Zorvex Robotics sued Initech Inc. The company is based in Austin.");
     assert!(!f.iter().any(|(_, o)| o == "austin"), "{f:?}");
