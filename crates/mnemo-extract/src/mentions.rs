@@ -204,6 +204,8 @@ pub fn sentence_mentions(
             t = EntityType::Person;
         } else if info[b - 1].flags & gz::EVENT_WORD != 0
             || (b - a >= 2 && info[b - 2].lower == "war" && matches!(texts[b - 1], "I" | "II"))
+            // "Pride Month", "Fashion Week": a named month or week is an occasion.
+            || (b - a >= 2 && matches!(texts[b - 1], "Month" | "Week"))
         {
             t = EntityType::Event;
         }
@@ -227,6 +229,7 @@ pub fn sentence_mentions(
     span_rules::brand_names(&mut spans, info, people.speaker || people.listener);
     span_rules::listed_organizations(&mut spans, info);
     span_rules::listed_places(&mut spans, info);
+    span_rules::coordinated_kinds(&mut spans, info, people.speaker || people.listener);
     span_rules::met_people(&mut spans, info);
     crate::contests::contest_names(&mut spans, info);
     span_rules::imperative_openers(&mut spans, info);
@@ -280,7 +283,10 @@ pub fn sentence_mentions(
     // Single capitalised words the tagger missed but the lists know.
     for (j, w) in info.iter().enumerate() {
         let f = w.flags;
-        let known = if f & gz::ORG_NAME != 0 {
+        // "Who supports you?": a listed firm that is also a function word ("who", "un") is the
+        // firm only in capitals ("the WHO said").
+        let function_word = f & gz::STOPWORD != 0 && !w.is_upper;
+        let known = if f & gz::ORG_NAME != 0 && !function_word {
             Some(EntityType::Organization)
         } else if f & gz::PLACE != 0 && f & (gz::STOPWORD | gz::FIRST_NAME) == 0 {
             Some(EntityType::Location)

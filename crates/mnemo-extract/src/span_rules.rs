@@ -1060,6 +1060,10 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
             Some("works" | "work" | "worked" | "working" | "employed" | "hired" | "resigned"),
             Some("for" | "at" | "by" | "from")
         ) | (
+            // "lost my job at Door Dash", "an internship with Globex".
+            Some("job" | "jobs" | "internship" | "position" | "shift" | "shifts"),
+            Some("at" | "with")
+        ) | (
             _,
             Some(
                 "joined"
@@ -1310,6 +1314,56 @@ pub(crate) fn listed_people(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         if one_given && beside {
             s.2 = EntityType::Person;
         }
+    }
+}
+
+/// "Bach and Mozart", "Instagram and TikTok": two one-word names joined by "and" are alike, so a
+/// word no list or dictionary knows takes the kind of the person or organisation beside it when
+/// the tagger typed it otherwise (Mozart a place, Instagram a person). A word a list knows keeps
+/// its kind ("Anna and Paris" stays a person and a city). The organisation beside it must be one
+/// the lists or its spelling know ("TikTok"); a person beside it counts in conversation only, where
+/// the news-trained tagger types unknown words badly (in news "Fuzhou and ..." are places).
+pub(crate) fn coordinated_kinds(spans: &mut [RawSpan], info: &[WordInfo], chat: bool) {
+    let unknown = |s: &RawSpan| {
+        let w = &info[s.0];
+        s.1 == s.0 + 1
+            && s.4 == s.0
+            && s.3.is_none()
+            && w.is_title
+            && w.flags & (gz::PLACE | gz::FIRST_NAME | gz::ORG_NAME | gz::NATIONALITY) == 0
+            && !gz::is_census_given_name(&w.lower)
+            && !gz::is_region(&w.lower)
+            && crate::lexicon::parts_of_speech(&w.lower).is_none()
+    };
+    let and = |k: usize| matches!(info.get(k).map(|w| w.lower.as_str()), Some("and" | "&"));
+    let mut changes = Vec::new();
+    for (i, s) in spans.iter().enumerate() {
+        if !unknown(s) {
+            continue;
+        }
+        let partner = spans.iter().find(|p| {
+            p.1 == p.0 + 1
+                && p.3.is_none()
+                && ((p.1 + 1 == s.0 && and(p.1)) || (s.1 + 1 == p.0 && and(s.1)))
+        });
+        let Some(p) = partner else { continue };
+        // "Johnson, PayPal and Nguyen": members of a longer list are not alike enough.
+        let first = p.0.min(s.0);
+        if first > 0 && matches!(info[first - 1].lower.as_str(), "," | "and" | "&") {
+            continue;
+        }
+        let known_firm = info[p.0].flags & gz::ORG_NAME != 0 || brand_shaped(&info[p.0]);
+        let fits = match (p.2, s.2) {
+            (EntityType::Person, EntityType::Location | EntityType::Other) => chat,
+            (EntityType::Organization, EntityType::Person | EntityType::Location) => known_firm,
+            _ => false,
+        };
+        if fits {
+            changes.push((i, p.2));
+        }
+    }
+    for (i, t) in changes {
+        spans[i].2 = t;
     }
 }
 

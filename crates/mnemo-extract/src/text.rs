@@ -118,7 +118,14 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
         if s.len() == c.len_utf8() {
             break;
         }
-        if is_trailing_punct(c) {
+        // '"Summer Sounds"- The band': a dash after a closing quote or bracket is no part of
+        // the word before them.
+        let dash_after_close = c == '-'
+            && s[..s.len() - 1]
+                .chars()
+                .next_back()
+                .is_some_and(is_trailing_punct);
+        if is_trailing_punct(c) || dash_after_close {
             // Keep a possessive "s'" apostrophe as its own word too; both cases split.
             tail.push(Word {
                 start: end - c.len_utf8(),
@@ -293,6 +300,17 @@ mod tests {
 
     fn toks(s: &str) -> Vec<&str> {
         words(s).iter().map(|w| w.text(s)).collect()
+    }
+
+    #[test]
+    fn a_dash_after_a_closing_quote_is_split_off() {
+        assert_eq!(
+            toks("\"Summer Sounds\"- The band. A well- and ill-kept (rule)-"),
+            vec![
+                "\"", "Summer", "Sounds", "\"", "-", "The", "band", ".", "A", "well-", "and",
+                "ill-kept", "(", "rule", ")", "-"
+            ]
+        );
     }
 
     #[test]

@@ -1776,3 +1776,66 @@ fn a_firms_word_ending_a_name_makes_an_organisation() {
         has(text, name, EntityType::Organization);
     }
 }
+
+#[test]
+fn names_joined_by_and_share_a_kind_in_conversation() {
+    // The tagger typed Mozart a place beside Bach, a person.
+    let text = "I love classical music like Bach and Mozart.";
+    assert_eq!(chat_type(text, "Mozart"), Some(EntityType::Person));
+    assert_eq!(chat_type(text, "Bach"), Some(EntityType::Person));
+    // A known firm beside an unknown word makes it a firm.
+    let text = "Instagram and TikTok can help you reach a younger crowd.";
+    assert_eq!(chat_type(text, "Instagram"), Some(EntityType::Organization));
+    // A word a list knows keeps its kind.
+    assert_eq!(
+        chat_type("Anna and Paris were on my mind all day.", "Paris"),
+        Some(EntityType::Location)
+    );
+    // Not a member of a longer list.
+    assert_eq!(
+        chat_type("The guests were Johnson, PayPal and Nguyen.", "Nguyen")
+            .filter(|t| *t == EntityType::Organization),
+        None
+    );
+    // In news the tagger's places beside a person stay places.
+    has_not(
+        "Li Peng and Fuzhou officials met on Monday.",
+        "Fuzhou",
+        EntityType::Person,
+    );
+}
+
+#[test]
+fn a_question_word_is_no_listed_firm_unless_in_capitals() {
+    assert_eq!(chat_type("I'm so thankful. Who supports you?", "Who"), None);
+    has(
+        "WHO declared a pandemic in March 2020.",
+        "WHO",
+        EntityType::Organization,
+    );
+}
+
+#[test]
+fn an_employer_follows_a_job_at() {
+    assert_eq!(
+        chat_type("I lost my job at Door Dash this month.", "Door Dash"),
+        Some(EntityType::Organization)
+    );
+    assert_eq!(
+        chat_type("She got an internship with Hooli Labs.", "Hooli Labs"),
+        Some(EntityType::Organization)
+    );
+}
+
+#[test]
+fn a_named_month_or_week_is_an_occasion() {
+    assert_eq!(
+        chat_type("I saw a rainbow sidewalk for Pride Month.", "Pride Month"),
+        Some(EntityType::Event)
+    );
+    has(
+        "Models flew in for Paris Fashion Week.",
+        "Paris Fashion Week",
+        EntityType::Event,
+    );
+}
