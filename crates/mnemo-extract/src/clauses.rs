@@ -701,8 +701,15 @@ fn clause_fact(
             copula = is_copula(w) || (copula && !matches!(w, "gonna" | "wanna" | "gotta"));
             have = matches!(w, "have" | "'ve" | "has" | "had" | "do" | "did" | "does");
             k += 1;
-        } else if is_skipped_adverb(w) || (copula && is_intensifier(w)) {
-            // "I'm *so* excited about the trip".
+        } else if is_skipped_adverb(w)
+            || (copula && is_intensifier(w))
+            || (copula
+                && w == "busy"
+                && is_gerund(s.lower(k + 1))
+                && (is_prep(s.lower(k + 2)) || s.object(k + 2).is_some()))
+        {
+            // "I'm *so* excited about the trip"; "I've been *busy* volunteering at the shelter"
+            // is the act itself (alone, "busy swimming" is the activity).
             k += 1;
         } else if copula
             && matches!(w, "off" | "about")

@@ -43,6 +43,19 @@ pub(crate) fn speaker_left_out(s: &Sentence<'_>) -> Option<usize> {
             || (next == "thinking"
                 && matches!(s.lower(k + 2), "about" | "of")
                 && is_gerund(s.lower(k + 3))));
+    // "Been busy volunteering at the shelter", "Busy planning the party": the act keeping the
+    // speaker busy.
+    let busy_at = match (w, next) {
+        ("been", "busy") => Some(k + 2),
+        ("busy", _) => Some(k + 1),
+        _ => None,
+    };
+    if let Some(g) = busy_at {
+        let act = s.lower(g);
+        if g < n && s.at[g].is_none() && is_gerund(act) && is_verbish(act) && !is_light_verb(act) {
+            return Some(g);
+        }
+    }
     let acting = is_gerund(w)
         && !is_aux(next)
         && ((!is_light_verb(w) && (is_prep(next) || is_determiner(next)))

@@ -176,6 +176,19 @@ pub fn sentence_mentions(
         if (a..b).all(|j| gz::is_weekday(&info[j].lower)) {
             continue;
         }
+        // "I bought 2 tickets": in conversation a bare count is no thing of its own (the thing
+        // counted is the object); a year stays a date.
+        let chat = people.speaker || people.listener;
+        if chat
+            && (a..b).all(|j| {
+                texts[j]
+                    .bytes()
+                    .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b','))
+                    && !crate::name_rules::is_year(texts[j])
+            })
+        {
+            continue;
+        }
         // Pronouns and function words alone are never names.
         if (a..b).all(|j| {
             info[j].flags & (gz::PRONOUN | gz::STOPWORD) != 0

@@ -42,7 +42,10 @@ impl Sentence<'_> {
     /// a noun worth remembering.
     pub(crate) fn noun_phrase(&self, k: usize) -> Option<(usize, usize)> {
         let n = self.info.len();
-        let det = k > 0 && is_determiner(self.lower(k - 1));
+        // A count is a determiner too: "bought 2 tickets".
+        let det = k > 0
+            && (is_determiner(self.lower(k - 1))
+                || self.lower(k - 1).bytes().all(|c| c.is_ascii_digit()));
         // "my first marathon", "her second album": an ordinal after a determiner opens the
         // phrase (alone, "I first met him", it is an adverb).
         let ordinal = |e: usize| {

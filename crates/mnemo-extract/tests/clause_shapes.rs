@@ -1213,3 +1213,47 @@ fn where_a_thing_is_and_the_colour_it_was_given_are_no_part_of_it() {
     );
     said_by_odile("I learned Spanish watching movies.", "LEARNED", "spanish");
 }
+
+#[test]
+fn being_busy_with_an_act_states_the_act() {
+    said_by_odile(
+        "Been busy volunteering at the homeless shelter and keeping fit.",
+        "VOLUNTEERING_AT",
+        "homeless shelter",
+    );
+    said_by_odile(
+        "I was busy painting the fence yesterday.",
+        "PAINTING",
+        "fence",
+    );
+    said_by_odile(
+        "I've been busy volunteering at the shelter.",
+        "VOLUNTEERING_AT",
+        "shelter",
+    );
+    // Busy with nothing named states nothing.
+    for text in ["Been busy lately.", "I've been so busy this week!"] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
+    }
+}
+
+#[test]
+fn a_count_in_digits_is_no_thing_of_its_own() {
+    let ex = said_by_odile("I bought 2 tickets for the show.", "BOUGHT", "tickets");
+    assert!(
+        ex.entities.iter().all(|e| e.name != "2"),
+        "{:?}",
+        ex.entities
+    );
+    said_by_odile("We adopted 3 kittens last spring.", "ADOPTED", "kittens");
+    // A year stays a date.
+    let ex = turn("I moved here back in 2019.", "Odile", "Bram");
+    assert!(
+        ex.entities
+            .iter()
+            .any(|e| e.name == "2019" && e.entity_type == EntityType::Date),
+        "{:?}",
+        ex.entities
+    );
+}
