@@ -189,6 +189,23 @@ pub fn sentence_mentions(
         {
             continue;
         }
+        // "Kickboxing is a great way to stay fit": in conversation a gerund opening the sentence
+        // is an activity even where the dictionary lacks it, not a person.
+        if chat
+            && a == 0
+            && b == 1
+            && info[0].lower.len() > 6
+            && compound_gerund(&info[0].lower)
+            && !info[0].is_upper
+            && info[0].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
+            && !gz::is_census_given_name(&info[0].lower)
+            && info.get(1).is_some_and(|w| {
+                crate::clause_words::is_aux(&w.lower)
+                    || (w.lower.ends_with('s') && crate::verbs::is_verbish(&w.lower))
+            })
+        {
+            continue;
+        }
         // Pronouns and function words alone are never names.
         if (a..b).all(|j| {
             info[j].flags & (gz::PRONOUN | gz::STOPWORD) != 0
@@ -1247,6 +1264,23 @@ pub fn sentence_mentions(
 }
 
 /// Nouns that stand for an organisation after "the": "the company", "the firm".
+/// Whether a word is a word of the language and a gerund written as one ("kickboxing",
+/// "snowboarding", "paddleboarding"): a surname like "Manning" or "Browning" is not.
+fn compound_gerund(lower: &str) -> bool {
+    let Some(stem) = lower.strip_suffix("ing") else {
+        return false;
+    };
+    let verb = |v: &str| {
+        crate::lexicon::parts_of_speech(v).is_some_and(|p| p.contains('v'))
+            || crate::lexicon::parts_of_speech(&format!("{v}e")).is_some_and(|p| p.contains('v'))
+    };
+    (3..stem.len().saturating_sub(2)).any(|i| {
+        stem.is_char_boundary(i)
+            && crate::lexicon::parts_of_speech(&stem[..i]).is_some()
+            && verb(&stem[i..])
+    })
+}
+
 fn firm_noun(lower: &str) -> bool {
     matches!(
         lower,

@@ -1839,3 +1839,21 @@ fn a_named_month_or_week_is_an_occasion() {
         EntityType::Event,
     );
 }
+
+#[test]
+fn a_compound_gerund_opening_a_turn_is_no_person() {
+    for (text, word) in [
+        (
+            "Kickboxing is a perfect way to stay in shape.",
+            "Kickboxing",
+        ),
+        ("Paddleboarding helps me relax.", "Paddleboarding"),
+    ] {
+        assert_ne!(chat_type(text, word), Some(EntityType::Person), "{text}");
+    }
+    // A surname ending in -ing is no compound of two words.
+    assert_eq!(
+        chat_type("Fleming said he would come.", "Fleming"),
+        Some(EntityType::Person)
+    );
+}
