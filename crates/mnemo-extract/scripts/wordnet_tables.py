@@ -130,6 +130,8 @@ FIRST_SENSE_PLACES = {"facility", "geological_formation", "body_of_water"}
 # "mall" a promenade, then a shopping centre. A first sense elsewhere ("ultrasound" a sound,
 # "radiology" a science) leaves the second one's order unknown.
 THINGS_MADE_OR_DONE = {4, 6, 15}
+# The lexicographer file of parts of the body (noun.body).
+NOUN_BODY = 8
 # The labels such a second sense may give.
 SECOND_ONLY_LABELS = {"activity", "art", "sport", "game", "exercise", "place"}
 
@@ -252,9 +254,13 @@ def main(dict_dir, out_dir):
                          or data[senses[0]][2] not in THINGS_MADE_OR_DONE)
                     and broad(labels(senses[0])) != broad(labels(senses[1]))):
                 continue
+            # A part of the body gives no category from its second sense: "head" is no pet for
+            # a head of cattle, "shoulder" no food for a cut of meat ("my head", "my shoulder").
+            rare_second = (len(senses) > 1 and not labels(senses[0])
+                           and data[senses[0]][2] == NOUN_BODY)
             out = []
             for k, off in enumerate(senses):
-                if data[off][1]:
+                if data[off][1] or (k == 1 and rare_second):
                     continue
                 for label in labels(off, first=k == 0):
                     # A second sense adds no "person" ("dog" is also a contemptible man); one

@@ -1446,3 +1446,29 @@ fn they_stands_for_the_relatives_named_by_a_plural_before() {
         assert!(ex.facts.is_empty(), "{text}: {:?}", ex.facts);
     }
 }
+
+#[test]
+fn a_part_of_the_body_is_filed_under_no_category() {
+    // "head" is a head of cattle and "shoulder" a cut of meat only in their second senses.
+    for text in [
+        "Snowboarding helps me clear my head.",
+        "I hurt my shoulder at the gym.",
+    ] {
+        let ex = turn(text, "Lena", "Tomas");
+        assert!(
+            !ex.facts.iter().any(|f| f.rel_type.as_str() == "IS_A"
+                && matches!(f.subject.as_str(), "head" | "shoulder")),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // Things keep theirs.
+    let ex = turn("I cooked eggs and bacon for breakfast.", "Lena", "Tomas");
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.rel_type.as_str() == "IS_A" && f.object.as_str() == "food"),
+        "{:?}",
+        ex.facts
+    );
+}
