@@ -222,19 +222,28 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
             } else {
                 third_person(w)
             };
-        if !first_past && planned.is_none() && !present {
+        // "We love going for hikes and having picnics", "I enjoy reading novels, baking bread":
+        // the gerunds joined to the first one are liked too.
+        let next = s.lower(k + 1);
+        let liked = (crate::verbs::takes_gerund(w) && !matches!(w, "go" | "goes" | "went"))
+            .then_some(k + 1)
+            .filter(|_| is_gerund(next) && is_verbish(next));
+        if !first_past && planned.is_none() && !present && liked.is_none() {
             continue;
         }
         let plan = planned
             .filter(|_| !matches!(s.lower(k), "gonna" | "wanna" | "gotta" | "will" | "'ll"))
             .map(|v| (k..v).map(|i| s.lower(i)).collect::<Vec<_>>().join(" "));
+        let liking = liked.map(|_| w.to_string());
+        let joins_gerund = |w: &str| liked.is_some() && is_gerund(w) && is_verbish(w);
         let joins = |w: &str| match planned {
+            _ if !first_past && planned.is_none() && !present => false,
             Some(_) => base_verb(w),
             None if present && first_person => base_verb(w),
             None if present => third_person(w),
             None => past_verb(w),
         };
-        let k = planned.unwrap_or(k);
+        let k = liked.or(planned).unwrap_or(k);
         let mut j = k + 1;
         while j < n {
             let w = s.lower(j);
@@ -267,24 +276,29 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
             {
                 break;
             }
-            if matches!(w, "and" | ",") {
+            // "love being outdoors - going for hikes, ... - plus playing games": a dash or
+            // "plus" goes on listing the liked acts.
+            if matches!(w, "and" | ",")
+                || (liked.is_some() && matches!(w, "-" | "\u{2013}" | "\u{2014}" | "plus"))
+            {
                 let mut v = j + 1;
                 while v < n && joining_adverb(s.lower(v)) {
                     v += 1;
                 }
+                let gerund = joins_gerund(s.lower(v));
                 if v < n
                     && s.at[v].is_none()
-                    && joins(s.lower(v))
+                    && (gerund || joins(s.lower(v)))
                     && !saying(s.lower(v))
                     && object_follows(s, v)
                     && !listed_thing(s, j, v)
-                    && !(present && noun_first(s, v))
+                    && !(present && !gerund && noun_first(s, v))
                 {
                     out.push(Joined {
                         source,
                         subject: subject.clone(),
                         verb: v,
-                        plan: plan.clone(),
+                        plan: if gerund { liking.clone() } else { plan.clone() },
                     });
                     j = v;
                 }

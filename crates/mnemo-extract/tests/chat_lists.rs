@@ -765,3 +765,31 @@ fn conditions_imaginings_and_letting_know_state_nothing() {
     assert_no_relation("I can picture you all laughing at the party.", "PICTURE");
     assert_no_relation("Just wanted to let you know I moved.", "WANTED_TO_LET");
 }
+
+#[test]
+fn gerund_phrases_joined_to_a_liked_one_are_liked_too() {
+    assert_each(
+        "We love going for hikes and having picnics.",
+        "odile",
+        "LOVE_HAVING",
+        &["picnics"],
+    );
+    let text = "I enjoy reading novels, baking bread and playing the piano.";
+    assert_each(text, "odile", "ENJOY_READING", &["novels"]);
+    assert_each(text, "odile", "ENJOY_BAKING", &["bread"]);
+    assert_each(text, "odile", "ENJOY_PLAYING", &["piano"]);
+    // A dash or "plus" goes on with the list.
+    let text = "We love being outdoors - going for hikes, hanging out at the park, having \
+                picnics - plus playing board games.";
+    assert_each(text, "odile", "LOVE_GOING_FOR", &["hikes"]);
+    assert_each(text, "odile", "LOVE_PLAYING", &["board games"]);
+    // A past verb joined after the gerund phrase keeps its own form, not the liking.
+    assert_each(
+        "I started taking guitar lessons and joined a choir.",
+        "odile",
+        "JOINED",
+        &["choir"],
+    );
+    // A gerund describing how, with no object of its own, is no liked act.
+    assert_no_object("I love cooking and feeling relaxed.", "relaxed");
+}
