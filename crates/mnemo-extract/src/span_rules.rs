@@ -407,7 +407,7 @@ pub(crate) fn join_name_particles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
                         || last.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0
                         || spans[j].2 == EntityType::Organization);
                 let t = match spans[j].2 {
-                    EntityType::Person if keeps => EntityType::Organization,
+                    EntityType::Person if keeps => institution_kind(last),
                     t if keeps => t,
                     _ => EntityType::Person,
                 };
@@ -426,13 +426,33 @@ pub(crate) fn join_name_particles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
                 {
                     e += 1;
                 }
-                (e, EntityType::Person)
+                // "Charles de Gaulle Airport": a place's or an institution's word ends it.
+                let last = &info[e - 1];
+                let t = if e > p + 2
+                    && (gz::is_org_suffix(&last.lower)
+                        || last.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0)
+                {
+                    institution_kind(last)
+                } else {
+                    EntityType::Person
+                };
+                (e, t)
             }
         };
         spans.retain(|s| !(s.4 >= start && s.1 <= end));
         spans.push((start, end, t, None, start));
         spans.sort_by_key(|s| s.4);
         p = end;
+    }
+}
+
+/// The kind a name ending in `last`, an institution's or a place's word, names: a place for
+/// "Airport", "Bridge", "Street"; an organisation for "Museum", "Foundation".
+fn institution_kind(last: &WordInfo) -> EntityType {
+    if last.flags & gz::LOC_WORD != 0 && last.flags & gz::ORG_WORD == 0 {
+        EntityType::Location
+    } else {
+        EntityType::Organization
     }
 }
 
@@ -461,6 +481,21 @@ pub(crate) fn retype_by_words(spans: &mut [RawSpan], info: &[WordInfo]) {
         {
             s.2 = EntityType::Other;
             continue;
+        }
+        // "Charles de Gaulle Airport", "John Radcliffe Hospital": a person's name given to a place
+        // or an institution, whose word ends the name, is that place's.
+        if b >= a + 2 && s.2 == EntityType::Person && s.3.is_none() {
+            let kind = match info[b - 1].lower.as_str() {
+                "airport" | "station" | "avenue" | "boulevard" | "canyon" | "peninsula"
+                | "harbor" | "harbour" | "strait" | "canal" => Some(EntityType::Location),
+                "museum" | "foundation" | "university" | "hospital" | "institute" | "library"
+                | "academy" => Some(EntityType::Organization),
+                _ => None,
+            };
+            if let Some(t) = kind {
+                s.2 = t;
+                continue;
+            }
         }
         if b < a + 2 || b > a + 3 || !matches!(s.2, EntityType::Location | EntityType::Other) {
             continue;
@@ -1063,6 +1098,20 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
             // "lost my job at Door Dash", "an internship with Globex".
             Some("job" | "jobs" | "internship" | "position" | "shift" | "shifts"),
             Some("at" | "with")
+        ) | (
+            // "returned as CEO of Disney": a firm's officer (a president's may be a country's).
+            Some(
+                "ceo"
+                    | "cfo"
+                    | "cto"
+                    | "coo"
+                    | "chairman"
+                    | "chairwoman"
+                    | "founder"
+                    | "co-founder"
+                    | "cofounder"
+            ),
+            Some("of")
         ) | (
             _,
             Some(

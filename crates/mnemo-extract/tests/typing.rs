@@ -1857,3 +1857,49 @@ fn a_compound_gerund_opening_a_turn_is_no_person() {
         Some(EntityType::Person)
     );
 }
+
+#[test]
+fn a_place_or_institution_named_for_a_person_is_that_place() {
+    has(
+        "Charles de Gaulle Airport is near Paris.",
+        "Charles de Gaulle Airport",
+        EntityType::Location,
+    );
+    has(
+        "She was treated at John Radcliffe Hospital.",
+        "John Radcliffe Hospital",
+        EntityType::Organization,
+    );
+    // The person keeps his name beside it.
+    let text = "Charles de Gaulle was born in Lille. Charles de Gaulle Airport is near Paris.";
+    has(text, "Charles de Gaulle", EntityType::Person);
+    has(text, "Charles de Gaulle Airport", EntityType::Location);
+    has(
+        "Ludwig van Beethoven was born in Bonn.",
+        "Ludwig van Beethoven",
+        EntityType::Person,
+    );
+}
+
+#[test]
+fn what_an_officer_is_officer_of_is_a_firm() {
+    for (text, firm) in [
+        ("Bob Iger returned as CEO of Disney in 2022.", "Disney"),
+        (
+            "Warren Buffett is the chairman of Berkshire Hathaway.",
+            "Berkshire Hathaway",
+        ),
+        (
+            "The CTO of Stripe, David Singleton, spoke at the summit.",
+            "Stripe",
+        ),
+    ] {
+        has(text, firm, EntityType::Organization);
+    }
+    // A president's may be a country.
+    has(
+        "Emmanuel Macron is the president of France.",
+        "France",
+        EntityType::Location,
+    );
+}
