@@ -429,6 +429,22 @@ pub fn is_given_name_place(lower: &str) -> bool {
 }
 
 /// Whether a lower-case word, ending a capitalised name, makes it an organisation's.
+/// The word a firm's multi-word name is also called by, from its lower-case words: its first,
+/// when no word of the language or when a firm's word follows it ("acme" of "Acme Robotics",
+/// "summit" of "Summit Labs"), and no given name nor other listed word ("Delta Air Lines" is no
+/// "delta" for a river's delta; "General Mills" no "general").
+pub fn firm_short_form<'a>(words: &[&'a str]) -> Option<&'a str> {
+    let (&head, rest) = words.split_first()?;
+    let firm_word = rest.len() == 1 && (is_org_suffix(rest[0]) || flags(rest[0]) & ORG_WORD != 0);
+    (!rest.is_empty()
+        && head.len() > 2
+        && head.chars().all(char::is_alphabetic)
+        && (firm_word || crate::lexicon::parts_of_speech(head).is_none())
+        && !is_given_name(head)
+        && flags(head) & !ORG_NAME == 0)
+        .then_some(head)
+}
+
 pub fn is_org_suffix(lower: &str) -> bool {
     static SET: OnceLock<HashMap<&'static str, ()>> = OnceLock::new();
     word_set(ORG_SUFFIXES, &SET).contains_key(lower)

@@ -431,18 +431,11 @@ impl PartIndex {
                 push(&mut self.surnames, last);
             }
         } else if t != EntityType::Date {
-            // "Acme Robotics ... Acme opened": a firm's own first word, when no word of the
-            // language or it comes before its firm's word ("Robotics", "Labs", "Inc").
-            let head = words[0];
-            let firm_word = words.len() == 2
-                && (crate::gazetteer::is_org_suffix(words[1])
-                    || crate::gazetteer::flags(words[1]) & crate::gazetteer::ORG_WORD != 0);
-            if t == EntityType::Organization
-                && head.len() > 2
-                && (firm_word || crate::lexicon::parts_of_speech(head).is_none())
-                && crate::gazetteer::flags(head) & !crate::gazetteer::ORG_NAME == 0
-            {
-                push(&mut self.org_heads, head);
+            // "Acme Robotics ... Acme opened": the word a firm is also called by.
+            if t == EntityType::Organization {
+                if let Some(head) = crate::gazetteer::firm_short_form(&words) {
+                    push(&mut self.org_heads, head);
+                }
             }
             let initials: String = words
                 .iter()

@@ -696,24 +696,24 @@ fn remember_names(
         let MentionKind::Name(t) = m.kind else {
             continue;
         };
-        let words: Vec<&str> = m.text.split_whitespace().collect();
+        let lower_text = m.text.to_lowercase();
+        let words: Vec<&str> = lower_text.split_whitespace().collect();
         if words.len() < 2 {
             continue;
         }
+        // A surname that is a word too ("Page", "Cook") counts before a verb only (see
+        // `mentions`); a firm is called by what `firm_short_form` says.
         let short = match t {
-            EntityType::Person => words[words.len() - 1],
-            EntityType::Organization => words[0],
+            EntityType::Person => Some(words[words.len() - 1]).filter(|w| {
+                w.chars().all(char::is_alphabetic)
+                    && w.len() > 2
+                    && !crate::gazetteer::is_given_name(w)
+                    && crate::gazetteer::flags(w) == 0
+            }),
+            EntityType::Organization => crate::gazetteer::firm_short_form(&words),
             _ => continue,
         };
-        let lower = short.to_lowercase();
-        // A surname that is a word too ("Page", "Cook") counts before a verb only (see
-        // `mentions`); a firm's first word only when no word of the language.
-        let word = lower.chars().all(char::is_alphabetic)
-            && lower.len() > 2
-            && (t == EntityType::Person || crate::lexicon::parts_of_speech(&lower).is_none())
-            && !crate::gazetteer::is_given_name(&lower)
-            && crate::gazetteer::flags(&lower) == 0;
-        if word {
+        if let Some(lower) = short.map(str::to_string) {
             let slot = named.entry(lower).or_insert(Some(t));
             if *slot != Some(t) {
                 *slot = None;
