@@ -247,15 +247,15 @@ pub(crate) fn sentence_clauses(
     // "I went hiking and then visited my parents": past verbs joined to a clause's first; a
     // plan's words go with the verbs joined to it ("hope to finish ... and find a job").
     let own = subjects.len();
-    let mut plans: Vec<Option<String>> = Vec::new();
+    let mut plans: Vec<(Option<String>, bool)> = Vec::new();
     for j in crate::coordinated::joined_verbs(&s, &subjects) {
         // "Jake and Emma got married and moved to Portland": Jake moved too.
         for &(i, _) in joined.iter().filter(|(_, last)| *last == j.source) {
             subjects.push((subjects[i].0.clone(), j.verb, j.verb));
-            plans.push(j.plan.clone());
+            plans.push((j.plan.clone(), j.agrees));
         }
         subjects.push((j.subject, j.verb, j.verb));
-        plans.push(j.plan);
+        plans.push((j.plan, j.agrees));
     }
     // "If I move to Denver, ...", "not sure if I'll join Google": a condition or an open
     // question, read once for all the sentence's clauses.
@@ -263,9 +263,14 @@ pub(crate) fn sentence_clauses(
     let mut said: Vec<Vec<ClauseFact>> = Vec::with_capacity(subjects.len());
     for (i, (subject, from, start)) in subjects.iter().enumerate() {
         let conditional = conditions.iter().any(|&(a, b)| (a..b).contains(start));
-        let facts = (!conditional).then(|| clause_at(&s, subject.clone(), *start, *from));
+        let joined_to = i.checked_sub(own).map(|p| &plans[p]);
+        let plan = joined_to.and_then(|(plan, _)| plan.as_ref());
+        // A plan's words agree in person already ("wants to learn Spanish and visit Madrid"),
+        // and a verb joined to "gonna" is as planned as the first.
+        let agree = joined_to.is_none_or(|&(_, agrees)| agrees);
+        let facts = (!conditional).then(|| clause_at(&s, subject.clone(), *start, *from, agree));
         let mut facts = facts.flatten().unwrap_or_default();
-        if let Some(Some(plan)) = i.checked_sub(own).map(|p| &plans[p]) {
+        if let Some(plan) = plan {
             for f in facts.iter_mut().filter(|f| f.predicate != "is a") {
                 f.predicate = format!("{plan} {}", f.predicate);
             }
@@ -457,8 +462,15 @@ fn is_activity(word: &str) -> bool {
 
 /// Reads the verb group and object after a subject ending at word `k`: the clause's fact, and
 /// the activity a gerund in its verb chain names ("we went camping with my family" also says
-/// that we went camping).
-fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<Vec<ClauseFact>> {
+/// that we went camping). With `agree`, a present verb takes the third person
+/// (`agree_in_person`); a verb joined to a plan has it from the plan's words.
+fn clause_at(
+    s: &Sentence<'_>,
+    subject: End,
+    start: usize,
+    k: usize,
+    agree: bool,
+) -> Option<Vec<ClauseFact>> {
     let mut activities = Vec::new();
     let own = subject.clone();
     let mut facts = match clause_fact(s, subject, start, k, &mut activities) {
@@ -480,6 +492,9 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
     if facts.is_empty() {
         return None;
     }
+    if agree {
+        agree_in_person(s, k, &mut facts);
+    }
     // "I should have called Anna", "I could have married Tom": what did not happen.
     if crate::hedges::counterfactual(s, k) {
         return None;
@@ -500,6 +515,38 @@ fn clause_at(s: &Sentence<'_>, subject: End, start: usize, k: usize) -> Option<V
         }
     }
     Some(facts)
+}
+
+/// "I love hiking" and "Maya loves hiking" state one relation: the present verb of a clause
+/// said of the speaker, the listener or a plural takes the third person's form in its facts
+/// (LOVES, HAS, LIVES_IN, WANTS_TO_LEARN), as a fact's subject is one entity spoken of. Only a
+/// verb opening its clause's verb group, after adverbs alone ("I really love"), or "have" and
+/// "do" as the verb itself ("I have a dog", "I do yoga"); not after an auxiliary or a modal ("I'll
+/// join", "I've joined"), nor a copula's words ("I'm part of", "a fan of").
+fn agree_in_person(s: &Sentence<'_>, k: usize, facts: &mut [ClauseFact]) {
+    let n = s.info.len();
+    let mut j = k;
+    while j < n && is_skipped_adverb(s.lower(j)) {
+        j += 1;
+    }
+    let w = s.lower(j);
+    let next = s.lower(j + 1);
+    let own_verb = if matches!(w, "have" | "do") {
+        // "I have a dog", not "I have visited", "I do think".
+        !is_verbish(next) || is_determiner(next) || s.info.get(j + 1).is_some_and(np_word)
+    } else {
+        crate::verbs::present_base(w)
+    };
+    if !own_verb || s.at[j].is_some() {
+        return;
+    }
+    let third = crate::verbs::third_person(w);
+    for f in facts.iter_mut() {
+        let rest = f.predicate.strip_prefix(w);
+        if let Some(rest) = rest.filter(|r| r.is_empty() || r.starts_with(' ')) {
+            f.predicate = format!("{third}{rest}");
+        }
+    }
 }
 
 /// "I took my kids camping", "we took Max hiking": taking someone along to an activity (a gerund

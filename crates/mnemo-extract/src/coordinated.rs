@@ -125,6 +125,9 @@ pub(crate) struct Joined {
     pub subject: End,
     pub verb: usize,
     pub plan: Option<String>,
+    /// Whether the joined verb's present takes the third person itself: not after a plan
+    /// ("gonna explore and volunteer"), whose words or tense it shares.
+    pub agrees: bool,
 }
 
 /// Whether the participle at `v` opens a thing listed beside the noun before "and" ("fried
@@ -231,10 +234,23 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         if !first_past && planned.is_none() && !present && liked.is_none() {
             continue;
         }
+        // The first clause's present verb agrees as its facts do ("I love hiking and
+        // camping": LOVES; `clauses::agree_in_person`).
+        let agreed = |v: &str| {
+            if crate::verbs::present_base(v) && (*from..k).all(|i| is_skipped_adverb(s.lower(i))) {
+                crate::verbs::third_person(v)
+            } else {
+                v.to_string()
+            }
+        };
         let plan = planned
             .filter(|_| !matches!(s.lower(k), "gonna" | "wanna" | "gotta" | "will" | "'ll"))
-            .map(|v| (k..v).map(|i| s.lower(i)).collect::<Vec<_>>().join(" "));
-        let liking = liked.map(|_| w.to_string());
+            .map(|v| {
+                let mut words: Vec<String> = (k..v).map(|i| s.lower(i).to_string()).collect();
+                words[0] = agreed(&words[0]);
+                words.join(" ")
+            });
+        let liking = liked.map(|_| agreed(w));
         let joins_gerund = |w: &str| liked.is_some() && is_gerund(w) && is_verbish(w);
         let joins = |w: &str| match planned {
             _ if !first_past && planned.is_none() && !present => false,
@@ -299,6 +315,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
                         subject: subject.clone(),
                         verb: v,
                         plan: if gerund { liking.clone() } else { plan.clone() },
+                        agrees: !gerund && planned.is_none(),
                     });
                     j = v;
                 }

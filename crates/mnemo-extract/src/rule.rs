@@ -550,7 +550,26 @@ pub fn analyse_with(
             {
                 continue;
             }
-            add(h, t, &rel.predicate, rel.confidence, s);
+            // "Jess and Tom live in Oslo": a verb right after a name (and adverbs) agrees as
+            // the clause reader's do (LIVES_IN, as "Jess lives in Oslo").
+            let mut predicate = std::borrow::Cow::Borrowed(rel.predicate.as_str());
+            {
+                let first = predicate.split(' ').next().unwrap_or("");
+                let (from, to) = (hm.words.1 - offset, (tm.words.0 - offset).min(lower.len()));
+                let after_name = |j: usize| {
+                    let mut i = j;
+                    while i > from && crate::clause_words::is_skipped_adverb(&lower[i - 1]) {
+                        i -= 1;
+                    }
+                    i == from || args.iter().any(|a| a.end == i)
+                };
+                let verb = (from..to).find(|&j| lower[j] == first);
+                if verb.is_some_and(after_name) && crate::verbs::present_base(first) {
+                    let rest = &rel.predicate[first.len()..];
+                    predicate = format!("{}{rest}", crate::verbs::third_person(first)).into();
+                }
+            }
+            add(h, t, &predicate, rel.confidence, s);
             span_facts.push(SpanFact {
                 head: (hm.start, hm.end),
                 tail: (tm.start, tm.end),

@@ -182,6 +182,66 @@ pub(crate) fn takes_clause(w: &str) -> bool {
     )
 }
 
+/// A present verb's third person: "love" -> "loves", "have" -> "has", "watch" -> "watches",
+/// "study" -> "studies", "go" -> "goes".
+pub(crate) fn third_person(w: &str) -> String {
+    match w {
+        "have" => return "has".into(),
+        "be" => return "is".into(),
+        _ => {}
+    }
+    let vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u');
+    if let Some(stem) = w.strip_suffix('y') {
+        if stem.chars().last().is_some_and(|c| !vowel(c)) {
+            return format!("{stem}ies");
+        }
+    }
+    if ["s", "sh", "ch", "x", "z", "o"]
+        .iter()
+        .any(|e| w.ends_with(e))
+    {
+        return format!("{w}es");
+    }
+    format!("{w}s")
+}
+
+/// Whether `w` is a verb's present base form that takes "-s" in the third person: "love",
+/// "live", "miss"; not a past that is spelt like its base ("read", "put", "let"), a past or
+/// participle ("loved", "gone"), a gerund, a third person already ("loves") or an auxiliary.
+pub(crate) fn present_base(w: &str) -> bool {
+    w.len() > 1
+        && w.chars().all(|c| c.is_ascii_lowercase())
+        && !crate::clause_words::is_aux(w)
+        && !matches!(
+            w,
+            "read"
+                | "put"
+                | "cut"
+                | "hit"
+                | "set"
+                | "quit"
+                | "let"
+                | "shut"
+                | "hurt"
+                | "spread"
+                | "split"
+                | "bet"
+                | "cost"
+                | "beat"
+                | "come"
+                | "become"
+                | "run"
+                | "gonna"
+                | "wanna"
+                | "gotta"
+        )
+        && !is_irregular_past(w)
+        && !w.ends_with("ed")
+        && !w.ends_with("ing")
+        && (!w.ends_with('s') || w.ends_with("ss"))
+        && lexicon::parts_of_speech(w).is_some_and(|p| p.contains('v'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +259,27 @@ mod tests {
         assert!(takes_infinitive("wanted"));
         assert!(takes_gerund("started"));
         assert!(is_gerund("painting"));
+    }
+
+    #[test]
+    fn third_person_forms() {
+        for (base, third) in [
+            ("love", "loves"),
+            ("have", "has"),
+            ("watch", "watches"),
+            ("study", "studies"),
+            ("play", "plays"),
+            ("go", "goes"),
+            ("miss", "misses"),
+            ("fix", "fixes"),
+        ] {
+            assert_eq!(third_person(base), third);
+        }
+        assert!(present_base("love") && present_base("miss"));
+        for w in [
+            "loved", "loves", "read", "let", "going", "gone", "is", "gonna", "dog",
+        ] {
+            assert!(!present_base(w), "{w}");
+        }
     }
 }

@@ -37,7 +37,7 @@ fn an_activity_in_a_verb_chain_is_what_the_speaker_did() {
         ex.facts
     );
     let ex = turn("I really enjoy skiing in the Alps.", "Odile", "Bram");
-    assert!(has_fact(&ex, "odile", "ENJOY", "skiing"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "ENJOYS", "skiing"), "{:?}", ex.facts);
     // A gerund with an object of its own is a verb, not an activity.
     for text in [
         "I keep using my notebook for ideas.",
@@ -164,7 +164,7 @@ fn a_quantified_object_is_the_thing_counted() {
         ),
         (
             "I have plenty of spare batteries at home.",
-            "HAVE",
+            "HAS",
             "batteries",
         ),
         ("We grew tons of tomatoes this summer.", "GREW", "tomatoes"),
@@ -403,7 +403,7 @@ fn adjectives_before_a_gerund_or_a_participle_still_lead_to_the_thing() {
     );
     // Adjectives and nouns in -ly are words of the phrase; adverbs are not.
     said_by_odile("We adopted a friendly puppy.", "ADOPTED", "puppy");
-    said_by_odile("I love my family.", "LOVE", "family");
+    said_by_odile("I love my family.", "LOVES", "family");
     let ex = turn("I woke up early and really enjoyed it.", "Odile", "Bram");
     assert!(
         ex.entities
@@ -413,7 +413,7 @@ fn adjectives_before_a_gerund_or_a_participle_still_lead_to_the_thing() {
         ex.entities
     );
     // An adverb in -ly stays out of the phrase before and after its head.
-    said_by_odile("I play tennis weekly.", "PLAY", "tennis");
+    said_by_odile("I play tennis weekly.", "PLAYS", "tennis");
     said_by_odile("I finished the book early.", "FINISHED", "book");
     // The gerund of a compound adjective goes with the adjective: "a nice looking car".
     said_by_odile("I bought a nice looking car.", "BOUGHT", "car");
@@ -628,7 +628,8 @@ fn a_plural_relative_names_everyone_listed() {
 fn a_hedged_clause_keeps_its_hedge() {
     let ex = said_by_odile("I might move to Denver.", "MIGHT_MOVE_TO", "denver");
     assert!(
-        !has_fact(&ex, "odile", "MOVE_TO", "denver"),
+        !has_fact(&ex, "odile", "MOVE_TO", "denver")
+            && !has_fact(&ex, "odile", "MOVES_TO", "denver"),
         "{:?}",
         ex.facts
     );
@@ -637,13 +638,13 @@ fn a_hedged_clause_keeps_its_hedge() {
     said_by_odile("I could teach art at the school.", "COULD_TEACH", "art");
     let ex = turn("I would work at Initech if they hired me.", "Odile", "Bram");
     assert!(
-        !has_fact(&ex, "odile", "WORK_AT", "initech"),
+        !has_fact(&ex, "odile", "WORKS_AT", "initech"),
         "{:?}",
         ex.facts
     );
     // Said plainly, no hedge.
     said_by_odile("I'll adopt a cat.", "ADOPT", "cat");
-    said_by_odile("I want to learn guitar.", "WANT_TO_LEARN", "guitar");
+    said_by_odile("I want to learn guitar.", "WANTS_TO_LEARN", "guitar");
 }
 
 #[test]
@@ -657,8 +658,8 @@ fn predicates_carry_no_articles_and_new_trades_are_roles() {
         ex.facts
     );
     said_by_odile("I hurt my back at the gym.", "HURT_BACK_AT", "gym");
-    let ex = said_by_odile("I work as a barista at a cafe.", "WORK_AS", "barista");
-    assert!(has_fact(&ex, "odile", "WORK_AT", "cafe"), "{:?}", ex.facts);
+    let ex = said_by_odile("I work as a barista at a cafe.", "WORKS_AS", "barista");
+    assert!(has_fact(&ex, "odile", "WORKS_AT", "cafe"), "{:?}", ex.facts);
     // A known word that is no person's role stays in the predicate.
     let ex = turn("We worked as a team at the hackathon.", "Odile", "Bram");
     assert!(
@@ -744,9 +745,9 @@ fn plural_relatives_and_pets_name_lists_however_set_off() {
 
 #[test]
 fn where_a_role_is_done_and_time_spent() {
-    let ex = said_by_odile("I work as a nanny in Boston.", "WORK_AS", "nanny");
+    let ex = said_by_odile("I work as a nanny in Boston.", "WORKS_AS", "nanny");
     assert!(
-        has_fact(&ex, "odile", "WORK_IN", "boston"),
+        has_fact(&ex, "odile", "WORKS_IN", "boston"),
         "{:?}",
         ex.facts
     );
@@ -755,9 +756,9 @@ fn where_a_role_is_done_and_time_spent() {
 
 #[test]
 fn worded_statements_of_i_stand_beside_the_rules_for_what_is_not_stated() {
-    let ex = said_by_odile("I live in Paris and work for Google.", "LIVE_IN", "paris");
+    let ex = said_by_odile("I live in Paris and work for Google.", "LIVES_IN", "paris");
     assert!(
-        has_fact(&ex, "odile", "WORK_FOR", "google"),
+        has_fact(&ex, "odile", "WORKS_FOR", "google"),
         "{:?}",
         ex.facts
     );
@@ -767,13 +768,13 @@ fn worded_statements_of_i_stand_beside_the_rules_for_what_is_not_stated() {
         "google",
     );
     // A tag question leaves the statement before it.
-    said_by_odile("I live in Paris, do you?", "LIVE_IN", "paris");
+    said_by_odile("I live in Paris, do you?", "LIVES_IN", "paris");
     said_by_odile("I'd move to Denver if I could.", "WOULD_MOVE_TO", "denver");
     said_by_odile("We got married in August.", "GOT_MARRIED_IN", "august");
     // A place and its region are no list.
-    let ex = said_by_odile("I live in Portland, Oregon.", "LIVE_IN", "portland");
+    let ex = said_by_odile("I live in Portland, Oregon.", "LIVES_IN", "portland");
     assert!(
-        !has_fact(&ex, "odile", "LIVE_IN", "oregon"),
+        !has_fact(&ex, "odile", "LIVES_IN", "oregon"),
         "{:?}",
         ex.facts
     );
@@ -822,7 +823,7 @@ fn a_condition_or_an_open_question_states_nothing() {
         assert!(
             !ex.facts.iter().any(|f| matches!(
                 f.rel_type.as_str(),
-                "MOVED_TO" | "MOVES_TO" | "MOVE_TO" | "WORKS_FOR" | "LIVES_IN" | "JOIN"
+                "MOVED_TO" | "MOVES_TO" | "MOVE_TO" | "WORKS_FOR" | "LIVES_IN" | "JOIN" | "JOINS"
             )),
             "{text}: {:?}",
             ex.facts
@@ -908,7 +909,7 @@ fn letting_someone_know_states_nothing_of_them() {
     // What the let one does is still said.
     let ex = turn("I let my kids paint the fence.", "Odile", "Bram");
     assert!(
-        has_fact(&ex, "odiles kids", "PAINT", "fence"),
+        has_fact(&ex, "odiles kids", "PAINTS", "fence"),
         "{:?}",
         ex.facts
     );
@@ -960,7 +961,7 @@ fn a_hedged_description_of_the_speaker_keeps_its_hedge_and_compounds_their_head(
     let ex = said_by_odile("Maybe I'll adopt a cat.", "MAYBE_ADOPT", "cat");
     assert!(has_fact(&ex, "cat", "IS_A", "animal"), "{:?}", ex.facts);
     // Compounds WordNet knows are no activities; a gerund's plain object is.
-    let ex = said_by_odile("I love my running shoes.", "LOVE", "running shoes");
+    let ex = said_by_odile("I love my running shoes.", "LOVES", "running shoes");
     assert!(
         !has_fact(&ex, "running shoes", "IS_A", "activity"),
         "{:?}",
@@ -1188,7 +1189,7 @@ fn what_someone_was_made_to_feel_or_be_states_nothing_of_them() {
 
 #[test]
 fn where_a_thing_is_and_the_colour_it_was_given_are_no_part_of_it() {
-    let ex = said_by_odile("I work at a bakery downtown.", "WORK_AT", "bakery");
+    let ex = said_by_odile("I work at a bakery downtown.", "WORKS_AT", "bakery");
     assert!(
         ex.entities
             .iter()

@@ -347,19 +347,19 @@ fn a_name_after_the_thing_done_is_where_or_for_whom() {
     );
     // "as a": the role is the object.
     let ex = turn("I work as a nurse.", "Lena", "Tomas");
-    assert!(has_fact(&ex, "lena", "WORK_AS", "nurse"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "lena", "WORKS_AS", "nurse"), "{:?}", ex.facts);
     let ex = turn(
         "I volunteer as a tutor at the Hope Center.",
         "Lena",
         "Tomas",
     );
     assert!(
-        has_fact(&ex, "lena", "VOLUNTEER_AS", "tutor"),
+        has_fact(&ex, "lena", "VOLUNTEERS_AS", "tutor"),
         "{:?}",
         ex.facts
     );
     assert!(
-        has_fact(&ex, "lena", "VOLUNTEER_AT", "hope center"),
+        has_fact(&ex, "lena", "VOLUNTEERS_AT", "hope center"),
         "{:?}",
         ex.facts
     );
@@ -508,7 +508,7 @@ fn facts_carry_the_time_their_sentence_mentions() {
             .map(|(_, t)| t.clone())
     };
     assert_eq!(when("WENT_TO"), Some(Some("2023-05-07".to_string())));
-    assert_eq!(when("LOVE"), Some(None));
+    assert_eq!(when("LOVES"), Some(None));
     assert_eq!(a.times.len(), 1);
     assert_eq!(a.times[0].text, "yesterday");
     // Without a time of saying, nothing is resolved.
@@ -539,7 +539,7 @@ fn extracted_facts_carry_their_event_time_in_a_form_the_stores_accept() {
         "{:?}",
         ex.facts
     );
-    assert_eq!(occurred("LOVE"), Some(None), "{:?}", ex.facts);
+    assert_eq!(occurred("LOVES"), Some(None), "{:?}", ex.facts);
     // Weeks, months, years and intervals reach the stores as they validate them.
     let mut timed = 0;
     for text in [
@@ -1008,7 +1008,7 @@ fn a_parents_word_used_as_a_name_is_the_speakers_parent() {
 fn a_place_or_event_after_the_thing_done_is_where_it_was_done() {
     let ex = turn("I teach English at a high school.", "Odile", "Bram");
     assert!(
-        has_fact(&ex, "odile", "TEACH_AT", "school"),
+        has_fact(&ex, "odile", "TEACHES_AT", "school"),
         "{:?}",
         ex.facts
     );
@@ -1148,7 +1148,7 @@ fn relatives_listed_together_are_each_named_and_share_what_follows() {
     for (rel, name) in [("BROTHER", "tom"), ("SISTER", "jess"), ("COUSIN", "max")] {
         assert!(has_fact(&ex, "odile", rel, name), "{rel}: {:?}", ex.facts);
         assert!(
-            has_fact(&ex, name, "LIVE_IN", "oslo"),
+            has_fact(&ex, name, "LIVES_IN", "oslo"),
             "{name}: {:?}",
             ex.facts
         );
@@ -1158,8 +1158,8 @@ fn relatives_listed_together_are_each_named_and_share_what_follows() {
         "Odile",
         "Bram",
     );
-    assert!(has_fact(&ex, "jess", "LIVE_IN", "paris"), "{:?}", ex.facts);
-    assert!(has_fact(&ex, "tom", "LIVE_IN", "paris"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "jess", "LIVES_IN", "paris"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "tom", "LIVES_IN", "paris"), "{:?}", ex.facts);
     // No relation for the relative's word alone, and no relative named after other words.
     assert!(
         !ex.facts
@@ -1250,7 +1250,7 @@ fn things_listed_after_a_verb_each_get_its_fact() {
     let ex = turn("I love pizza, pasta and sushi.", "Odile", "Bram");
     for thing in ["pizza", "pasta", "sushi"] {
         assert!(
-            has_fact(&ex, "odile", "LOVE", thing),
+            has_fact(&ex, "odile", "LOVES", thing),
             "{thing}: {:?}",
             ex.facts
         );
@@ -1287,7 +1287,7 @@ fn things_listed_after_a_verb_each_get_its_fact() {
     assert_eq!(
         ex.facts
             .iter()
-            .filter(|f| f.rel_type.as_str() == "LOVE")
+            .filter(|f| f.rel_type.as_str() == "LOVES")
             .count(),
         1,
         "{:?}",
@@ -1322,7 +1322,7 @@ fn clause_subjects_in_chat_follow_the_clause_structure() {
         "Bram",
     );
     assert!(has_fact(&ex, "odile", "UNCLE", "bob"), "{:?}", ex.facts);
-    assert!(has_fact(&ex, "rita", "LIVE_IN", "texas"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "rita", "LIVES_IN", "texas"), "{:?}", ex.facts);
     // The object of a relative clause is no subject of the verb after it.
     for text in [
         "The woman who founded Etsy lives in Brooklyn.",

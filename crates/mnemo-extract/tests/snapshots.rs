@@ -176,7 +176,7 @@ fn chat_turn_with_speaker() {
             Person "user" key="user"
             Person "user's sister" key="users sister"
             user -[SISTER "sister" 0.90]-> users sister
-            user -[WORK_AT "work at" 0.99]-> acme
+            user -[WORKS_AT "works at" 0.99]-> acme
             users sister -[LIVES_IN "lives in" 0.60]-> paris
         "#]],
     );
@@ -234,7 +234,7 @@ fn relative_named_by_apposition_and_speaker_name() {
             Location "Berlin" key="berlin"
             Organization "Siemens" key="siemens"
             alice -[BOSS "boss" 0.90]-> tom baker
-            alice -[LIVE_IN "live in" 0.91]-> berlin
+            alice -[LIVES_IN "lives in" 0.91]-> berlin
             tom baker -[RELATED_TO "related to" 0.69]-> siemens
         "#]],
     );
@@ -264,7 +264,7 @@ fn lower_case_chat_names_after_telling_verbs() {
             Person "user" key="user"
             Person "user's wife" key="users wife"
             user -[WIFE "wife" 0.90]-> users wife
-            user -[WORK_AT "work at" 0.99]-> google
+            user -[WORKS_AT "works at" 0.99]-> google
             users wife -[LIVES_IN "lives in" 0.60]-> berlin
         "#]],
     );
