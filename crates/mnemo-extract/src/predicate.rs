@@ -134,6 +134,9 @@ fn looks_verbal(ws: &[&str]) -> bool {
         || ["s", "ed", "ing", "en"]
             .iter()
             .any(|e| first.len() > e.len() + 2 && first.ends_with(e))
+        // Short pasts: "died in", "led", "won".
+        || crate::verbs::is_irregular_past(first)
+        || (first.ends_with("ied") && crate::verbs::is_verbish(first))
         || matches!(
             *first,
             "work"

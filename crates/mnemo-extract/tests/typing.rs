@@ -1903,3 +1903,23 @@ fn what_an_officer_is_officer_of_is_a_firm() {
         EntityType::Location,
     );
 }
+
+#[test]
+fn short_past_verbs_state_their_relation() {
+    // "died" and "set up" were too short to read as verbs where the scorer saw no relation.
+    has_fact(
+        "Pablo Picasso died in France.",
+        "pablo picasso",
+        "DIED_IN",
+        "france",
+    );
+    has_fact(
+        "Napoleon Bonaparte was exiled to Saint Helena, where he died in 1821.",
+        "napoleon bonaparte",
+        "DIED_IN",
+        "1821",
+    );
+    // A noun between two names is still no verb.
+    let found = facts("Anna Berg, Tom Lund and Oslo Bed Co. met.");
+    assert!(!found.iter().any(|f| f.1 == "BED"), "{found:?}");
+}
