@@ -250,6 +250,7 @@ pub fn sentence_mentions(
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
     span_rules::join_name_particles(&mut spans, info);
+    span_rules::join_place_openers(&mut spans, info);
     span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
     span_rules::opening_people(&mut spans, info);

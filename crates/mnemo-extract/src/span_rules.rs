@@ -324,6 +324,84 @@ pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     }
 }
 
+/// Names the tagger cut at a place's or an institution's first word: "Mount Kilimanjaro" (the
+/// tagger kept "Kilimanjaro", a person), "Lake Geneva"; "Massachusetts Institute of Technology"
+/// (a place, then "Institute of Technology"), "California State University".
+pub(crate) fn join_place_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b) = (spans[k].4, spans[k].1);
+        // "Mount Kilimanjaro": the landform's word before the name is the place's.
+        let opener = a > 0
+            && info[a - 1].is_title
+            && matches!(
+                info[a - 1].lower.as_str(),
+                "mount" | "mt." | "mt" | "lake" | "cape" | "fort" | "port"
+            )
+            && spans[k].3.is_none()
+            && free(spans, a - 1, a, k);
+        if opener {
+            spans[k].0 = a - 1;
+            spans[k].4 = a - 1;
+            spans[k].2 = EntityType::Location;
+        }
+        // "General Motors", "General Dynamics": a title before a firm's word names the firm, no
+        // general.
+        let (a0, b0) = (spans[k].0, spans[k].1);
+        let firm_word = |w: &WordInfo| w.flags & gz::ORG_WORD != 0 || gz::is_org_suffix(&w.lower);
+        if b0 == a0 + 1 && firm_word(&info[a0]) {
+            let t = if spans[k].3.is_some() {
+                Some(spans[k].4)
+            } else {
+                (a0 > 0 && info[a0 - 1].is_title && info[a0 - 1].flags & gz::TITLE != 0)
+                    .then(|| a0 - 1)
+                    .filter(|&t| free(spans, t, a0, k))
+            };
+            if let Some(t) = t {
+                spans[k] = (t, b0, EntityType::Organization, None, t);
+            }
+        }
+        // "Massachusetts Institute of Technology": a place right before an institution's name
+        // that opens with its word is the institution's.
+        // Institutions named for where they are, not a place's radio or paper ("Paris Radio
+        // France International" is a dateline and a station).
+        let institution = |w: &str| {
+            matches!(
+                w,
+                "institute"
+                    | "university"
+                    | "college"
+                    | "academy"
+                    | "museum"
+                    | "library"
+                    | "hospital"
+                    | "school"
+                    | "department"
+                    | "council"
+                    | "court"
+                    | "police"
+            )
+        };
+        let next = spans.iter().position(|s| {
+            s.4 == b
+                && s.3.is_none()
+                && s.2 == EntityType::Organization
+                && institution(&info[b].lower)
+        });
+        if let Some(j) = next.filter(|_| spans[k].2 == EntityType::Location && spans[k].3.is_none())
+        {
+            spans[k].1 = spans[j].1;
+            spans[k].2 = EntityType::Organization;
+            spans.remove(j);
+            if j < k {
+                k -= 1;
+            }
+            continue;
+        }
+        k += 1;
+    }
+}
+
 /// Whether a lower-case word joins a person's given name to a surname ("Guido van Rossum",
 /// "Ludwig van Beethoven", "Charles de Gaulle", "Leonardo da Vinci").
 fn name_particle(lower: &str) -> bool {

@@ -1923,3 +1923,33 @@ fn short_past_verbs_state_their_relation() {
     let found = facts("Anna Berg, Tom Lund and Oslo Bed Co. met.");
     assert!(!found.iter().any(|f| f.1 == "BED"), "{found:?}");
 }
+
+#[test]
+fn a_place_or_institution_cut_at_its_first_word_is_whole() {
+    has(
+        "Mount Kilimanjaro is in Tanzania.",
+        "Mount Kilimanjaro",
+        EntityType::Location,
+    );
+    has(
+        "Priya Raman studied physics at the Massachusetts Institute of Technology.",
+        "Massachusetts Institute of Technology",
+        EntityType::Organization,
+    );
+    has(
+        "General Motors is headquartered in Detroit.",
+        "General Motors",
+        EntityType::Organization,
+    );
+    // A general keeps his title apart; a place before a station is a dateline's.
+    has(
+        "General Patton led the Third Army.",
+        "Patton",
+        EntityType::Person,
+    );
+    has(
+        "PARIS Radio France International said the talks failed.",
+        "Radio France International",
+        EntityType::Organization,
+    );
+}
