@@ -343,7 +343,15 @@ pub fn sentence_mentions(
         };
         // Chat is often lower-case: "i moved to paris", "i work at google" count when the verb
         // before the word asks for that kind of name.
-        let lower_ok = !w.is_capitalised() && known.is_some() && context_type(&info[..j]) == known;
+        // "i'm going to italy", "i've been to japan": a place travelled to too.
+        let travelled = known == Some(EntityType::Location)
+            && (name_rules::travel_destination(&info[..j])
+                || (j >= 2
+                    && info[j - 2].lower == "been"
+                    && matches!(info[j - 1].lower.as_str(), "to" | "in")));
+        let lower_ok = !w.is_capitalised()
+            && known.is_some()
+            && (context_type(&info[..j]) == known || travelled);
         // A sentence's first word is capitalised anyway: "Nice to hear from you" names no city.
         let known = known.filter(|_| j > 0 || !crate::lexicon::is_mostly_modifier(&w.lower));
         if let Some(t) = known.filter(|_| (w.is_capitalised() || lower_ok) && w.run == (j, j + 1)) {
@@ -845,6 +853,27 @@ pub fn sentence_mentions(
                         } else {
                             name.push_str(&info[k].lower);
                         }
+                    }
+                    // "i moved to paris": a name the lists know, written in lower case, is
+                    // shown as names are written ("Paris", "Bank of America").
+                    let proper = matches!(
+                        kind,
+                        MentionKind::Name(
+                            EntityType::Location | EntityType::Organization | EntityType::Person
+                        )
+                    );
+                    if proper && !name.chars().any(char::is_uppercase) {
+                        name = name
+                            .split(' ')
+                            .map(|w| {
+                                if matches!(w, "of" | "the" | "and" | "de" | "la" | "del") {
+                                    w.to_string()
+                                } else {
+                                    title_cased(w)
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ");
                     }
                     name
                 }),

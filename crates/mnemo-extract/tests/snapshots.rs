@@ -259,8 +259,8 @@ fn lower_case_chat_names_after_telling_verbs() {
         "i work at google. my wife lives in berlin.",
         Some("user"),
         expect![[r#"
-            Organization "google" key="google"
-            Location "berlin" key="berlin"
+            Organization "Google" key="google"
+            Location "Berlin" key="berlin"
             Person "user" key="user"
             Person "user's wife" key="users wife"
             user -[WIFE "wife" 0.90]-> users wife

@@ -1953,3 +1953,28 @@ fn a_place_or_institution_cut_at_its_first_word_is_whole() {
         EntityType::Organization,
     );
 }
+
+#[test]
+fn a_lower_case_place_travelled_to_is_a_place_written_as_names_are() {
+    assert_eq!(
+        chat_type("i'm going to italy with my mom in the summer", "Italy"),
+        Some(EntityType::Location)
+    );
+    assert_eq!(
+        chat_type("i've been to japan twice", "Japan"),
+        Some(EntityType::Location)
+    );
+    assert_eq!(
+        chat_type("i moved to paris last year", "Paris"),
+        Some(EntityType::Location)
+    );
+    // A common word after "going to" is no place.
+    let ex = chat("going to eat pizza tonight");
+    assert!(
+        ex.entities
+            .iter()
+            .all(|e| e.entity_type != EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+}
