@@ -1313,6 +1313,25 @@ fn clause_fact(
                     (facts, names)
                 }
             };
+            // "I grew up in a small town in Ohio", "we live in an apartment in Brooklyn": the
+            // place named after a place's noun is where too.
+            let locative = matches!(
+                predicate.rsplit(' ').next(),
+                Some("in" | "to" | "from" | "at" | "near")
+            );
+            if locative && prep == "in" && lexicon::category_of(s.lower(e - 1)) == Some("place") {
+                let at = e + 1 + usize::from(s.lower(e + 1) == "the");
+                if let Some(m) = s.mention_at(at).filter(|&m| {
+                    matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Location))
+                }) {
+                    // "works at a cafe in Lisbon" works in Lisbon.
+                    let said = match predicate.rsplit_once(' ') {
+                        Some((verb, "at" | "near")) => format!("{verb} in"),
+                        _ => predicate.clone(),
+                    };
+                    out.push(fact(subject.clone(), said, End::Mention(m), confidence));
+                }
+            }
             for Named { name, thing } in names {
                 match named_things::family_noun(&thing) {
                     Some(relative) => out.push(fact(

@@ -1258,3 +1258,19 @@ fn a_count_in_digits_is_no_thing_of_its_own() {
         ex.entities
     );
 }
+
+#[test]
+fn a_place_named_after_a_place_noun_is_where_too() {
+    said_by_odile("I grew up in a small town in Ohio.", "GREW_UP_IN", "ohio");
+    said_by_odile("I grew up in a small town in Ohio.", "GREW_UP_IN", "town");
+    said_by_odile(
+        "We live in a tiny apartment in Brooklyn.",
+        "LIVES_IN",
+        "brooklyn",
+    );
+    // "at" a place noun in a city is in the city.
+    said_by_odile("I work at a cafe in Lisbon.", "WORKS_IN", "lisbon");
+    // Not after a thing that is no place.
+    let ex = turn("I bought a scarf in Paris.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "BOUGHT", "paris"), "{:?}", ex.facts);
+}
