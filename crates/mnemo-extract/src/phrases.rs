@@ -74,6 +74,10 @@ impl Sentence<'_> {
                         | "wrenched"
                 )
         };
+        // "hurt my back lifting boxes", "hurt my back yesterday": the back alone.
+        if back(k) {
+            return Some((k, k + 1));
+        }
         let mut e = k;
         while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e) || back(e)) {
             // A name starts here: the phrase ends before it ("the book Dune").

@@ -658,6 +658,10 @@ fn predicates_carry_no_articles_and_new_trades_are_roles() {
         ex.facts
     );
     said_by_odile("I hurt my back at the gym.", "HURT_BACK_AT", "gym");
+    // What the back was hurt doing is no thing hurt.
+    let ex = said_by_odile("I hurt my back lifting boxes.", "HURT", "back");
+    assert!(!has_fact(&ex, "odile", "HURT", "boxes"), "{:?}", ex.facts);
+    said_by_odile("I hurt my back yesterday.", "HURT", "back");
     let ex = said_by_odile("I work as a barista at a cafe.", "WORKS_AS", "barista");
     assert!(has_fact(&ex, "odile", "WORKS_AT", "cafe"), "{:?}", ex.facts);
     // A known word that is no person's role stays in the predicate.
