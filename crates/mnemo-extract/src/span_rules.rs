@@ -1494,6 +1494,59 @@ pub(crate) fn coordinated_kinds(spans: &mut [RawSpan], info: &[WordInfo], chat: 
     }
 }
 
+/// "We have two cats, Luna and Pepper", "my sons, Leo and Max": capitalised words listed after a
+/// plural noun for people or animals and a comma name them, dictionary words included ("Pepper",
+/// "Cookie"): people for people's nouns, named things for animals (as "a dog named Biscuit").
+pub(crate) fn names_after_plural(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    for c in 1..n {
+        if info[c].lower != "," || !crate::phrases::is_plural_noun(&info[c - 1].lower) {
+            continue;
+        }
+        let kind = crate::lexicon::singulars(&info[c - 1].lower)
+            .iter()
+            .chain(std::iter::once(&info[c - 1].lower))
+            .find_map(|w| crate::lexicon::category_of(w));
+        let t = match kind {
+            Some("person" | "family") => EntityType::Person,
+            Some("pet" | "animal") => EntityType::Other,
+            _ => continue,
+        };
+        // The names: one capitalised word each, joined by commas and a last "and".
+        let mut names = Vec::new();
+        let mut k = c + 1;
+        while k < n && info[k].is_title && info[k].flags & (gz::PRONOUN | gz::STOPWORD) == 0 {
+            names.push(k);
+            match (info.get(k + 1).map(|w| w.lower.as_str()), info.get(k + 2)) {
+                (Some("and" | "&"), Some(_)) => k += 2,
+                (Some(","), Some(w)) if w.lower == "and" => k += 3,
+                (Some(","), Some(_)) => k += 2,
+                _ => break,
+            }
+        }
+        let last = names.last().copied().unwrap_or(0);
+        let closes = info
+            .get(last + 1)
+            .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
+        if names.len() < 2
+            || !closes
+            || info[names[names.len() - 2] + 1].lower == "," && names.len() == 2
+        {
+            continue;
+        }
+        for &j in &names {
+            match spans.iter().position(|s| s.4 <= j && j < s.1) {
+                Some(i) if spans[i].0 == j && spans[i].1 == j + 1 && spans[i].3.is_none() => {
+                    spans[i].2 = t;
+                }
+                Some(_) => {}
+                None => spans.push((j, j + 1, t, None, j)),
+            }
+        }
+        spans.sort_by_key(|s| s.4);
+    }
+}
+
 /// Whether a word is written as brands are, with a capital inside ("GitHub", "LinkedIn",
 /// "YouTube", "iPhone", "eBay"): not a surname's prefix ("McDonald", "MacArthur", "DeVito",
 /// "LeBron", whose capital comes after two letters or "Mac").

@@ -796,3 +796,34 @@ fn gerund_phrases_joined_to_a_liked_one_are_liked_too() {
     // A gerund describing how, with no object of its own, is no liked act.
     assert_no_object("I love cooking and feeling relaxed.", "relaxed");
 }
+
+#[test]
+fn names_listed_after_animals_or_people_are_theirs_dictionary_words_too() {
+    let text = "We have two cats, Luna and Pepper.";
+    assert_each(text, "odile", "HAS", &["luna", "pepper"]);
+    assert_each(text, "pepper", "IS_A", &["cat"]);
+    let ex = turn(
+        "My sons, Leo, Max and Cookie, love soccer.",
+        "Odile",
+        "Bram",
+    );
+    for son in ["leo", "max", "cookie"] {
+        assert!(
+            ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "odile" && f.object.as_str() == son),
+            "{son}: {:?}",
+            ex.facts
+        );
+    }
+    // Places listed after a plural are not renamed.
+    let ex = turn("We visited three cities, Paris and Rome.", "Odile", "Bram");
+    assert!(
+        ex.entities
+            .iter()
+            .filter(|e| matches!(e.name.as_str(), "Paris" | "Rome"))
+            .all(|e| e.entity_type == mnemo_core::EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+}
