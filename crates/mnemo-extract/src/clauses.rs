@@ -237,6 +237,44 @@ pub(crate) fn sentence_clauses(
             }
         }
     }
+    // "I just got a new kitten, her name is Pixel": the speaker's animal, just named.
+    if speaker {
+        for k in 1..n.saturating_sub(3) {
+            if !(matches!(s.lower(k), "her" | "his" | "its")
+                && s.lower(k + 1) == "name"
+                && matches!(s.lower(k + 2), "is" | "'s" | "was"))
+            {
+                continue;
+            }
+            let Some(name) = s
+                .mention_at(k + 3)
+                .filter(|&m| matches!(mentions[m].kind, MentionKind::Name(_)))
+            else {
+                continue;
+            };
+            // The animal or relative named: "a new nephew, his name is Leo" is a nephew.
+            let named = (0..k).rev().find_map(|p| {
+                let c = lexicon::categories_of(s.lower(p)).first().copied();
+                (s.at[p].is_none() && np_word(&info[p]))
+                    .then_some(c)
+                    .flatten()
+                    .filter(|c| matches!(*c, "pet" | "animal" | "family"))
+                    .map(|_| s.thing(p, p + 1))
+            });
+            let Some(thing) = named else {
+                continue;
+            };
+            match named_things::family_noun(&thing) {
+                Some(relative) => {
+                    out.push(fact(End::Speaker, relative, End::Mention(name), 0.6));
+                }
+                None => {
+                    out.push(fact(End::Speaker, "has".into(), End::Mention(name), 0.6));
+                    out.push(fact(End::Mention(name), "is a".into(), thing, 0.8));
+                }
+            }
+        }
+    }
     // "I had fun baking cookies": the act is the clause's verb.
     for entry in subjects.iter_mut() {
         if let Some(g) = crate::coordinated::time_had(&s, entry.1) {

@@ -262,6 +262,7 @@ pub fn sentence_mentions(
     span_rules::listed_places(&mut spans, info);
     span_rules::coordinated_kinds(&mut spans, info, people.speaker || people.listener);
     span_rules::names_after_plural(&mut spans, info);
+    span_rules::named_by_name_is(&mut spans, info);
     span_rules::met_people(&mut spans, info);
     crate::contests::contest_names(&mut spans, info);
     span_rules::imperative_openers(&mut spans, info);

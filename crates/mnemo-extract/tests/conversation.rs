@@ -1472,3 +1472,29 @@ fn a_part_of_the_body_is_filed_under_no_category() {
         ex.facts
     );
 }
+
+#[test]
+fn her_name_is_names_the_animal_or_relative_just_mentioned() {
+    let ex = turn(
+        "I just got a new kitten, her name is Pixel",
+        "Lena",
+        "Tomas",
+    );
+    assert!(has_fact(&ex, "lena", "HAS", "pixel"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "pixel", "IS_A", "kitten"), "{:?}", ex.facts);
+    assert_ne!(
+        entity(&ex, "pixel").map(|e| e.entity_type),
+        Some(EntityType::Location)
+    );
+    let ex = turn("We have a new nephew, his name is Leo.", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "NEPHEW", "leo"), "{:?}", ex.facts);
+    // Someone met is no relative nor pet.
+    let ex = turn("I met a guy at the gym, his name is Tom.", "Lena", "Tomas");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str() == "tom" && matches!(f.rel_type.as_str(), "HAS" | "GUY")),
+        "{:?}",
+        ex.facts
+    );
+}
