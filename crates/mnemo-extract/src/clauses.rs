@@ -149,6 +149,34 @@ pub(crate) fn sentence_clauses(
             subjects.push((End::Mention(i), b, a));
         }
     }
+    // "my dog ate my sandwich", "our cat loves tuna": an animal, a plant or a thing of the
+    // speaker's opening a clause is its subject ("my hamster" was read as only had).
+    if speaker {
+        for k in 0..n.saturating_sub(2) {
+            let opens = k == 0
+                || matches!(s.lower(k - 1), "," | "and" | "but" | "so" | "!" | "." | "-")
+                || crate::interjections::always(s.lower(k - 1));
+            if !opens || !matches!(s.lower(k), "my" | "our") || s.at[k + 1].is_some() {
+                continue;
+            }
+            let Some((a, e)) = s.noun_phrase(k + 1) else {
+                continue;
+            };
+            let kind = lexicon::categories_of(s.lower(e - 1)).first().copied();
+            let verb = s.lower(e);
+            if matches!(
+                kind,
+                Some("pet" | "animal" | "plant" | "vehicle" | "device" | "instrument")
+            ) && (crate::clause_words::finite_verb(verb)
+                || (crate::phrases::is_plural_noun(s.lower(e - 1))
+                    && crate::verbs::present_base(verb)))
+                && !is_aux(verb)
+                && !subjects.iter().any(|(_, from, _)| *from == e)
+            {
+                subjects.push((s.thing(a, e), e, k));
+            }
+        }
+    }
     // "Went hiking yesterday", "Gonna start a bakery": a clause with the speaker left out.
     if speaker && subjects.iter().all(|(_, _, a)| *a > 2) {
         if let Some(k) = crate::elided::speaker_left_out(&s) {

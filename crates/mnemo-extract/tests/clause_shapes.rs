@@ -1278,3 +1278,17 @@ fn a_place_named_after_a_place_noun_is_where_too() {
     let ex = turn("I bought a scarf in Paris.", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "BOUGHT", "paris"), "{:?}", ex.facts);
 }
+
+#[test]
+fn the_speakers_animal_or_thing_opening_a_clause_is_its_subject() {
+    let ex = turn("my dog ate my sandwich lol", "Odile", "Bram");
+    assert!(has_fact(&ex, "dog", "ATE", "sandwich"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "HAS", "dog"), "{:?}", ex.facts);
+    let ex = turn("Our cat loves tuna.", "Odile", "Bram");
+    assert!(has_fact(&ex, "cat", "LOVES", "tuna"), "{:?}", ex.facts);
+    let ex = turn("my dogs love the beach", "Odile", "Bram");
+    assert!(has_fact(&ex, "dogs", "LOVES", "beach"), "{:?}", ex.facts);
+    // The speaker did not eat the sandwich.
+    let ex = turn("my dog ate my sandwich lol", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "ATE", "sandwich"), "{:?}", ex.facts);
+}
