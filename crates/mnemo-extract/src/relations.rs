@@ -314,6 +314,33 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
+    // "born in Yate, England": the scorer relates the person to the country too; a birth or a
+    // death in a place was in the larger one it lies in, so the wording is the city's. (Not a
+    // residence: "lives in Portland, Oregon" would give two homes a family of facts that holds
+    // one at a time.)
+    let worded: Vec<(usize, usize, String)> = out
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.predicate.as_str(),
+                "born in" | "was born in" | "died in" | "grew up in" | "raised in"
+            )
+        })
+        .map(|r| (r.head, r.tail, r.predicate.clone()))
+        .collect();
+    let within: Vec<(usize, usize)> = out
+        .iter()
+        .filter(|r| r.predicate == "located in")
+        .map(|r| (r.head, r.tail))
+        .collect();
+    for r in out.iter_mut().filter(|r| r.predicate == "related to") {
+        let via = worded.iter().find(|(h, c, _)| {
+            *h == r.head && within.iter().any(|&(from, to)| from == *c && to == r.tail)
+        });
+        if let Some((_, _, p)) = via {
+            r.predicate = p.clone();
+        }
+    }
     // A place lies in a larger one. "Argentina and Brazil", "signed between France and
     // Germany in Paris" relate two places but put neither in the other (a city in a city may
     // be: "Brooklyn, New York").

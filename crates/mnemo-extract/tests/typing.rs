@@ -1978,3 +1978,23 @@ fn a_lower_case_place_travelled_to_is_a_place_written_as_names_are() {
         ex.entities
     );
 }
+
+#[test]
+fn a_birthplace_and_its_country_share_the_wording() {
+    let text = "J.K. Rowling was born in Yate, England.";
+    has_fact(text, "j k rowling", "BORN_IN", "yate");
+    has_fact(text, "j k rowling", "BORN_IN", "england");
+    assert!(
+        !facts(text).iter().any(|f| f.1 == "RELATED_TO"),
+        "{:?}",
+        facts(text)
+    );
+    // A home is one place at a time: no second residence in the region.
+    let found = facts("Sam lives in Portland, Oregon.");
+    assert!(
+        !found
+            .iter()
+            .any(|f| f.0 == "sam" && f.1 == "LIVES_IN" && f.2 == "oregon"),
+        "{found:?}"
+    );
+}
