@@ -1035,7 +1035,32 @@ fn clause_fact(
                 || (lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.starts_with('r'))
                     // "thinking about adopting a cat": "about" opens what is thought of.
                     && !(is_prep(s.lower(k)) && is_gerund(s.lower(k + 1)))));
-        if progressive && bare_end && s.object(k).is_none() {
+        // "been running every morning", "been painting for like 3 weeks": how often or how
+        // long, no object.
+        let frequency = matches!(
+            s.lower(k),
+            "every" | "each" | "twice" | "daily" | "weekly" | "nightly" | "since"
+        ) || (s.lower(k) == "for"
+            && (k + 1..(k + 4).min(n)).any(|j| {
+                let w = s.lower(j);
+                w.chars().all(|c| c.is_ascii_digit())
+                    || matches!(
+                        w,
+                        "while"
+                            | "ages"
+                            | "years"
+                            | "months"
+                            | "weeks"
+                            | "days"
+                            | "hours"
+                            | "year"
+                            | "month"
+                            | "week"
+                            | "ever"
+                            | "long"
+                    )
+            }));
+        if progressive && (frequency || (bare_end && s.object(k).is_none())) {
             let gerund = predicate[0].as_str();
             // "Greg is annoying", "it was amazing": an adjective, no activity.
             if is_activity(gerund)
@@ -1361,6 +1386,24 @@ fn clause_fact(
             let beyond = beyond.or_else(|| {
                 done_at(s, &subject, &predicate, Some(e - 1), e, confidence).map(|f| vec![f])
             });
+            // "I just started a new job as a barista", "got a position as a nurse": the role the
+            // subject works as.
+            let role = (prep == "as"
+                && matches!(s.lower(e - 1), "job" | "position" | "role" | "gig")
+                // Not "quit my job as a teacher", which ended it.
+                && matches!(
+                    predicate.as_str(),
+                    "started" | "starts" | "got" | "gets" | "landed" | "took" | "has" | "have" | "began"
+                        | "accepted" | "found" | "love" | "loves" | "enjoy" | "enjoys"
+                ))
+            .then(|| s.object(e + 1))
+            .flatten()
+            .and_then(|o| match o {
+                Object::Thing(a2, e2) => {
+                    Some(fact(subject.clone(), "works as".into(), s.thing(a2, e2), confidence))
+                }
+                _ => None,
+            });
             let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
             // "a cat named Luna and a dog named Rex", "two dogs, Max and Bella": each name is
             // one of the things; "two sisters, Ana and Bea" are sisters.
@@ -1418,6 +1461,7 @@ fn clause_fact(
                 }
             }
             out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
+            out.extend(role);
             out.extend(along.filter(|_| named.is_none()));
             out.extend(receiver);
             Some(out)

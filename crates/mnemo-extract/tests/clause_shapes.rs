@@ -1292,3 +1292,28 @@ fn the_speakers_animal_or_thing_opening_a_clause_is_its_subject() {
     let ex = turn("my dog ate my sandwich lol", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "ATE", "sandwich"), "{:?}", ex.facts);
 }
+
+#[test]
+fn how_often_or_how_long_is_no_object_and_a_job_as_is_a_role() {
+    said_by_odile(
+        "I've been running every morning for like 3 weeks now",
+        "DOES",
+        "running",
+    );
+    said_by_odile("I've been painting for years", "DOES", "painting");
+    // "for" before a thing is still its object.
+    said_by_odile("I've been working for a bank", "WORKING_FOR", "bank");
+    said_by_odile(
+        "I just started a new job as a barista",
+        "WORKS_AS",
+        "barista",
+    );
+    said_by_odile("I have a job as a cook.", "WORKS_AS", "cook");
+    // A job quit is no role held.
+    let ex = turn("I quit my job as a teacher.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "WORKS_AS", "teacher"),
+        "{:?}",
+        ex.facts
+    );
+}
