@@ -848,6 +848,25 @@ fn clause_fact(
         return None;
     }
     if copula && matches!(w.as_str(), "a" | "an") {
+        // "I'm a huge Harry Potter fan", "a big Taylor Swift fan": a fan of the name.
+        let mut j = k + 1;
+        while j < n && j < k + 4 && s.at[j].is_none() && lexicon::is_mostly_modifier(s.lower(j)) {
+            j += 1;
+        }
+        if let Some(m) = s.mention_at(j) {
+            let after = s.mentions[m].words.1 - s.offset;
+            if matches!(s.mentions[m].kind, MentionKind::Name(_))
+                && matches!(s.lower(after), "fan" | "lover" | "nerd" | "geek" | "addict")
+            {
+                let head = s.lower(after).to_string();
+                return Some(vec![fact(
+                    subject,
+                    format!("{head} of"),
+                    End::Mention(m),
+                    confidence,
+                )]);
+            }
+        }
         // "I'm a nurse", "I'm a big fan of jazz".
         let (a, e) = s.noun_phrase(k + 1)?;
         let thing = s.thing(a, e);
@@ -1386,6 +1405,35 @@ fn clause_fact(
             let beyond = beyond.or_else(|| {
                 done_at(s, &subject, &predicate, Some(e - 1), e, confidence).map(|f| vec![f])
             });
+            // "I have a fear of spiders", "a passion for baking": what the feeling is of.
+            let feeling = (matches!(predicate.as_str(), "have" | "has" | "had" | "got")
+                && matches!(prep, "of" | "for")
+                && e == a + 1
+                && matches!(
+                    s.lower(a),
+                    "fear"
+                        | "phobia"
+                        | "love"
+                        | "passion"
+                        | "allergy"
+                        | "interest"
+                        | "knack"
+                        | "talent"
+                        | "weakness"
+                        | "soft spot"
+                        | "thing"
+                ))
+            .then(|| s.object(e + 1))
+            .flatten()
+            .map(|o| {
+                let said = format!("{predicate} {} {prep}", s.lower(a));
+                match o {
+                    Object::Thing(a2, e2) => {
+                        fact(subject.clone(), said, s.thing(a2, e2), confidence)
+                    }
+                    Object::Mention(m) => fact(subject.clone(), said, End::Mention(m), confidence),
+                }
+            });
             // "I just started a new job as a barista", "got a position as a nurse": the role the
             // subject works as.
             let role = (prep == "as"
@@ -1462,6 +1510,7 @@ fn clause_fact(
             }
             out.extend(beyond.filter(|_| named.is_none()).into_iter().flatten());
             out.extend(role);
+            out.extend(feeling);
             out.extend(along.filter(|_| named.is_none()));
             out.extend(receiver);
             Some(out)

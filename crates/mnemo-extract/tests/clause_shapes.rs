@@ -1317,3 +1317,18 @@ fn how_often_or_how_long_is_no_object_and_a_job_as_is_a_role() {
         ex.facts
     );
 }
+
+#[test]
+fn a_fan_of_a_name_and_a_feeling_for_a_thing_name_their_object() {
+    said_by_odile("I'm a huge Harry Potter fan", "FAN_OF", "harry potter");
+    said_by_odile("I'm a big Taylor Swift fan!", "FAN_OF", "taylor swift");
+    said_by_odile("I have a fear of spiders", "HAS_FEAR_OF", "spiders");
+    said_by_odile("I have a passion for baking.", "HAS_PASSION_FOR", "baking");
+    // The size of the fandom is no relation.
+    let ex = turn("I'm a huge Harry Potter fan", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "HUGE", "harry potter"),
+        "{:?}",
+        ex.facts
+    );
+}
