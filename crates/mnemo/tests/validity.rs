@@ -186,7 +186,7 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     )]);
 
     // In conversation: a job started, then quit (`STARTED_JOB_AT` is of the employer family,
-    // `QUIT_JOB_AT` ends it); and in first person, "I live in" is of the residence family, so the
+    // `QUIT_JOB_AT` ends it); and in first person, "I live in" (LIVES_IN) is of the residence family, so the
     // move closes it. Said on the first of the month given, in 2023.
     for (text, month) in [
         ("I started a new job at Initech last week.", 3),
@@ -202,7 +202,7 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     let (facts, _) = facts_of(&m, "Where does Caroline live in Malmo?", None).await;
     let home = facts
         .iter()
-        .find(|f| f.0 == "Caroline" && f.1 == "live in")
+        .find(|f| f.0 == "Caroline" && f.1 == "lives in")
         .unwrap_or_else(|| panic!("the home is known: {facts:?}"));
     assert_eq!(home.4.as_deref(), Some("2023-10-01"), "{facts:?}");
     seen.push(facts);
