@@ -1337,6 +1337,96 @@ fn title_small_word(w: &str) -> bool {
     )
 }
 
+/// Words after which a capitalised run is a work's title: "wrote To Kill a Mockingbird",
+/// "directed Pulp Fiction", "painted the Mona Lisa", "the novel One Hundred Years of Solitude",
+/// "reading Dune".
+fn work_cue(info: &[WordInfo], a: usize) -> bool {
+    let w = |k: usize| a.checked_sub(k).map_or("", |i| info[i].lower.as_str());
+    let verb = |v: &str| {
+        matches!(
+            v,
+            "wrote"
+                | "writes"
+                | "authored"
+                | "directed"
+                | "directs"
+                | "painted"
+                | "composed"
+                | "published"
+                | "reading"
+                | "read"
+                | "watching"
+                | "watched"
+                | "rewatching"
+                | "finished"
+        )
+    };
+    let work_noun = |v: &str| {
+        matches!(
+            v,
+            "novel"
+                | "book"
+                | "film"
+                | "movie"
+                | "song"
+                | "album"
+                | "painting"
+                | "poem"
+                | "play"
+                | "opera"
+                | "series"
+                | "show"
+                | "musical"
+                | "memoir"
+                | "documentary"
+                | "game"
+        )
+    };
+    verb(w(1)) || (verb(w(2)) && w(1) == "the") || (work_noun(w(1)) && w(2) == "the")
+}
+
+/// A work's title after a word that names one (`work_cue`): its title-cased run, small words
+/// inside it included, is one name of type Other ("To Kill a Mockingbird" was dropped, "One
+/// Hundred Years of Solitude" a place "Solitude", "Pulp Fiction" a person). A name a list knows as
+/// a person's or a firm's (the "reading Harry Potter" kind excepted) is left to the tagger.
+pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    let mut a = 1;
+    while a < n {
+        if !work_cue(info, a) || !info[a].is_title {
+            a += 1;
+            continue;
+        }
+        let mut e = a;
+        // Small words inside it, one or two before the next capitalised one ("The Old Man and
+        // the Sea").
+        let small_then_title = |e: usize| {
+            (e..(e + 2).min(n))
+                .take_while(|&k| title_small_word(&info[k].lower))
+                .last()
+                .is_some_and(|k| info.get(k + 1).is_some_and(|x| x.is_title))
+        };
+        while e < n
+            && (info[e].is_title
+                || info[e].lower.chars().all(|c| c.is_ascii_digit())
+                || small_then_title(e))
+        {
+            e += 1;
+        }
+        // A person's name is no title: "directed by", "wrote to Anna" are not titles either.
+        let person = spans
+            .iter()
+            .any(|s| s.4 == a && s.1 == e && s.2 == EntityType::Person && s.3.is_some());
+        let one_given = e == a + 1 && gz::is_given_name(&info[a].lower);
+        if e > a && !person && !one_given {
+            spans.retain(|s| s.1 <= a || s.4 >= e);
+            spans.push((a, e, EntityType::Other, None, a));
+            spans.sort_by_key(|s| s.4);
+        }
+        a = e.max(a + 1);
+    }
+}
+
 /// A title in quotes ("Becoming Nicole", "Charlotte's Web", "The Lion King") is one name, a work
 /// (type Other): the names the tagger found in it are words of the title, not names of their own.
 /// Only a short run in title case counts; a quoted saying ("Always look on the bright side") or

@@ -1998,3 +1998,47 @@ fn a_birthplace_and_its_country_share_the_wording() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_work_named_after_a_verb_or_noun_for_works_is_one_title() {
+    for (text, title) in [
+        (
+            "Harper Lee wrote To Kill a Mockingbird.",
+            "To Kill a Mockingbird",
+        ),
+        (
+            "Gabriel García Márquez wrote One Hundred Years of Solitude.",
+            "One Hundred Years of Solitude",
+        ),
+        (
+            "Hemingway wrote The Old Man and the Sea.",
+            "The Old Man and the Sea",
+        ),
+        (
+            "Quentin Tarantino directed Pulp Fiction in 1994.",
+            "Pulp Fiction",
+        ),
+        ("Leonardo da Vinci painted the Mona Lisa.", "Mona Lisa"),
+        (
+            "Netflix produced the series Stranger Things.",
+            "Stranger Things",
+        ),
+    ] {
+        has(text, title, EntityType::Other);
+    }
+    has_fact(
+        "Harper Lee wrote To Kill a Mockingbird.",
+        "harper lee",
+        "WROTE",
+        "to kill a mockingbird",
+    );
+    // Someone written to is no title.
+    assert_eq!(
+        chat_type("I wrote Anna a letter.", "Anna"),
+        Some(EntityType::Person)
+    );
+    assert_eq!(
+        chat_type("just finished reading Dune, absolutely loved it", "Dune"),
+        Some(EntityType::Other)
+    );
+}
