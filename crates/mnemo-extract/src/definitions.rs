@@ -144,6 +144,21 @@ fn ends_phrase(w: &str) -> bool {
     ) || !w.chars().any(char::is_alphanumeric)
 }
 
+/// Whether word `k` of a description opened at `start` is a participle after its head noun:
+/// "a Japanese automaker headquartered in Toyota City" (not "a talented singer", whose participle
+/// opens it).
+fn participle_after(info: &[WordInfo], start: usize, k: usize) -> bool {
+    let w = info[k].lower.as_str();
+    k > start
+        && w.len() > 4
+        && w.ends_with("ed")
+        && crate::verbs::is_verbish(w)
+        && !info[k - 1].lower.ends_with("ed")
+        && (noun_type(&info[k - 1].lower).is_some()
+            || crate::lexicon::parts_of_speech(&info[k - 1].lower)
+                .is_some_and(|p| p.starts_with('n')))
+}
+
 /// The type a definition right after word `end` of the sentence gives to the words before it:
 /// `[( ... )] [, ... ,] is|was|are|were [one of] a|an|the ... HEAD`.
 pub fn defined_type(info: &[WordInfo], end: usize) -> Option<EntityType> {
@@ -190,7 +205,11 @@ pub fn defined_type(info: &[WordInfo], end: usize) -> Option<EntityType> {
     }
     k += 1;
     let start = k;
-    while k < n && k < start + 10 && !ends_phrase(&info[k].lower) {
+    while k < n
+        && k < start + 10
+        && !ends_phrase(&info[k].lower)
+        && !participle_after(info, start, k)
+    {
         k += 1;
     }
     if k == start {
@@ -230,7 +249,8 @@ pub fn descriptions(info: &[WordInfo], end: usize) -> Vec<(usize, usize)> {
     while k <= n && k < end + 16 {
         let at_end = k == n
             || (ends_phrase(&info[k].lower) && info[k].lower != "and")
-            || info[k].lower == ",";
+            || info[k].lower == ","
+            || participle_after(info, start, k);
         if at_end || info[k].lower == "and" {
             let mut a = start;
             while a < k

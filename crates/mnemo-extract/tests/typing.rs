@@ -2042,3 +2042,17 @@ fn a_work_named_after_a_verb_or_noun_for_works_is_one_title() {
         Some(EntityType::Other)
     );
 }
+
+#[test]
+fn a_participle_after_a_definitions_head_ends_it() {
+    let text = "Toyota is a Japanese automaker headquartered in Toyota City.";
+    has(text, "Toyota", EntityType::Organization);
+    has_fact(text, "toyota", "IS_A", "automaker");
+    // A participle opening the description is its adjective.
+    has_fact(
+        "Marie is a talented singer born in Lyon.",
+        "marie",
+        "IS_A",
+        "singer",
+    );
+}
