@@ -1031,7 +1031,7 @@ pub fn sentence_mentions(
                 if carried.is_some() { j + 1 } else { j },
                 k + 1,
                 MentionKind::Relative {
-                    noun: info[k].lower.clone(),
+                    noun: kin_noun(&info[k].lower),
                     owner,
                     named_by,
                     named_next: 0,
@@ -1051,7 +1051,7 @@ pub fn sentence_mentions(
                     j + 1,
                     j + 2,
                     MentionKind::Relative {
-                        noun: info[j + 1].lower.clone(),
+                        noun: kin_noun(&info[j + 1].lower),
                         owner,
                         named_by: None,
                         named_next: 0,
@@ -1253,7 +1253,7 @@ pub fn sentence_mentions(
                     j + 1,
                     j + 2,
                     MentionKind::Relative {
-                        noun: info[j + 1].lower.clone(),
+                        noun: kin_noun(&info[j + 1].lower),
                         owner: Owner::Mention(owner),
                         named_by: None,
                         named_next: names_following(&spans[next_span..], info, j + 2),
@@ -1297,6 +1297,27 @@ pub fn sentence_mentions(
 }
 
 /// Nouns that stand for an organisation after "the": "the company", "the firm".
+/// A relative's noun as the graph names it: chat's short forms are the words they stand for
+/// ("my sis" is a sister, "my hubby" a husband), so both say one relation (SISTER) and one
+/// entity ("Odile's sister").
+fn kin_noun(lower: &str) -> String {
+    match lower {
+        "sis" | "sissy" => "sister",
+        "bro" => "brother",
+        "hubby" => "husband",
+        "wifey" => "wife",
+        "mommy" | "mama" | "momma" => "mom",
+        "daddy" | "papa" => "dad",
+        "granny" | "nana" => "grandma",
+        "gramps" => "grandpa",
+        "bf" => "boyfriend",
+        "gf" => "girlfriend",
+        "bestie" | "bff" => "best friend",
+        other => other,
+    }
+    .to_string()
+}
+
 /// Whether a word is a word of the language and a gerund written as one ("kickboxing",
 /// "snowboarding", "paddleboarding"): a surname like "Manning" or "Browning" is not.
 fn compound_gerund(lower: &str) -> bool {

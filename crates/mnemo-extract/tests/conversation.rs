@@ -1498,3 +1498,26 @@ fn her_name_is_names_the_animal_or_relative_just_mentioned() {
         ex.facts
     );
 }
+
+#[test]
+fn chat_short_forms_of_relatives_name_the_relation() {
+    let ex = turn("my sis Jess is visiting", "Lena", "Tomas");
+    assert!(has_fact(&ex, "lena", "SISTER", "jess"), "{:?}", ex.facts);
+    let ex = turn("my hubby loves golf", "Lena", "Tomas");
+    assert!(
+        has_fact(&ex, "lena", "HUSBAND", "lenas husband"),
+        "{:?}",
+        ex.facts
+    );
+    // One relative whichever word names her.
+    let ex = turn("My sister and my sis are here", "Lena", "Tomas");
+    assert_eq!(
+        ex.entities
+            .iter()
+            .filter(|e| e.name.starts_with("Lena's"))
+            .count(),
+        1,
+        "{:?}",
+        ex.entities
+    );
+}
