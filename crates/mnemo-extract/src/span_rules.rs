@@ -1618,10 +1618,9 @@ pub(crate) fn names_after_plural(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         let closes = info
             .get(last + 1)
             .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
-        if names.len() < 2
-            || !closes
-            || info[names[names.len() - 2] + 1].lower == "," && names.len() == 2
-        {
+        // Two names need their "and" ("two cats, Luna, Pepper" may go on with a clause).
+        let joined_by_and = names.len() > 2 || info[names[0] + 1].lower != ",";
+        if names.len() < 2 || !closes || !joined_by_and {
             continue;
         }
         for &j in &names {
