@@ -1619,8 +1619,7 @@ pub(crate) fn names_after_plural(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             .get(last + 1)
             .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric));
         // Two names need their "and" ("two cats, Luna, Pepper" may go on with a clause).
-        let joined_by_and = names.len() > 2 || info[names[0] + 1].lower != ",";
-        if names.len() < 2 || !closes || !joined_by_and {
+        if names.len() < 2 || !closes || (names.len() == 2 && info[names[0] + 1].lower == ",") {
             continue;
         }
         for &j in &names {
