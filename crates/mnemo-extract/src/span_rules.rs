@@ -1276,12 +1276,14 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     while e < info.len() && e < 3 && name_word(&info[e]) {
         e += 1;
     }
-    // "Globex is based in Oslo", "Initech is headquartered in Austin".
-    let based = matches!(info.get(e).map(|w| w.lower.as_str()), Some("is" | "was"))
-        && matches!(
-            info.get(e + 1).map(|w| w.lower.as_str()),
-            Some("based" | "headquartered")
-        );
+    // "Globex is based in Oslo", "Initech is headquartered in Austin", "Royal Dutch Shell moved
+    // its headquarters to London".
+    let word = |k: usize| info.get(k).map(|w| w.lower.as_str());
+    let based = (matches!(word(e), Some("is" | "was"))
+        && matches!(word(e + 1), Some("based" | "headquartered")))
+        || (matches!(word(e), Some("moved" | "moves" | "relocated"))
+            && matches!(word(e + 1), Some("its" | "their"))
+            && word(e + 2) == Some("headquarters"));
     if e > 0
         && (based
             || matches!(
@@ -1303,7 +1305,10 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             [k] if spans[*k].0 == a
                 && spans[*k].1 == b
                 && spans[*k].3.is_none()
-                && matches!(spans[*k].2, EntityType::Person | EntityType::Location) =>
+                && matches!(
+                    spans[*k].2,
+                    EntityType::Person | EntityType::Location | EntityType::Other
+                ) =>
             {
                 spans[*k].2 = EntityType::Organization;
             }

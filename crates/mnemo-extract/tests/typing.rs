@@ -2056,3 +2056,15 @@ fn a_participle_after_a_definitions_head_ends_it() {
         "singer",
     );
 }
+
+#[test]
+fn what_moves_its_headquarters_is_a_firm() {
+    for (text, firm) in [
+        ("Zorvex moved its headquarters to Austin.", "Zorvex"),
+        ("Kelora moved its headquarters to Denver in 2019.", "Kelora"),
+    ] {
+        has(text, firm, EntityType::Organization);
+    }
+    // A person who moved is not.
+    has("Anna moved to Denver in 2019.", "Anna", EntityType::Person);
+}
