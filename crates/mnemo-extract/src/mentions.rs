@@ -1318,8 +1318,9 @@ fn kin_noun(lower: &str) -> String {
     .to_string()
 }
 
-/// Whether a word is a word of the language and a gerund written as one ("kickboxing",
-/// "snowboarding", "paddleboarding"): a surname like "Manning" or "Browning" is not.
+/// Whether a word is a gerund written as one word of two, a word of the language and a verb's
+/// "-ing" ("kick" + "boxing", "snow" + "boarding", "paddle" + "boarding"): a surname like
+/// "Manning" or "Browning" is not.
 fn compound_gerund(lower: &str) -> bool {
     let Some(stem) = lower.strip_suffix("ing") else {
         return false;

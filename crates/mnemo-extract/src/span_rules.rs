@@ -1418,7 +1418,8 @@ pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         {
             e += 1;
         }
-        // A person's name is no title: "directed by", "wrote to Anna" are not titles either.
+        // A person is no title: one with a written title ("painted Mr. Brown") or a given name
+        // alone ("wrote Anna a letter").
         let person = spans
             .iter()
             .any(|s| s.4 == a && s.1 == e && s.2 == EntityType::Person && s.3.is_some());
