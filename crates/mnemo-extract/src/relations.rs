@@ -146,6 +146,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 adjacent[i].clone()
             } else {
                 through_date(lower, args, &adjacent, i, j)
+                    .or_else(|| from_to(lower, args, &adjacent, i, j))
             };
             let next = j == i + 1 || r.is_some();
             // "signed between France and Germany in Paris": a name of a "between" phrase
@@ -507,6 +508,27 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
 /// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition
 /// after the date, relates the subject and the name after it ("born in"), as if the date were
 /// not there.
+/// "Boeing moved its headquarters from Seattle to Chicago": the verb before "from X" also
+/// relates the subject to the place after "to" (the words between them name another place).
+fn from_to(
+    lower: &[String],
+    args: &[Arg],
+    adjacent: &[Option<Rule>],
+    i: usize,
+    j: usize,
+) -> Option<Rule> {
+    let place = args.get(i + 1).filter(|p| p.code == b'L' && j == i + 2)?;
+    let r = adjacent[i]
+        .as_ref()
+        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let verb = r.predicate.strip_suffix(" from")?;
+    let after = lower.get(place.end..args[j].start)?;
+    (after.len() == 1 && after[0] == "to" && args[j].code == b'L').then(|| Rule {
+        predicate: format!("{verb} to"),
+        ..r.clone()
+    })
+}
+
 fn through_date(
     lower: &[String],
     args: &[Arg],

@@ -2068,3 +2068,22 @@ fn what_moves_its_headquarters_is_a_firm() {
     // A person who moved is not.
     has("Anna moved to Denver in 2019.", "Anna", EntityType::Person);
 }
+
+#[test]
+fn a_move_from_one_place_to_another_names_both() {
+    let text = "Anna moved from Oslo to Bergen.";
+    has_fact(text, "anna", "MOVED_FROM", "oslo");
+    has_fact(text, "anna", "MOVED_TO", "bergen");
+    has_fact(
+        "Boeing moved its headquarters from Seattle to Chicago in 2001.",
+        "boeing",
+        "MOVED_HEADQUARTERS_TO",
+        "chicago",
+    );
+    // The places themselves are not moved from one to the other.
+    assert!(
+        !facts(text).iter().any(|f| f.0 == "oslo" && f.2 == "bergen"),
+        "{:?}",
+        facts(text)
+    );
+}
