@@ -202,21 +202,7 @@ pub(crate) fn joined_verbs(s: &Sentence<'_>, subjects: &[(End, usize, usize)]) -
         // A past whose form is its base's too ("I read a book and watched TV"), and "had" as
         // the main verb ("I had dinner and watched a movie").
         let first_past = past_verb(w)
-            || matches!(
-                w,
-                "read"
-                    | "put"
-                    | "cut"
-                    | "hit"
-                    | "set"
-                    | "quit"
-                    | "let"
-                    | "shut"
-                    | "hurt"
-                    | "spread"
-                    | "split"
-                    | "bet"
-            )
+            || crate::verbs::same_form_past(w)
             || (w == "had" && !past_verb(s.lower(k + 1)) && s.lower(k + 1) != "been");
         let present = planned.is_none()
             && !first_past

@@ -265,6 +265,16 @@ fn join_x_of_y(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     }
 }
 
+/// Span `k` takes in span `j` right after it, as one name of type `t`; `k` keeps pointing at it.
+fn absorb(spans: &mut Vec<RawSpan>, k: &mut usize, j: usize, t: EntityType) {
+    spans[*k].1 = spans[j].1;
+    spans[*k].2 = t;
+    spans.remove(j);
+    if j < *k {
+        *k -= 1;
+    }
+}
+
 /// Joins what the tagger split where one name is written: a given name that is also a place
 /// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
 /// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",
@@ -290,12 +300,7 @@ pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             })
             .flatten();
         if let Some(j) = next {
-            spans[k].1 = spans[j].1;
-            spans[k].2 = EntityType::Person;
-            spans.remove(j);
-            if j < k {
-                k -= 1;
-            }
+            absorb(spans, &mut k, j, EntityType::Person);
             continue;
         }
         k += 1;
@@ -390,12 +395,7 @@ pub(crate) fn join_place_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         });
         if let Some(j) = next.filter(|_| spans[k].2 == EntityType::Location && spans[k].3.is_none())
         {
-            spans[k].1 = spans[j].1;
-            spans[k].2 = EntityType::Organization;
-            spans.remove(j);
-            if j < k {
-                k -= 1;
-            }
+            absorb(spans, &mut k, j, EntityType::Organization);
             continue;
         }
         k += 1;

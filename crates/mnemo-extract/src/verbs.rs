@@ -205,6 +205,26 @@ pub(crate) fn third_person(w: &str) -> String {
     format!("{w}s")
 }
 
+/// A past spelt as its base ("I read a book and watched TV", "I hurt my back"): read as a past
+/// after another past, never as a present.
+pub(crate) fn same_form_past(w: &str) -> bool {
+    matches!(
+        w,
+        "read"
+            | "put"
+            | "cut"
+            | "hit"
+            | "set"
+            | "quit"
+            | "let"
+            | "shut"
+            | "hurt"
+            | "spread"
+            | "split"
+            | "bet"
+    )
+}
+
 /// Whether `w` is a verb's present base form that takes "-s" in the third person: "love",
 /// "live", "miss"; not a past that is spelt like its base ("read", "put", "let"), a past or
 /// participle ("loved", "gone"), a gerund, a third person already ("loves") or an auxiliary.
@@ -212,28 +232,10 @@ pub(crate) fn present_base(w: &str) -> bool {
     w.len() > 1
         && w.chars().all(|c| c.is_ascii_lowercase())
         && !crate::clause_words::is_aux(w)
+        && !same_form_past(w)
         && !matches!(
             w,
-            "read"
-                | "put"
-                | "cut"
-                | "hit"
-                | "set"
-                | "quit"
-                | "let"
-                | "shut"
-                | "hurt"
-                | "spread"
-                | "split"
-                | "bet"
-                | "cost"
-                | "beat"
-                | "come"
-                | "become"
-                | "run"
-                | "gonna"
-                | "wanna"
-                | "gotta"
+            "cost" | "beat" | "come" | "become" | "run" | "gonna" | "wanna" | "gotta"
         )
         && !is_irregular_past(w)
         && !w.ends_with("ed")
