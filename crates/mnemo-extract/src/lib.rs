@@ -26,6 +26,7 @@
 //! callers feed chunks from [`chunk_text`], so memory stays flat over a corpus.
 
 mod chat_facts;
+mod chat_spelling;
 mod chunk;
 pub mod cl100k;
 mod clause_fact;

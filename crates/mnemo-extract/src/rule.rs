@@ -200,7 +200,21 @@ pub fn analyse_with(
     text::for_each_sentence(text, |s, ws, offset| {
         // A shouted sentence ("I JUST ADOPTED A PUPPY") says nothing by its capitals: it is read
         // in lower case, but for the names the name lists know.
-        let words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        let mut words: Vec<&str> = ws.iter().map(|w| w.text(text)).collect();
+        for i in 1..ws.len() {
+            if ws[i].start == ws[i - 1].end {
+                if let Some(form) = text::contraction_form(words[i - 1], words[i]) {
+                    words[i] = form;
+                }
+            }
+        }
+        if people.speaker || people.listener {
+            for w in &mut words {
+                if let Some(full) = crate::chat_spelling::full_form(w) {
+                    *w = full;
+                }
+            }
+        }
         let lettered: Vec<&str> = words
             .iter()
             .copied()

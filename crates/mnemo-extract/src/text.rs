@@ -155,7 +155,8 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
         let cut = ["'s", "\u{2019}s", "n't", "'re", "'ve", "'ll", "'m", "'d"]
             .iter()
             .find(|suf| lower_tail(suf))
-            .map(|suf| end - suf.len());
+            .map(|suf| end - suf.len())
+            .or_else(|| bare_contraction(s).map(|k| start + k));
         match cut {
             Some(c) => {
                 out.push(Word { start, end: c });
@@ -165,6 +166,54 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
         }
     }
     out.extend(tail.into_iter().rev());
+}
+
+/// Where a contraction typed without its apostrophe splits, as chat writes them ("im", "ive",
+/// "dont", "thats"): "do" | "nt" as "don't" gives "do" | "n't". Only lower-case forms that are no
+/// English word themselves ("ill", "well", "were", "its", "id" and "lets" are), and the n't family
+/// capitalised too ("Dont worry"). The part after the cut reads as its apostrophe form in
+/// [`contraction_form`].
+fn bare_contraction(w: &str) -> Option<usize> {
+    if w.len() > 8 || w.len() < 2 || !w.is_ascii() {
+        return None;
+    }
+    let lower = w.to_ascii_lowercase();
+    let capital_ok = w[1..] == lower[1..];
+    let k = match lower.as_str() {
+        "im" | "ive" if w == lower => 1,
+        "youre" | "youve" | "youll" => 3,
+        "theyre" | "theyve" | "theyll" => 4,
+        "weve" => 2,
+        "thats" | "whats" => 4,
+        "shes" => 3,
+        "dont" | "didnt" | "doesnt" | "isnt" | "wasnt" | "arent" | "werent" | "havent"
+        | "hasnt" | "hadnt" | "couldnt" | "wouldnt" | "shouldnt" | "cant" | "wont" => {
+            lower.len() - 2
+        }
+        _ => return None,
+    };
+    (w == lower || capital_ok).then_some(k)
+}
+
+/// The word a split-off part of an apostrophe-less contraction stands for ("nt" -> "n't"), when
+/// `word` directly follows `before` with nothing between (as [`bare_contraction`] cuts them).
+pub fn contraction_form(before: &str, word: &str) -> Option<&'static str> {
+    if !before
+        .chars()
+        .last()
+        .is_some_and(|c| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    Some(match word {
+        "m" => "'m",
+        "ve" => "'ve",
+        "re" => "'re",
+        "ll" => "'ll",
+        "s" => "'s",
+        "nt" => "n't",
+        _ => return None,
+    })
 }
 
 /// Whether a word ending in '.' keeps it: known abbreviations, initials, "U.S.", "D-Ariz.".
@@ -311,6 +360,28 @@ mod tests {
                 "ill-kept", "(", "rule", ")", "-"
             ]
         );
+    }
+
+    #[test]
+    fn contractions_typed_without_apostrophes_split_as_with_them() {
+        assert_eq!(
+            toks("im sure ive seen it, dont worry. Thats fine, Dont"),
+            vec![
+                "i", "m", "sure", "i", "ve", "seen", "it", ",", "do", "nt", "worry", ".", "That",
+                "s", "fine", ",", "Do", "nt"
+            ]
+        );
+        // Words of their own, names and capitalised "Im" / "Ive" stay whole.
+        assert_eq!(
+            toks("ill well were its id Jony Ive Im IM DONT – ét"),
+            vec![
+                "ill", "well", "were", "its", "id", "Jony", "Ive", "Im", "IM", "DONT", "–", "ét"
+            ]
+        );
+        let (a, b) = ("did", "nt");
+        assert_eq!(contraction_form(a, b), Some("n't"));
+        assert_eq!(contraction_form("(", "s"), None);
+        assert_eq!(contraction_form("i", "x"), None);
     }
 
     #[test]

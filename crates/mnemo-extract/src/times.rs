@@ -137,6 +137,10 @@ pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
             .iter()
             .map(|w| {
                 let t = w.text(sentence);
+                // "yday", "tmrw": chat's spellings of the relative days.
+                if let Some(full) = crate::chat_spelling::full_form(t) {
+                    return Cow::Borrowed(full);
+                }
                 if t.bytes()
                     .all(|b| b.is_ascii_lowercase() || !b.is_ascii_alphabetic() && b.is_ascii())
                 {
@@ -419,6 +423,9 @@ mod tests {
         assert_eq!(one("a few days ago"), "2023-05-03/2023-05-06");
         assert_eq!(one("We leave in three days"), "2023-05-11");
         assert_eq!(one("last night"), "2023-05-07");
+        // Chat's spellings of the days.
+        assert_eq!(one("went hiking yday"), "2023-05-07");
+        assert_eq!(one("see u tmrw!"), "2023-05-09");
     }
 
     #[test]
