@@ -84,6 +84,49 @@ pub(crate) fn widen_to_names(spans: &mut [RawSpan], info: &[WordInfo]) {
                 spans[k].2 = EntityType::Organization;
             }
         }
+        widen_after_the(spans, k, info);
+    }
+}
+
+/// "The Great Barrier Reef", "the Grand Old Duke": capitalised words between "the" and a tagger
+/// span are the name's own (the tagger left "Great" out after a sentence's opening "The" and
+/// typed "Barrier Reef" a person). Not roles, titles or peoples ("the CEO Tim Cook", "the Briton
+/// Andy Murray"), nor a name the lists know ("the Paris Louvre"), nor before a given name.
+fn widen_after_the(spans: &mut [RawSpan], k: usize, info: &[WordInfo]) {
+    let (a, b, t) = (spans[k].0, spans[k].1, spans[k].2);
+    // "the Reverend Joseph Brewster", "the Opposition Khaleda Zia": before a person's given name
+    // the words say what the person is.
+    let given = |w: &WordInfo| w.flags & gz::FIRST_NAME != 0 || gz::is_census_given_name(&w.lower);
+    if t == EntityType::Date
+        || spans[k].3.is_some()
+        || spans[k].4 != a
+        || info.get(a).is_some_and(given)
+    {
+        return;
+    }
+    let mut s = a;
+    while s > 1
+        && a - s < 3
+        && name_word(&info[s - 1])
+        && info[s - 1].flags & (gz::FIRST_NAME | gz::PLACE | gz::ORG_NAME) == 0
+    {
+        s -= 1;
+    }
+    if s == a || info[s - 1].lower != "the" || !free(spans, s, a, k) {
+        return;
+    }
+    spans[k].0 = s;
+    spans[k].4 = s;
+    if t == EntityType::Person {
+        // A person's name follows no "the Great": what the name is says its last word.
+        let last = info[b - 1].flags;
+        spans[k].2 = if last & gz::LOC_WORD != 0 {
+            EntityType::Location
+        } else if last & gz::ORG_WORD != 0 || gz::is_org_suffix(&info[b - 1].lower) {
+            EntityType::Organization
+        } else {
+            EntityType::Other
+        };
     }
 }
 

@@ -2087,3 +2087,29 @@ fn a_move_from_one_place_to_another_names_both() {
         facts(text)
     );
 }
+
+#[test]
+fn capitalised_words_after_the_belong_to_the_name() {
+    // The tagger left "Great" out after a sentence's opening "The": "Barrier Reef" was a person.
+    let found = entities("The Great Barrier Reef lies off Australia.");
+    assert!(
+        found.iter().any(|(n, _)| n == "Great Barrier Reef"),
+        "{found:?}"
+    );
+    has_not(
+        "The Great Barrier Reef lies off Australia.",
+        "Barrier Reef",
+        EntityType::Person,
+    );
+    // Roles, titles and given names stay out of the name.
+    has(
+        "The CEO Tim Cook spoke in Cupertino.",
+        "Tim Cook",
+        EntityType::Person,
+    );
+    has(
+        "He was born to the Reverend Joseph Brewster in Windham.",
+        "Joseph Brewster",
+        EntityType::Person,
+    );
+}
