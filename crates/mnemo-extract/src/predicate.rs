@@ -384,6 +384,34 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
         let roles = role_phrase(role)?;
         return mk(format!("{roles} of"), false, 0.7, "possessive-role");
     }
+    // "Freddie Mercury, the singer, was born in": an apposition describing the first name (a
+    // determiner, no verb, closed by its comma) leaves the verb phrase after it the first name's.
+    if raw.len() >= 5 && raw[0] == "," && matches!(raw[1], "the" | "a" | "an") {
+        if let Some(j) = raw[2..].iter().position(|w| *w == ",").map(|j| j + 2) {
+            let inner = &raw[2..j];
+            let verbless = !inner.iter().any(|w| {
+                is_aux(w) || matches!(*w, "who" | "which" | "that" | "where" | "when" | "whose")
+            });
+            if inner.len() <= 6 && verbless && j + 1 < raw.len() {
+                return rule_words(&raw[j + 1..], a, b)
+                    .filter(|r| matches!(r.pattern, "verb-phrase" | "passive" | "role-of"));
+            }
+        }
+    }
+    // "married the muralist Diego Rivera", "designed by the Danish architect Jorn Utzon": what
+    // the second name is, between a verb or preposition and it, is no part of the predicate.
+    let described = raw
+        .iter()
+        .rposition(|w| matches!(*w, "the" | "a" | "an"))
+        .filter(|&d| {
+            d > 0
+                && (1..=3).contains(&(raw.len() - d - 1))
+                && !matches!(raw[d - 1], "," | "of" | "'s")
+                && raw[d + 1..]
+                    .iter()
+                    .all(|w| is_content(w) && !is_prep(w) && !is_aux(w))
+        });
+    let raw = &raw[..described.unwrap_or(raw.len())];
     // Appositions: "X , (the) chairman of Y", "X , who works for Y", "X , Y" between places.
     let mut ws: Vec<&str> = raw.iter().copied().filter(|w| !is_droppable(w)).collect();
     let mut after_comma = false;

@@ -228,3 +228,31 @@ fn the_object_of_a_restrictive_clause_is_no_subject_of_the_verb_after_it() {
         assert!(related(&f, "velora systems", "lisbon"), "{text}: {f:?}");
     }
 }
+
+#[test]
+fn an_apposition_between_a_name_and_its_verb_leaves_the_verb_the_names() {
+    // The apposition's words broke the verb phrase: "related to", or nothing at all.
+    let f = facts("Orla Quinlan, the sculptor, was born in Galway.");
+    assert!(has(&f, "orla quinlan", "BORN_IN", "galway"), "{f:?}");
+    let f = facts("Brightwater, an environmental charity, is headquartered in Leeds.");
+    assert!(has(&f, "brightwater", "HEADQUARTERED_IN", "leeds"), "{f:?}");
+    // A relative clause is no apposition: its verb is not the name's.
+    let f = facts("Orla Quinlan, who was the sculptor, lives in Galway.");
+    assert!(!has(&f, "orla quinlan", "WAS_IN", "galway"), "{f:?}");
+}
+
+#[test]
+fn what_the_object_is_called_stays_out_of_the_predicate() {
+    // "married the muralist X" gave MARRIED_MURALIST, "designed by the Danish architect X"
+    // DESIGNED_BY_DANISH_ARCHITECT.
+    let f = facts("Ines Moreau married the painter Tomas Vidal in 1931.");
+    assert!(has(&f, "ines moreau", "MARRIED", "tomas vidal"), "{f:?}");
+    let f = facts("The Halden Library was designed by the Danish architect Kaj Holm.");
+    assert!(has(&f, "kaj holm", "DESIGNED", "halden library"), "{f:?}");
+    // Words after "of" belong to a role, which stays: "the chief executive of".
+    let f = facts("Claire Moreau is the chief executive of Velora Systems.");
+    assert!(
+        has(&f, "claire moreau", "CHIEF_EXECUTIVE_OF", "velora systems"),
+        "{f:?}"
+    );
+}
