@@ -847,6 +847,18 @@ fn clause_fact(
     if k >= n {
         return None;
     }
+    // "since I was a kid", "when we were students": what the subject was when something else
+    // happened, no lasting kind of it
+    let past_time = start > 0
+        && matches!(
+            s.lower(start - 1),
+            "since" | "when" | "while" | "as" | "until" | "till"
+        )
+        && (start..k).any(|j| matches!(s.lower(j), "was" | "were"));
+    // ("when I was dancing", "when I was in Paris" tell what the subject did or where it was.)
+    if copula && past_time && !is_gerund(&w) && !is_prep(&w) {
+        return None;
+    }
     if copula && matches!(w.as_str(), "a" | "an") {
         // "I'm a huge Harry Potter fan", "a big Taylor Swift fan": a fan of the name.
         let mut j = k + 1;
@@ -856,7 +868,10 @@ fn clause_fact(
         if let Some(m) = s.mention_at(j) {
             let after = s.mentions[m].words.1 - s.offset;
             if matches!(s.mentions[m].kind, MentionKind::Name(_))
-                && matches!(s.lower(after), "fan" | "lover" | "nerd" | "geek" | "addict")
+                && matches!(
+                    s.lower(after),
+                    "fan" | "lover" | "nerd" | "geek" | "addict" | "supporter"
+                )
             {
                 let head = s.lower(after).to_string();
                 return Some(vec![fact(

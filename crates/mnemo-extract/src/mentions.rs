@@ -970,10 +970,20 @@ pub fn sentence_mentions(
                             })
                         && !crate::lexicon::is_mostly_modifier(&info[k].lower)))
         };
+        // "my twin brother Felix", "my baby sister": the relative is the second noun's, and
+        // the first says which.
+        let paired =
+            chat && matches!(
+                info.get(j + 1).map(|w| w.lower.as_str()),
+                Some("twin" | "baby" | "step" | "half" | "foster")
+            ) && kin_at(j + 2)
+                && info[j + 2].flags & gz::KIN != 0;
         let noun_at = if relative {
             Some(j + 1)
         } else if !chat {
             None
+        } else if paired {
+            Some(j + 2)
         } else if kin_at(j + 1) {
             Some(j + 1)
         } else if j + 2 < n
@@ -1004,9 +1014,18 @@ pub fn sentence_mentions(
         if let (Some(owner), Some(k)) = (owner, noun_at) {
             // "Ana is my friend": the name just before the copula is the relative.
             // Only a name opening its clause, and not "my mom's favourite city".
+            // "Sophie, my niece, won": the relative set off by commas after a name is that
+            // name's ("Thanks Anna, my sister is fine" is not: a verb follows the noun).
+            let set_off = j >= 1
+                && info[j - 1].lower == ","
+                && matches!(
+                    info.get(k + 1).map(|w| w.lower.as_str()),
+                    None | Some("," | "." | "!" | "?" | ";")
+                );
             let named_by = (j >= 2
                 && (matches!(info[j - 1].lower.as_str(), "is" | "was")
-                    || possessive(info.get(j - 1)))
+                    || possessive(info.get(j - 1))
+                    || set_off)
                 && !possessive(info.get(k + 1)))
             .then(|| out.len().checked_sub(1))
             .flatten()
@@ -1027,11 +1046,16 @@ pub fn sentence_mentions(
                         _ => false,
                     }
             });
+            let noun = if paired {
+                format!("{} {}", info[j + 1].lower, kin_noun(&info[k].lower))
+            } else {
+                kin_noun(&info[k].lower)
+            };
             out.push(mk(
                 if carried.is_some() { j + 1 } else { j },
                 k + 1,
                 MentionKind::Relative {
-                    noun: kin_noun(&info[k].lower),
+                    noun,
                     owner,
                     named_by,
                     named_next: 0,

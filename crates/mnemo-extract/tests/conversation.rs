@@ -1521,3 +1521,66 @@ fn chat_short_forms_of_relatives_name_the_relation() {
         ex.entities
     );
 }
+
+#[test]
+fn what_the_speaker_was_back_then_is_no_kind_of_them() {
+    // "since I was a kid" gave odile IS_A kid.
+    let ex = turn("I loved jazz since I was a teenager.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "LOVED", "jazz"), "{:?}", ex.facts);
+    assert!(
+        !has_fact(&ex, "odile", "IS_A", "teenager"),
+        "{:?}",
+        ex.facts
+    );
+    // What the speaker is now, or was doing then, still counts.
+    let ex = turn("I'm a nurse.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "IS_A", "nurse"), "{:?}", ex.facts);
+    let ex = turn(
+        "When I was playing with the puppies, Bram called.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        ex.facts.iter().any(|f| f.object.as_str() == "puppies"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_relative_is_named_by_a_name_before_it_or_after_two_nouns() {
+    // "Sophie, my niece, won": the name was left beside "Odile's niece".
+    let ex = turn("Sophie, my niece, won the spelling bee.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "NIECE", "sophie"), "{:?}", ex.facts);
+    // Not when the noun opens a clause of its own.
+    let ex = turn("Thanks Anna, my sister is fine.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "SISTER", "anna"), "{:?}", ex.facts);
+    // "my twin brother Felix" named the twin "Odile's twin" and left Felix alone.
+    let ex = turn("My twin brother Felix lives in Oslo.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "TWIN_BROTHER", "felix"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "felix", "LIVES_IN", "oslo"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_club_named_united_or_rovers_is_an_organisation() {
+    let ex = turn(
+        "I've been a Leeds United supporter forever.",
+        "Odile",
+        "Bram",
+    );
+    assert_eq!(
+        entity(&ex, "leeds united").map(|e| e.entity_type),
+        Some(EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        has_fact(&ex, "odile", "SUPPORTER_OF", "leeds united"),
+        "{:?}",
+        ex.facts
+    );
+}
