@@ -1030,9 +1030,11 @@ fn clause_fact(
             return None;
         }
     } else {
+        // "own" is a stop word as "my own", but right after the subject it is the verb ("I own
+        // a bakery").
         let main = if is_verbish(&w)
             && s.at[k].is_none()
-            && s.info[k].flags & (gz::STOPWORD | gz::PRONOUN) == 0
+            && (s.info[k].flags & (gz::STOPWORD | gz::PRONOUN) == 0 || w == "own")
             && !is_prep(&w)
             && !is_particle(&w)
         {
@@ -1468,6 +1470,7 @@ fn clause_fact(
                 _ => None,
             });
             let named = named.filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)));
+            let place_thing = thing.clone();
             // "a cat named Luna and a dog named Rex", "two dogs, Max and Bella": each name is
             // one of the things; "two sisters, Ana and Bea" are sisters.
             let (mut out, names) = match named {
@@ -1491,17 +1494,39 @@ fn clause_fact(
                 predicate.rsplit(' ').next(),
                 Some("in" | "to" | "from" | "at" | "near")
             );
-            if locative && prep == "in" && lexicon::category_of(s.lower(e - 1)) == Some("place") {
-                let at = e + 1 + usize::from(s.lower(e + 1) == "the");
-                if let Some(m) = s.mention_at(at).filter(|&m| {
-                    matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Location))
-                }) {
+            // The place named after "in" (a name WordNet or the tagger says is a place's).
+            let place_after = |at: usize| match s.object(at) {
+                Some(Object::Mention(m))
+                    if matches!(s.mentions[m].kind, MentionKind::Name(EntityType::Location)) =>
+                {
+                    Some(End::Mention(m))
+                }
+                Some(Object::Thing(a2, e2)) => Some(s.thing(a2, e2)).filter(|t| {
+                    matches!(
+                        t,
+                        End::Thing {
+                            entity_type: EntityType::Location,
+                            ..
+                        }
+                    )
+                }),
+                _ => None,
+            };
+            let place_noun = prep == "in" && lexicon::category_of(s.lower(e - 1)) == Some("place");
+            if locative && place_noun {
+                if let Some(place) = place_after(e + 1) {
                     // "works at a cafe in Lisbon" works in Lisbon.
                     let said = match predicate.rsplit_once(' ') {
                         Some((verb, "at" | "near")) => format!("{verb} in"),
                         _ => predicate.clone(),
                     };
-                    out.push(fact(subject.clone(), said, End::Mention(m), confidence));
+                    out.push(fact(subject.clone(), said, place, confidence));
+                }
+            } else if place_noun && named.is_none() {
+                // "I own a restaurant in Lyon", "my aunt opened a flower shop in Galway": the
+                // place is where the thing is.
+                if let Some(place) = place_after(e + 1) {
+                    out.push(fact(place_thing, "located in".into(), place, confidence));
                 }
             }
             for Named { name, thing } in names {

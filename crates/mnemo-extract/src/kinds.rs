@@ -191,6 +191,67 @@ pub fn kinds_named(phrase: &str, max_members: usize) -> Vec<Kind> {
     out
 }
 
+/// What a name WordNet lists only as named things is ("Galway" a city and a port, "Zanzibar" an
+/// island): `Location`, `Person` or `Organization` when every instance sense of the name falls
+/// under WordNet's location, person or organisation, None for names it does not list, lists as
+/// a common noun too ("Turkey") or as things of different kinds ("Lincoln", a president and a
+/// city).
+pub fn instance_type(name: &str) -> Option<mnemo_core::EntityType> {
+    use mnemo_core::EntityType;
+    let lemma: String = name
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("_");
+    if lemma.is_empty() || lemma.len() > 60 {
+        return None;
+    }
+    let h = hierarchy();
+    let senses = h.senses(&lemma);
+    if senses.is_empty() || senses.iter().any(|&s| !h.line(s).starts_with('*')) {
+        return None;
+    }
+    static ROOTS: OnceLock<[(u32, EntityType); 6]> = OnceLock::new();
+    let roots = ROOTS.get_or_init(|| {
+        let first = |l: &str| h.senses(l).first().copied().unwrap_or(u32::MAX);
+        // Islands, rivers and mountains are no "location" in WordNet but places all the same.
+        [
+            (first("location"), EntityType::Location),
+            (first("dry_land"), EntityType::Location),
+            (first("body_of_water"), EntityType::Location),
+            (first("geological_formation"), EntityType::Location),
+            (first("person"), EntityType::Person),
+            (first("organization"), EntityType::Organization),
+        ]
+    });
+    let mut found = None;
+    for s in senses {
+        // Up the hypernyms (an instance's kinds, theirs, ...), a few hundred synsets at most.
+        let mut seen = std::collections::HashSet::from([s]);
+        let mut stack = vec![s];
+        let mut kind = None;
+        while let Some(x) = stack.pop() {
+            if let Some((_, t)) = roots.iter().find(|(r, _)| *r == x) {
+                kind = Some(*t);
+                break;
+            }
+            let (_, ups) = h.line(x).split_once('|').unwrap_or_default();
+            for p in ups.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
+                if seen.insert(p) {
+                    stack.push(p);
+                }
+            }
+        }
+        match (found, kind) {
+            (_, None) => return None,
+            (None, k) => found = k,
+            (Some(f), Some(k)) if f != k => return None,
+            _ => {}
+        }
+    }
+    found
+}
+
 /// The lemmas below `root` (sorted, each once, with whether only as a named thing), or None when
 /// there are more than `max_members`.
 fn members_below(
@@ -238,6 +299,22 @@ fn members_below(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_things_have_the_type_of_their_kind() {
+        use mnemo_core::EntityType;
+        assert_eq!(instance_type("Galway"), Some(EntityType::Location));
+        assert_eq!(instance_type("Zanzibar"), Some(EntityType::Location));
+        assert_eq!(
+            instance_type("Ludwig van Beethoven"),
+            Some(EntityType::Person)
+        );
+        // Common nouns too, things of two kinds, and names WordNet does not list.
+        assert_eq!(instance_type("Turkey"), None);
+        assert_eq!(instance_type("Lincoln"), None);
+        assert_eq!(instance_type("Radiohead"), None);
+        assert_eq!(instance_type(""), None);
+    }
 
     #[test]
     fn a_kind_has_its_named_and_common_members() {

@@ -445,6 +445,33 @@ pub fn sentence_mentions(
         // "Caroline said", "Quinn became CEO": what follows the name is a person's.
         let person_follows = s.1 < n
             && (span_rules::person_verb(&info[s.1].lower) || span_rules::role_follows(info, s.1));
+        // A name WordNet lists as named things of one kind only ("Galway", a city and a port;
+        // "Zanzibar", an island; "Beethoven", a composer) is of that kind where the tagger
+        // guessed a person or a thing. Not over a given name ("Jordan said"), a title's person
+        // or a person's verb.
+        if s.3.is_none()
+            && matches!(
+                s.2,
+                EntityType::Person | EntityType::Other | EntityType::Location
+            )
+        {
+            let given = gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+                || gz::is_census_given_name(&info[s.0].lower);
+            if let Some(t) = crate::kinds::instance_type(&texts[s.0..s.1].join(" ")) {
+                let place = t == EntityType::Location && !given && !person_follows;
+                // Not over a place: many towns are named after people ("Edison, New Jersey").
+                // Nor a name before a noun it modifies ("Marley flooring": a brand).
+                let modifies = info.get(s.1).is_some_and(|w| {
+                    !w.is_capitalised()
+                        && crate::lexicon::parts_of_speech(&w.lower)
+                            .is_some_and(|p| p.starts_with('n'))
+                });
+                let person = t == EntityType::Person && s.2 == EntityType::Other && !modifies;
+                if (place && s.2 != EntityType::Location) || person {
+                    s.2 = t;
+                }
+            }
+        }
         if s.2 != EntityType::Person
             && s.1 == s.0 + 1
             && (gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)

@@ -560,17 +560,21 @@ impl Sentence<'_> {
             && self.info[a..e].iter().all(|w| w.is_title)
             && !is_determiner(self.lower(a - 1))
             && !(d > 0 && is_determiner(self.lower(d - 1)));
+        let entity_type = if event {
+            EntityType::Event
+        } else if named {
+            // "in Galway": a name WordNet lists as a place's is one.
+            crate::kinds::instance_type(&text)
+                .filter(|t| *t == EntityType::Location)
+                .unwrap_or(EntityType::Other)
+        } else {
+            EntityType::Concept
+        };
         End::Thing {
             start: a,
             end: e,
             text,
-            entity_type: if event {
-                EntityType::Event
-            } else if named {
-                EntityType::Other
-            } else {
-                EntityType::Concept
-            },
+            entity_type,
         }
     }
 }

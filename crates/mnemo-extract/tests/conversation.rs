@@ -1584,3 +1584,16 @@ fn a_club_named_united_or_rovers_is_an_organisation() {
         ex.facts
     );
 }
+
+#[test]
+fn owning_is_a_verb_after_its_subject() {
+    // "own" is a stop word ("my own"): "I own a bakery" stated nothing.
+    let ex = turn("We own a small bakery.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "OWNS", "bakery"), "{:?}", ex.facts);
+    let ex = turn("I made my own bread.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "OWNS"),
+        "{:?}",
+        ex.facts
+    );
+}

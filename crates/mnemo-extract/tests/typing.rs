@@ -2113,3 +2113,37 @@ fn capitalised_words_after_the_belong_to_the_name() {
         EntityType::Person,
     );
 }
+
+#[test]
+fn a_name_wordnet_lists_as_a_place_is_one() {
+    // "I live in Galway" made Galway an Other, "visited Galway" a person; WordNet lists it only
+    // as a city and a port.
+    let ex = chat("I live in Galway.");
+    assert!(
+        ex.entities
+            .iter()
+            .any(|e| e.name == "Galway" && e.entity_type == EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+    has(
+        "The ferry reached Zanzibar at dawn.",
+        "Zanzibar",
+        EntityType::Location,
+    );
+    // A place named after a person stays the place the text makes of it.
+    has_not(
+        "Edison, New Jersey, is a township.",
+        "Edison",
+        EntityType::Person,
+    );
+    // And a thing's place: "a flower shop in Galway" is located in Galway.
+    let ex = chat("My aunt owns a flower shop in Galway.");
+    assert!(
+        ex.facts.iter().any(|f| f.subject.as_str() == "flower shop"
+            && f.rel_type.as_str() == "LOCATED_IN"
+            && f.object.as_str() == "galway"),
+        "{:?}",
+        ex.facts
+    );
+}
