@@ -169,6 +169,27 @@ pub fn defined_type(info: &[WordInfo], end: usize) -> Option<EntityType> {
             Some("is" | "was" | "are" | "were")
         )
     };
+    // An apposition says it too: "Huawei, a Chinese telecommunications company, was founded",
+    // "Tesla, the electric carmaker, is based in Austin".
+    if info.get(end).is_some_and(|w| w.lower == ",")
+        && matches!(
+            info.get(end + 1).map(|w| w.lower.as_str()),
+            Some("a" | "an" | "the")
+        )
+    {
+        let start = end + 2;
+        let mut k = start;
+        while k < n && k < start + 8 && !ends_phrase(&info[k].lower) {
+            k += 1;
+        }
+        let closed = info.get(k).is_some_and(|w| w.lower == ",")
+            || (k < n && ends_phrase(&info[k].lower) && info[k].lower != "and");
+        if k > start && closed && !info[k - 1].is_capitalised() {
+            if let Some(t) = noun_type(&info[k - 1].lower) {
+                return Some(t);
+            }
+        }
+    }
     let mut k = end;
     // Asides between the name and the verb: "( born 13 March 1963 in Mediaș )", ", officially the
     // Republic of Mauritius ( French : ... ) ,". The verb must follow a closing "," or ")".

@@ -481,14 +481,18 @@ pub fn sentence_mentions(
         {
             s.2 = EntityType::Person;
         } else if name_rules::acquisition_context(&info[..s.4])
-            && s.1 == s.0 + 1
             && s.3.is_none()
             && (matches!(s.2, EntityType::Person | EntityType::Other)
-                || (s.2 == EntityType::Location
+                || (s.1 == s.0 + 1
+                    && s.2 == EntityType::Location
                     && info[s.0].flags & (gz::PLACE | gz::NATIONALITY) == 0
                     && !adjectives.contains(&(s.0, s.1))))
-            && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
-            && !gz::is_census_given_name(&info[s.0].lower)
+            // One word that is no given name, or plainly acquired ("merged with Heinz",
+            // "acquired McDonnell Douglas").
+            && ((s.1 == s.0 + 1
+                && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+                && !gz::is_census_given_name(&info[s.0].lower))
+                || name_rules::plain_acquisition(&info[..s.4]))
             && !person_follows
             && !possessive(info.get(s.1))
         {

@@ -72,6 +72,22 @@ pub(crate) fn acquisition_context(before: &[WordInfo]) -> bool {
     };
     matches!(w(1), "acquired" | "acquire" | "acquires" | "acquiring")
         || (w(1) == "with" && matches!(w(2), "merged" | "merge" | "merges" | "merging"))
+        // "agreed to buy Seagen", "plans to buy": a firm's plan to buy one (not "bought Anna a
+        // drink": a person's purchase says no infinitive's "to").
+        || (matches!(w(1), "buy" | "purchase") && w(2) == "to")
+}
+
+/// Whether an acquisition's words say it so plainly that even a given name after them is a
+/// firm's ("merged with Heinz", "acquired McDonnell Douglas").
+pub(crate) fn plain_acquisition(before: &[WordInfo]) -> bool {
+    let w = |k: usize| {
+        before
+            .len()
+            .checked_sub(k)
+            .map_or("", |i| before[i].lower.as_str())
+    };
+    matches!(w(1), "acquired" | "acquire" | "acquires" | "acquiring")
+        || (w(1) == "with" && matches!(w(2), "merged" | "merge" | "merges" | "merging"))
 }
 
 /// Whether the words right before a name say one meets a person there: "met X", "married X",

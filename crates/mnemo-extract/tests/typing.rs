@@ -2147,3 +2147,42 @@ fn a_name_wordnet_lists_as_a_place_is_one() {
         ex.facts
     );
 }
+
+#[test]
+fn an_apposition_or_an_acquisition_says_what_a_name_is() {
+    // "Huawei, a Chinese telecommunications company," was a person.
+    has(
+        "Quorvane, a Chinese telecommunications company, was founded in 1987.",
+        "Quorvane",
+        EntityType::Organization,
+    );
+    has(
+        "Zorvex, the electric carmaker, is based in Austin.",
+        "Zorvex",
+        EntityType::Organization,
+    );
+    // A firm merged with or plainly acquired is one, given name or not.
+    has(
+        "Kraft Foods merged with Heinz in 2015.",
+        "Heinz",
+        EntityType::Organization,
+    );
+    has(
+        "Boeing agreed to acquire McDonnell Douglas in 1996.",
+        "McDonnell Douglas",
+        EntityType::Organization,
+    );
+    has(
+        "Pfizer agreed to buy Seagen.",
+        "Seagen",
+        EntityType::Organization,
+    );
+    // Buying a person a drink buys no person.
+    has("Anna wants to buy Tom a drink.", "Tom", EntityType::Person);
+    // A stadium or an arena is a place.
+    has(
+        "Bayern plays its home games at the Allianz Arena.",
+        "Allianz Arena",
+        EntityType::Location,
+    );
+}
