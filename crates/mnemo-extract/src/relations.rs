@@ -147,6 +147,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             } else {
                 through_date(lower, args, &adjacent, i, j)
                     .or_else(|| from_to(lower, args, &adjacent, i, j))
+                    .or_else(|| agent_after_places(lower, args, &adjacent, i, j))
             };
             let next = j == i + 1 || r.is_some();
             // "signed between France and Germany in Paris": a name of a "between" phrase
@@ -252,6 +253,22 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                 continue;
             }
             if crate::predicate::role_holders(lower, a, b) {
+                continue;
+            }
+            // "Amazon was founded by Jeff Bezos in Seattle": the place after a person agent of a
+            // passive is where the passive's subject was founded, not where the agent is.
+            if let Some((h, verb)) = agent_of_passive(lower, args, &adjacent, i)
+                // An organisation agent is often where it stands: "processed by Cox Packing Co.
+                // in Devine".
+                .filter(|_| j == i + 1 && b.code == b'L' && a.code == b'P')
+                .filter(|_| matches!(lower[a.end..b.start].concat().as_str(), "in" | "at"))
+            {
+                out.push(PairRelation {
+                    head: h,
+                    tail: j,
+                    predicate: format!("{verb} {}", lower[a.end]),
+                    confidence: 0.6,
+                });
                 continue;
             }
             pair_features(lower, a, b, j - i - 1, r.as_ref(), &mut feats);
@@ -574,6 +591,67 @@ fn through_date(
         }
         _ => None,
     }
+}
+
+/// "The Red Cross was founded in Geneva in 1863 by Henry Dunant": a passive's agent after the
+/// places and times it happened in (through_date takes one time alone).
+fn agent_after_places(
+    lower: &[String],
+    args: &[Arg],
+    adjacent: &[Option<Rule>],
+    i: usize,
+    j: usize,
+) -> Option<Rule> {
+    if j < i + 2 || j > i + 4 {
+        return None;
+    }
+    let r = adjacent[i]
+        .as_ref()
+        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let verb = match r.predicate.rsplit_once(' ') {
+        Some((verb, "in" | "on" | "at")) if verb.ends_with("ed") && !verb.contains(' ') => verb,
+        _ => return None,
+    };
+    let passive = lower[args[i].end..args[i + 1].start]
+        .iter()
+        .take(3)
+        .any(|w| matches!(w.as_str(), "was" | "were" | "is" | "are" | "been"));
+    // The names between are places and times, each after "in", "on", "at" or a comma.
+    let between_ok = (i + 1..j - 1).all(|k| {
+        matches!(args[k + 1].code, b'L' | b'D')
+            && lower[args[k].end..args[k + 1].start]
+                .iter()
+                .all(|w| matches!(w.as_str(), "in" | "on" | "at" | ","))
+    }) && matches!(args[i + 1].code, b'L' | b'D');
+    let by = lower.get(args[j - 1].end..args[j].start)? == ["by"];
+    (passive && between_ok && by).then(|| Rule {
+        predicate: verb.to_string(),
+        forward: false,
+        confidence: 0.65,
+        pattern: "passive",
+    })
+}
+
+/// The subject and verb of the passive whose agent is arg `i` ("Amazon was founded by *Jeff
+/// Bezos*"): the arg before it, when the words between say "was VERBed by".
+fn agent_of_passive(
+    lower: &[String],
+    args: &[Arg],
+    adjacent: &[Option<Rule>],
+    i: usize,
+) -> Option<(usize, String)> {
+    // "IKEA was founded in 1943 by Ingvar Kamprad in Almhult": times and places may come
+    // between the subject and the agent.
+    (i.saturating_sub(4)..i).rev().find_map(|h| {
+        let r = if h + 1 == i {
+            adjacent[h].clone()
+        } else {
+            through_date(lower, args, adjacent, h, i)
+                .or_else(|| agent_after_places(lower, args, adjacent, h, i))
+        }?;
+        (r.pattern == "passive" && !r.forward && !r.predicate.contains(' '))
+            .then(|| (h, r.predicate))
+    })
 }
 
 /// Coordinated verb phrases sharing the clause's subject: in "Marie Curie was born in Warsaw and

@@ -256,3 +256,18 @@ fn what_the_object_is_called_stays_out_of_the_predicate() {
         "{f:?}"
     );
 }
+
+#[test]
+fn a_passive_agent_after_places_and_times_is_the_agent() {
+    // "founded in Geneva in 1863 by Henry Dunant" related the two by nothing.
+    let f = facts("The Velora Society was founded in Geneva in 1863 by Henry Dunant.");
+    assert!(
+        has(&f, "henry dunant", "FOUNDED", "velora society"),
+        "{f:?}"
+    );
+    // The place after a person agent is where the subject was founded ("jeff bezos IN seattle").
+    let f = facts("Zorvex was founded by Jeff Bezos in Seattle.");
+    assert!(has(&f, "jeff bezos", "FOUNDED", "zorvex"), "{f:?}");
+    assert!(has(&f, "zorvex", "FOUNDED_IN", "seattle"), "{f:?}");
+    assert!(!related(&f, "jeff bezos", "seattle"), "{f:?}");
+}

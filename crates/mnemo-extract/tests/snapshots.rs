@@ -145,6 +145,7 @@ fn passive_voice() {
             Person "Robert Kennedy" key="robert kennedy"
             Person "Sirhan Sirhan" key="sirhan sirhan"
             Location "Los Angeles" key="los angeles"
+            robert kennedy -[KILLED_IN "killed in" 0.60]-> los angeles
             sirhan sirhan -[KILLED "killed" 0.99]-> robert kennedy
         "#]],
     );
