@@ -650,7 +650,7 @@ fn agent_of_passive(
                 .or_else(|| agent_after_places(lower, args, adjacent, h, i))
         }?;
         (r.pattern == "passive" && !r.forward && !r.predicate.contains(' '))
-            .then(|| (h, r.predicate))
+            .then_some((h, r.predicate))
     })
 }
 
