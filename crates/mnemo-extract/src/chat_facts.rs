@@ -113,6 +113,25 @@ pub(crate) fn add_sentence_facts(
                 }
             }
         }
+        // "My favorite band is Radiohead", "my fave game is Stardew Valley": the kind named
+        // says what the name is (a band is an organisation, a game a work, a city a place).
+        if let Some(o) = object {
+            let kind = f
+                .predicate
+                .strip_prefix("favorite ")
+                .or_else(|| f.predicate.strip_prefix("favourite "))
+                .and_then(|k| k.rsplit(' ').next())
+                .and_then(crate::definitions::noun_type);
+            // ("Radiohead is my favorite band" reads the name as a thing, capitalised.)
+            let named = match mentions[o].kind {
+                MentionKind::Name(_) => true,
+                MentionKind::Thing(_) => mentions[o].text.starts_with(char::is_uppercase),
+                _ => false,
+            };
+            if let Some(t) = kind.filter(|_| named) {
+                mentions[o].kind = MentionKind::Name(t);
+            }
+        }
         // "two sisters, Ana and Bea": a relative is a person whatever her name looks like.
         if let Some(o) = object {
             let relative = lexicon::category_of(&f.predicate) == Some("family");

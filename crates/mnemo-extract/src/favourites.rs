@@ -41,11 +41,21 @@ pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseF
         return;
     }
     // "Dance is my passion", "Guitar's my thing".
+    // "Quillfire is my favorite band": a name the tagger found opens it.
+    let named = s
+        .mention_at(opening)
+        .filter(|&m| matches!(s.mentions[m].kind, crate::mentions::MentionKind::Name(_)));
     let (a, mut e) = (opening, opening);
-    while e < n && e < opening + 3 && np_word(&s.info[e]) && s.at[e].is_none() {
+    if let Some(m) = named {
+        e = s.mentions[m].words.1 - s.offset;
+    }
+    while named.is_none() && e < n && e < opening + 3 && np_word(&s.info[e]) && s.at[e].is_none() {
         e += 1;
     }
-    if e == a || is_empty_noun(s.lower(e - 1)) || lexicon::is_mostly_modifier(s.lower(e - 1)) {
+    if e == a
+        || (named.is_none()
+            && (is_empty_noun(s.lower(e - 1)) || lexicon::is_mostly_modifier(s.lower(e - 1))))
+    {
         return;
     }
     let k = skip_adverbs(e);
@@ -77,6 +87,15 @@ pub(crate) fn favourites(s: &Sentence<'_>, opening: usize, out: &mut Vec<ClauseF
     });
     if b > k + 1 && ends {
         let noun = s.texts[k + 1..b].join(" ").to_lowercase();
-        out.push(fact(End::Mention(m), noun, s.thing(a, e), 0.6));
+        // A name is what it is only as a favourite ("Anna is my best friend" names a friend,
+        // which the relatives' reading gives).
+        let favourite = noun
+            .split(' ')
+            .any(|w| matches!(w, "favorite" | "favourite" | "fave" | "fav"));
+        match named {
+            Some(nm) if favourite => out.push(fact(End::Mention(m), noun, End::Mention(nm), 0.6)),
+            Some(_) => {}
+            None => out.push(fact(End::Mention(m), noun, s.thing(a, e), 0.6)),
+        }
     }
 }

@@ -500,7 +500,12 @@ pub fn sentence_mentions(
             // place ("acquired Spanish" is the language) nor a person's possessive ("acquired
             // Jennifer's shares").
             s.2 = EntityType::Organization;
-        } else if let Some(t) = context_type(&info[..s.4]) {
+        } else if let Some(t) = context_type(&info[..s.4]).or_else(|| {
+            ((people.speaker || people.listener)
+                && name_rules::workplace_context(&info[..s.4])
+                && s.2 != EntityType::Date)
+                .then_some(EntityType::Organization)
+        }) {
             // "moved to Bergen": a destination is a place even when the name looked like a
             // person's. A possessive name is an owner ("moved to John's house", "a job at Anna's
             // bakery"): the context says nothing of it.

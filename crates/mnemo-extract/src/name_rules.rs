@@ -35,9 +35,15 @@ pub(crate) fn title_in_span(title: &str) -> bool {
 
 /// The type a verb and preposition right before a name imply: "works at X", "lives in X".
 pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
+    // "a job at the Red Cross": the article is no part of the context.
+    let before = match before {
+        [rest @ .., last] if last.lower == "the" => rest,
+        _ => before,
+    };
     let [.., verb, prep] = before else {
         return None;
     };
+
     let stem = verb
         .lower
         .trim_end_matches("ing")
@@ -58,6 +64,59 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         (_, "of") if gz::is_corporate_designator(&verb.lower) => Some(EntityType::Location),
         _ => None,
     }
+}
+
+/// In conversation, where a person of some occupation is: "a lawyer at Clifford Chance", "a
+/// nurse at St. Mary's" name a workplace (not "met a friend at Galway": a friend works nowhere
+/// for being one). Documents write "a professor at St. Petersburg" of places too.
+pub(crate) fn workplace_context(before: &[WordInfo]) -> bool {
+    let before = match before {
+        [rest @ .., last] if last.lower == "the" => rest,
+        _ => before,
+    };
+    let [.., noun, prep] = before else {
+        return false;
+    };
+    let social = matches!(
+        noun.lower.as_str(),
+        "friend"
+            | "friends"
+            | "guy"
+            | "guys"
+            | "girl"
+            | "girls"
+            | "boy"
+            | "boys"
+            | "man"
+            | "men"
+            | "woman"
+            | "women"
+            | "people"
+            | "person"
+            | "kid"
+            | "kids"
+            | "child"
+            | "children"
+            | "stranger"
+            | "strangers"
+            | "neighbor"
+            | "neighbour"
+            | "buddy"
+            | "pal"
+            | "date"
+            | "someone"
+            | "everyone"
+            | "couple"
+            | "lady"
+            | "dude"
+            | "fan"
+            | "fans"
+            | "family"
+    );
+    prep.lower == "at"
+        && !social
+        && (noun.flags & gz::ROLE != 0
+            || crate::lexicon::category_of(&noun.lower) == Some("person"))
 }
 
 /// Whether the words right before a name say a company acquires or merges with it: "Microsoft

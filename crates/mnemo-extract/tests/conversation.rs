@@ -1597,3 +1597,39 @@ fn owning_is_a_verb_after_its_subject() {
         ex.facts
     );
 }
+
+#[test]
+fn the_kind_of_a_favourite_or_a_workplace_types_the_name() {
+    let typed = |text: &str, key: &str| {
+        let ex = turn(text, "Odile", "Bram");
+        entity(&ex, key).map(|e| e.entity_type)
+    };
+    // "My favorite band is Radiohead" made a person, "Radiohead is my favorite band" a concept.
+    assert_eq!(
+        typed("My favorite band is Quillfire.", "quillfire"),
+        Some(EntityType::Organization)
+    );
+    assert_eq!(
+        typed("Quillfire is my favorite band.", "quillfire"),
+        Some(EntityType::Organization)
+    );
+    assert_eq!(
+        typed("My favorite city is Lisbon.", "lisbon"),
+        Some(EntityType::Location)
+    );
+    // Where someone of an occupation is, is where they work: "a lawyer at Clifford Chance" was
+    // a place.
+    assert_eq!(
+        typed("I'm a lawyer at Clifford Chance.", "clifford chance"),
+        Some(EntityType::Organization)
+    );
+    assert_eq!(
+        typed("I got a new job at the Red Cross.", "red cross"),
+        Some(EntityType::Organization)
+    );
+    // A friend met somewhere says nothing of the place.
+    assert_ne!(
+        typed("I met a friend at Galway.", "galway"),
+        Some(EntityType::Organization)
+    );
+}
