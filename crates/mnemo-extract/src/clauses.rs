@@ -583,6 +583,94 @@ fn clause_at(
     Some(facts)
 }
 
+/// A lasting state or identity said of a clause's subject with nothing after it ("I'm vegan",
+/// "she's pregnant", "I'm lactose intolerant now"): the end of its words. Feelings and
+/// judgements ("I'm tired", "it's great") are no such state, nor one followed by what it is
+/// about ("single-handedly", "married to Tom" is a relation of its own).
+fn lasting_state(s: &Sentence<'_>, k: usize) -> Option<usize> {
+    let w = s.lower(k);
+    let two = matches!(
+        (w, s.lower(k + 1)),
+        ("lactose" | "gluten", "intolerant")
+            | ("left", "handed")
+            | ("right", "handed")
+            | ("self", "employed")
+            | ("non", "binary")
+    );
+    let e = if two {
+        k + 2
+    } else if matches!(
+        w,
+        "vegan"
+            | "vegetarian"
+            | "pescatarian"
+            | "diabetic"
+            | "pregnant"
+            | "engaged"
+            | "divorced"
+            | "widowed"
+            | "retired"
+            | "unemployed"
+            | "sober"
+            | "gay"
+            | "lesbian"
+            | "bisexual"
+            | "transgender"
+            | "trans"
+            | "nonbinary"
+            | "non-binary"
+            | "queer"
+            | "asexual"
+            | "catholic"
+            | "christian"
+            | "muslim"
+            | "jewish"
+            | "buddhist"
+            | "hindu"
+            | "atheist"
+            | "agnostic"
+            | "deaf"
+            | "colorblind"
+            | "colourblind"
+            | "left-handed"
+            | "right-handed"
+            | "self-employed"
+            | "autistic"
+            | "dyslexic"
+            | "bilingual"
+            | "trilingual"
+            | "adopted"
+            | "introverted"
+            | "extroverted"
+            | "homeschooled"
+    ) {
+        k + 1
+    } else {
+        return None;
+    };
+    // Said alone: the clause ends, or only "now", "too", "also" or "since ..." follows.
+    let after = s.lower(e);
+    let ends = s.info.get(e).is_none_or(|x| {
+        !x.lower.chars().any(char::is_alphanumeric)
+            || matches!(
+                after,
+                "now"
+                    | "too"
+                    | "also"
+                    | "again"
+                    | "already"
+                    | "officially"
+                    | "since"
+                    | "and"
+                    | "but"
+                    | "so"
+                    | "anyway"
+                    | "lol"
+            )
+    });
+    ends.then_some(e)
+}
+
 /// "I love hiking" and "Maya loves hiking" state one relation: the present verb of a clause
 /// said of the speaker, the listener or a plural takes the third person's form in its facts
 /// (LOVES, HAS, LIVES_IN, WANTS_TO_LEARN), as a fact's subject is one entity spoken of. Only a
@@ -859,6 +947,36 @@ fn clause_fact(
     if copula && past_time && !is_gerund(&w) && !is_prep(&w) {
         return None;
     }
+    // "we got engaged last week", "I just got promoted": a life event the subject went through.
+    if !copula
+        && matches!(w.as_str(), "got" | "get" | "gets" | "getting")
+        && matches!(
+            s.lower(k + 1),
+            "engaged"
+                | "married"
+                | "divorced"
+                | "pregnant"
+                | "promoted"
+                | "fired"
+                | "hired"
+                | "baptized"
+                | "baptised"
+                | "vaccinated"
+                | "sober"
+        )
+        && s.info.get(k + 2).is_none_or(|x| {
+            !x.lower.chars().any(char::is_alphanumeric)
+                || is_time_word(&x.lower)
+                || matches!(x.lower.as_str(), "last" | "this" | "yesterday" | "today")
+        })
+    {
+        return Some(vec![fact(
+            subject,
+            w.clone(),
+            s.thing(k + 1, k + 2),
+            confidence,
+        )]);
+    }
     if copula && matches!(w.as_str(), "a" | "an") {
         // "I'm a huge Harry Potter fan", "a big Taylor Swift fan": a fan of the name.
         let mut j = k + 1;
@@ -916,6 +1034,10 @@ fn clause_fact(
             }
             predicate.push(w.clone());
             k += 1;
+        } else if let Some(e) = lasting_state(s, k) {
+            // "I'm vegan", "my sister is pregnant", "we're lactose intolerant": what the subject
+            // lastingly is, said alone.
+            return Some(vec![fact(subject, "is".into(), s.thing(k, e), confidence)]);
         } else if lexicon::parts_of_speech(&w).is_some_and(|p| p.starts_with('a'))
             || (w.ends_with("ed") && is_verbish(&w))
         {
@@ -1012,9 +1134,11 @@ fn clause_fact(
             }
             predicate.push(s.lower(k).to_string());
             k += 1;
-            // "excited to start", "able to raise": the verb, then its object.
+            // "excited to start", "able to raise": the verb, then its object; a verb's own
+            // form, not a plural that is a verb too ("allergic to cats").
             if predicate.last().is_some_and(|p| p == "to")
                 && is_verbish(s.lower(k))
+                && lexicon::parts_of_speech(s.lower(k)).is_some_and(|p| p.contains('v'))
                 && !is_determiner(s.lower(k))
             {
                 predicate.push(s.lower(k).to_string());

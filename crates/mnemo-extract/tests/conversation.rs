@@ -1633,3 +1633,36 @@ fn the_kind_of_a_favourite_or_a_workplace_types_the_name() {
         Some(EntityType::Organization)
     );
 }
+
+#[test]
+fn lasting_states_and_life_events_of_the_speaker_are_facts() {
+    // "I'm vegan", "I'm lactose intolerant", "we got engaged" stated nothing.
+    let ex = turn("I'm vegan.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "IS", "vegan"), "{:?}", ex.facts);
+    let ex = turn("I'm lactose intolerant now", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "IS", "lactose intolerant"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("My sister is pregnant again!", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles sister", "IS", "pregnant"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("We got engaged last week!", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "GOT", "engaged"), "{:?}", ex.facts);
+    // Feelings are no lasting state, and a state about something is a relation of its own.
+    let ex = turn("I'm tired.", "Odile", "Bram");
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
+    let ex = turn("I'm engaged to Tom.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "IS", "engaged"), "{:?}", ex.facts);
+    // A plural after "allergic to" is what the speaker is allergic to, not a verb ("to cat").
+    let ex = turn("I'm allergic to cats.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "ALLERGIC_TO", "cats"),
+        "{:?}",
+        ex.facts
+    );
+}
