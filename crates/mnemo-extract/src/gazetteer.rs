@@ -169,7 +169,7 @@ fiance fiancee";
 const ROLES: &str = "president chairman chief executive director spokesman spokeswoman founder \
 head leader member manager editor secretary minister officer employee professor correspondent \
 analyst owner vice chancellor governor commissioner treasurer dean coach captain player reporter \
-ceo cto cfo coo chairwoman co-founder cofounder";
+ceo cto cfo coo chairwoman co-founder cofounder director-general secretary-general";
 
 const NUMBER_WORDS: &str = "one two three four five six seven eight nine ten eleven twelve \
 thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty \

@@ -262,7 +262,40 @@ fn role_phrase(ws: &[&str]) -> Option<String> {
     }
     ws.iter()
         .all(|w| is_content(w) || *w == "and")
-        .then(|| ws.join(" "))
+        .then(|| short_titles(&ws.join(" ")))
+}
+
+/// Chief officers by their usual short titles, so that "chief executive officer of", "chief
+/// executive of" and "CEO of" state one relation (CEO_OF, a family whose facts change).
+fn short_titles(phrase: &str) -> String {
+    const TITLES: [(&[&str], &str); 5] = [
+        (&["chief", "executive", "officer"], "ceo"),
+        (&["chief", "executive"], "ceo"),
+        (&["chief", "financial", "officer"], "cfo"),
+        (&["chief", "operating", "officer"], "coo"),
+        (&["chief", "technology", "officer"], "cto"),
+    ];
+    let words: Vec<&str> = phrase.split(' ').collect();
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    let mut i = 0;
+    'words: while i < words.len() {
+        for (long, short) in TITLES {
+            // The whole title, not a "chief executive organ of".
+            let ends = |k: usize| {
+                words
+                    .get(k)
+                    .is_none_or(|w| matches!(*w, "and" | "of" | "at" | "for"))
+            };
+            if words[i..].starts_with(long) && ends(i + long.len()) {
+                out.push(short);
+                i += long.len();
+                continue 'words;
+            }
+        }
+        out.push(words[i]);
+        i += 1;
+    }
+    out.join(" ")
 }
 
 /// A verb phrase that gives the subject a role of the object: "became CEO of", "was named
@@ -278,7 +311,7 @@ fn verb_role(core: &[&str]) -> Option<String> {
             .iter()
             .all(|w| (is_content(w) && !is_prep(w)) || matches!(*w, "as" | "no" | "longer"));
     (verb_ok && matches!(*last, "of" | "at" | "for") && role_phrase(role).is_some())
-        .then(|| core.join(" "))
+        .then(|| short_titles(&core.join(" ")))
 }
 
 /// The predicate between args `a` (first) and `b` from the words between them, if the sentence
@@ -449,6 +482,15 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
         if let Some(p) = ws.iter().position(|w| is_participle(w)).filter(|&p| p > 1) {
             if !ws[p..].iter().any(|w| is_breaker(w)) {
                 ws.drain(1..p);
+            }
+        }
+    }
+    // "is the co-founder and CEO of": two roles joined by "and" (a breaker elsewhere).
+    if let Some((last, head)) = ws.split_last() {
+        let head = &head[head.iter().take_while(|w| is_aux(w)).count()..];
+        if matches!(*last, "of" | "at" | "for") && head.contains(&"and") {
+            if let Some(r) = role_phrase(head) {
+                return mk(format!("{r} {last}"), true, 0.7, "role-of");
             }
         }
     }

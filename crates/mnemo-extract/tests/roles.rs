@@ -48,11 +48,11 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
         ),
         (
             "Nadia Okafor resigned as chief executive of Brightwater Foods.",
-            "RESIGNED_AS_CHIEF_EXECUTIVE_OF",
+            "RESIGNED_AS_CEO_OF",
         ),
         (
             "Nadia Okafor was appointed chief executive officer of Brightwater Foods.",
-            "APPOINTED_CHIEF_EXECUTIVE_OFFICER_OF",
+            "APPOINTED_CEO_OF",
         ),
         // "the CEO of Brightwater Corp." made a firm "CEO of".
         ("Nadia Okafor is the CEO of Brightwater Corp.", "CEO_OF"),
@@ -77,7 +77,7 @@ fn a_role_between_a_person_and_an_organisation_is_the_predicate() {
         // The role fronted, the name set off after it.
         (
             "The chief executive of Brightwater Foods, Nadia Okafor, resigned.",
-            "CHIEF_EXECUTIVE_OF",
+            "CEO_OF",
         ),
     ] {
         let (facts, entities) = extract(text);
@@ -178,5 +178,28 @@ fn a_name_after_a_role_and_of_is_not_the_verbs_subject() {
             "detroit".to_string()
         )),
         "{facts:?}"
+    );
+}
+
+#[test]
+fn chief_officers_go_by_their_short_titles_and_two_roles_hold() {
+    let (f, _) = extract("Satya Nadella became chief executive officer of Microsoft in 2014.");
+    assert!(
+        f.iter()
+            .any(|(s, r, o)| s == "satya nadella" && r == "BECAME_CEO_OF" && o == "microsoft"),
+        "{f:?}"
+    );
+    let (f, _) = extract("Priya Nair is the chief financial officer of Velora Systems.");
+    assert!(
+        f.iter()
+            .any(|(s, r, o)| s == "priya nair" && r == "CFO_OF" && o == "velora systems"),
+        "{f:?}"
+    );
+    // "co-founder and CEO of" was RELATED_TO.
+    let (f, _) = extract("Jensen Huang is the co-founder and CEO of Nvidia.");
+    assert!(
+        f.iter()
+            .any(|(s, r, o)| s == "jensen huang" && r == "CO_FOUNDER_AND_CEO_OF" && o == "nvidia"),
+        "{f:?}"
     );
 }

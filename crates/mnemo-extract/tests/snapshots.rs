@@ -68,7 +68,7 @@ fn possessive_role() {
             Person "Mary Jones" key="mary jones"
             Organization "Acme" key="acme"
             Location "London" key="london"
-            john smith -[CHIEF_EXECUTIVE_OF "chief executive of" 0.86]-> acme
+            john smith -[CEO_OF "ceo of" 0.86]-> acme
             john smith -[MET "met" 0.52]-> mary jones
             mary jones -[IN "in" 0.91]-> london
             mary jones -[RELATED_TO "related to" 0.38]-> acme
@@ -130,7 +130,7 @@ fn apposition() {
             Person "Tim Cook" key="tim cook"
             Organization "Apple" key="apple"
             Location "Beijing" key="beijing"
-            tim cook -[CHIEF_EXECUTIVE_OF "chief executive of" 0.99]-> apple
+            tim cook -[CEO_OF "ceo of" 0.99]-> apple
             tim cook -[VISITED "visited" 0.60]-> beijing
         "#]],
     );
