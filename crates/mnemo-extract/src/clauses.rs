@@ -1182,6 +1182,18 @@ fn clause_fact(
         {
             return None;
         }
+        // "my grandmother passed away yesterday" says what "died" says: one relation (DIED).
+        let main = match (main.as_str(), s.lower(k)) {
+            ("passed", "away") => {
+                k += 1;
+                "died".to_string()
+            }
+            ("passes", "away") => {
+                k += 1;
+                "dies".to_string()
+            }
+            _ => main,
+        };
         let progressive = copula && is_gerund(&main);
         predicate.push(main);
         // "I've been painting a lot": the activity itself, when WordNet says it is one.

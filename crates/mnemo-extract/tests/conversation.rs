@@ -1658,6 +1658,18 @@ fn lasting_states_and_life_events_of_the_speaker_are_facts() {
     assert!(ex.facts.is_empty(), "{:?}", ex.facts);
     let ex = turn("I'm engaged to Tom.", "Odile", "Bram");
     assert!(!has_fact(&ex, "odile", "IS", "engaged"), "{:?}", ex.facts);
+    // "passed away" says what "died" says.
+    let ex = RuleExtractor.extract_sync(
+        "My grandmother passed away yesterday.",
+        &said_on_may_8("Odile", "Bram"),
+    );
+    assert!(
+        ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "odiles grandmother" && f.rel_type.as_str() == "DIED"),
+        "{:?}",
+        ex.facts
+    );
     // A plural after "allergic to" is what the speaker is allergic to, not a verb ("to cat").
     let ex = turn("I'm allergic to cats.", "Odile", "Bram");
     assert!(
