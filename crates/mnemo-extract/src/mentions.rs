@@ -466,7 +466,25 @@ pub fn sentence_mentions(
                         && crate::lexicon::parts_of_speech(&w.lower)
                             .is_some_and(|p| p.starts_with('n'))
                 });
-                let person = t == EntityType::Person && s.2 == EntityType::Other && !modifies;
+                // Nor a work watched or read ("watched Oppenheimer": the film).
+                let work = s.0 > 0
+                    && matches!(
+                        info[s.0 - 1].lower.as_str(),
+                        "watched"
+                            | "watch"
+                            | "watching"
+                            | "saw"
+                            | "seen"
+                            | "read"
+                            | "reading"
+                            | "finished"
+                            | "binged"
+                            | "streamed"
+                            | "played"
+                            | "playing"
+                    );
+                let person =
+                    t == EntityType::Person && s.2 == EntityType::Other && !modifies && !work;
                 if (place && s.2 != EntityType::Location) || person {
                     s.2 = t;
                 }

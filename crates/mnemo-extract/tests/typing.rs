@@ -2131,6 +2131,15 @@ fn a_name_wordnet_lists_as_a_place_is_one() {
         "Zanzibar",
         EntityType::Location,
     );
+    // A work watched is no person, whoever WordNet names so.
+    let ex = chat("I watched Oppenheimer last night.");
+    assert!(
+        !ex.entities
+            .iter()
+            .any(|e| e.name == "Oppenheimer" && e.entity_type == EntityType::Person),
+        "{:?}",
+        ex.entities
+    );
     // A place named after a person stays the place the text makes of it.
     has_not(
         "Edison, New Jersey, is a township.",
