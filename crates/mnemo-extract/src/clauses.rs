@@ -1232,6 +1232,26 @@ fn clause_fact(
                             | "long"
                     )
             }));
+        // "I run every morning", "she swims twice a week", "I meditate daily": a present verb
+        // with how often and no object is the activity itself.
+        let daily = frequency
+            || matches!(
+                s.lower(k),
+                "often" | "regularly" | "daily" | "weekly" | "nightly" | "most" | "almost"
+            );
+        if !copula && !have && daily && s.object(k).is_none() && s.at[k - 1].is_none() {
+            if let Some(g) = crate::verbs::gerund_of(&predicate[0]) {
+                if is_activity(&g) && !is_light_verb(&g) {
+                    let thing = End::Thing {
+                        start: k - 1,
+                        end: k,
+                        text: g,
+                        entity_type: EntityType::Concept,
+                    };
+                    return Some(vec![fact(subject, "does".into(), thing, 0.5)]);
+                }
+            }
+        }
         if progressive && (frequency || (bare_end && s.object(k).is_none())) {
             let gerund = predicate[0].as_str();
             // "Greg is annoying", "it was amazing": an adjective, no activity.

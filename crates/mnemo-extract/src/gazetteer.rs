@@ -236,7 +236,7 @@ semiconductors analytics logistics capital ventures media entertainment studios 
 airways airlines petroleum mining steel chemicals communications telecom insurance bancorp \
 holdings group partners associates consulting services labs laboratories industries \
 enterprises interactive digital games records pictures films productions publishing press \
-computing computers devices instruments materials aerospace automotive trading worldwide freight data health healthcare brands investments solar retail aero apparel bakery brewery brewing united rovers wanderers athletic hotspur";
+computing computers devices instruments materials aerospace automotive trading worldwide freight data health healthcare brands investments solar retail aero apparel bakery brewery brewing united rovers wanderers athletic hotspur elementary";
 
 /// Abbreviations that keep their final period (written without it, lower-case).
 const ABBREVIATIONS: &str = "mr mrs ms dr sen rep gov gen lt col capt sgt prof rev st jr sr inc \

@@ -259,7 +259,10 @@ impl Sentence<'_> {
                 | "outside"
                 | "overseas"
                 | "abroad"
-        );
+        ) || (matches!(w, "online" | "offline" | "together" | "alone")
+            // "play chess online", "cook pasta together": how, not what ("an online group" is
+            // one).
+            && self.info.get(e + 1).is_none_or(|n| !np_word(n)));
         let colour = matches!(
             w,
             "red"

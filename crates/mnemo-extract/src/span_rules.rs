@@ -135,6 +135,13 @@ fn widen_after_the(spans: &mut [RawSpan], k: usize, info: &[WordInfo]) {
 /// capitalised "Washington State" stays whole).
 pub(crate) fn trim_common_tails(spans: &mut [RawSpan], info: &[WordInfo]) {
     for s in spans.iter_mut() {
+        // "the University of Michigan on Saturday": a day or month after "on" is when, no part
+        // of the name.
+        if let Some(on) = (s.0 + 1..s.1.saturating_sub(1))
+            .find(|&k| info[k].lower == "on" && info[k + 1].flags & (gz::WEEKDAY | gz::MONTH) != 0)
+        {
+            s.1 = on;
+        }
         let (a, b) = (s.0, s.1);
         if b < a + 2 || b > info.len() {
             continue;

@@ -60,6 +60,43 @@ pub fn is_verb_form(w: &str) -> bool {
     is_verbish(w)
 }
 
+/// The "-ing" form of a present verb ("run" / "runs" -> "running", "meditate" -> "meditating",
+/// "ski" -> "skiing"), when it is one WordNet knows.
+pub(crate) fn gerund_of(w: &str) -> Option<String> {
+    if w.len() < 2 || !w.chars().all(|c| c.is_ascii_lowercase()) || w.ends_with("ing") {
+        return None;
+    }
+    let verb = |v: &str| lexicon::parts_of_speech(v).is_some_and(|p| p.contains('v'));
+    let base = if verb(w) {
+        w.to_string()
+    } else {
+        let b = w
+            .strip_suffix("es")
+            .filter(|b| verb(b))
+            .or_else(|| w.strip_suffix('s'));
+        b.filter(|b| verb(b))?.to_string()
+    };
+    let bytes = base.as_bytes();
+    let vowel = |c: u8| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u');
+    let n = bytes.len();
+    let g = if let Some(stem) = base.strip_suffix("ie") {
+        format!("{stem}ying")
+    } else if base.ends_with('e') && !base.ends_with("ee") && !base.ends_with("ye") && n > 2 {
+        format!("{}ing", &base[..n - 1])
+    } else if n <= 4
+        && n >= 3
+        && !vowel(bytes[n - 1])
+        && !matches!(bytes[n - 1], b'w' | b'x' | b'y')
+        && vowel(bytes[n - 2])
+        && !vowel(bytes[n - 3])
+    {
+        format!("{base}{}ing", bytes[n - 1] as char)
+    } else {
+        format!("{base}ing")
+    };
+    is_gerund(&g).then_some(g)
+}
+
 /// Whether a word is an "-ing" form of a verb.
 pub(crate) fn is_gerund(w: &str) -> bool {
     w.len() > 4 && w.ends_with("ing") && is_verbish(w)
@@ -247,6 +284,25 @@ pub(crate) fn present_base(w: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gerunds_of_present_verbs() {
+        for (v, g) in [
+            ("run", "running"),
+            ("runs", "running"),
+            ("swim", "swimming"),
+            ("meditate", "meditating"),
+            ("dances", "dancing"),
+            ("cook", "cooking"),
+            ("knit", "knitting"),
+            ("draw", "drawing"),
+            ("ski", "skiing"),
+        ] {
+            assert_eq!(gerund_of(v).as_deref(), Some(g), "{v}");
+        }
+        assert_eq!(gerund_of("running"), None);
+        assert_eq!(gerund_of("zorvex"), None);
+    }
 
     #[test]
     fn verb_forms() {

@@ -1678,3 +1678,52 @@ fn lasting_states_and_life_events_of_the_speaker_are_facts() {
         ex.facts
     );
 }
+
+#[test]
+fn habits_said_with_how_often_are_activities() {
+    // "I run every morning" and "I play chess online" stated nothing.
+    let ex = turn("I run every morning before work.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOES", "running"), "{:?}", ex.facts);
+    let ex = turn("I swim twice a week.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOES", "swimming"), "{:?}", ex.facts);
+    let ex = turn("I play chess online almost every night.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "PLAYS", "chess"), "{:?}", ex.facts);
+    // Working or going every day is no pastime, and an online group is one thing.
+    let ex = turn("I work every day.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "DOES"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I joined a service-focused online group.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "JOINED", "service focused online group"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_day_after_a_name_is_when_and_a_school_is_an_organisation() {
+    let ex = turn(
+        "My son graduated from the University of Michigan on Saturday.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        entity(&ex, "university of michigan").is_some(),
+        "{:?}",
+        ex.entities
+    );
+    let ex = turn(
+        "I teach third grade at Lincoln Elementary.",
+        "Odile",
+        "Bram",
+    );
+    assert_eq!(
+        entity(&ex, "lincoln elementary").map(|e| e.entity_type),
+        Some(EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
+}
