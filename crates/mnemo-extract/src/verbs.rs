@@ -83,8 +83,7 @@ pub(crate) fn gerund_of(w: &str) -> Option<String> {
         format!("{stem}ying")
     } else if base.ends_with('e') && !base.ends_with("ee") && !base.ends_with("ye") && n > 2 {
         format!("{}ing", &base[..n - 1])
-    } else if n <= 4
-        && n >= 3
+    } else if (3..=4).contains(&n)
         && !vowel(bytes[n - 1])
         && !matches!(bytes[n - 1], b'w' | b'x' | b'y')
         && vowel(bytes[n - 2])
