@@ -54,6 +54,10 @@ fn lists(lower: &[String], args: &[Arg]) -> Vec<(usize, usize)> {
                         && b.code == b'L'
                         && lower[b.start..b.end]
                             .iter()
+                            .all(|w| crate::gazetteer::is_region(w))
+                        // Two regions side by side are members ("Algeria, Libya").
+                        && !lower[a.start..a.end]
+                            .iter()
                             .all(|w| crate::gazetteer::is_region(w))) =>
                 {
                     j = next

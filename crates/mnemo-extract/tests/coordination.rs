@@ -271,3 +271,17 @@ fn a_passive_agent_after_places_and_times_is_the_agent() {
     assert!(has(&f, "zorvex", "FOUNDED_IN", "seattle"), "{f:?}");
     assert!(!related(&f, "jeff bezos", "seattle"), "{f:?}");
 }
+
+#[test]
+fn countries_listed_by_commas_are_one_list() {
+    // "Algeria, Libya" read as a town and its region: only Algeria was bordered, and Algeria
+    // was related to Libya.
+    let f = facts("Niger borders Algeria, Libya, Egypt and Chad.");
+    for c in ["algeria", "libya", "egypt", "chad"] {
+        assert!(has(&f, "niger", "BORDERS", c), "{c}: {f:?}");
+    }
+    assert!(!related(&f, "algeria", "libya"), "{f:?}");
+    // A town and its country stay one place in another.
+    let f = facts("Offices in Casablanca, Morocco, Paris and London opened.");
+    assert!(has(&f, "casablanca", "LOCATED_IN", "morocco"), "{f:?}");
+}
