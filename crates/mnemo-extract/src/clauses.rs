@@ -562,7 +562,7 @@ fn clause_at(
         agree_in_person(s, k, &mut facts);
     }
     // "I should have called Anna", "I could have married Tom": what did not happen.
-    if crate::hedges::counterfactual(s, k) {
+    if crate::hedges::counterfactual(s, k) || crate::hedges::embedded_unasserted(s, start) {
         return None;
     }
     // "I might move to Denver", "maybe I'll join a band": a possibility is no fact of its family

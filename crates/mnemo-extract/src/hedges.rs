@@ -82,3 +82,53 @@ pub(crate) fn hedge(s: &Sentence<'_>, start: usize, k: usize) -> Option<&'static
     }
     None
 }
+
+/// Whether the clause whose subject starts at word `start` is only doubted, suggested or
+/// wished for by the words before it: "I don't think I'll go to the reunion", "I doubt I'll
+/// visit Paris", "my therapist suggested I try journaling", "I wish I lived in Rome". What
+/// someone else proposes or the speaker denies did not happen.
+pub(crate) fn embedded_unasserted(s: &Sentence<'_>, start: usize) -> bool {
+    let from = start.saturating_sub(5);
+    let before: Vec<&str> = (from..start).map(|j| s.lower(j)).collect();
+    // Only within the clause's own sentence part: a comma, a dash or "and" before starts
+    // another, and "you won't believe it - I got ..." believes "it".
+    let cut = before
+        .iter()
+        .rposition(|w| {
+            matches!(
+                *w,
+                "," | ";" | ":" | "-" | "\u{2014}" | "and" | "but" | "." | "!" | "?" | "it"
+            )
+        })
+        .map_or(0, |p| p + 1);
+    let before = &before[cut..];
+    let denied = before.windows(2).any(|p| {
+        matches!(p[0], "n't" | "not" | "never")
+            && matches!(
+                p[1],
+                "think" | "believe" | "expect" | "thought" | "believed"
+            )
+    }) || before.windows(2).any(|p| p == ["not", "sure"]);
+    denied
+        || before.iter().any(|w| {
+            matches!(
+                *w,
+                "doubt"
+                    | "doubts"
+                    | "doubted"
+                    | "suggested"
+                    | "suggests"
+                    | "suggest"
+                    | "recommended"
+                    | "recommends"
+                    | "advised"
+                    | "wish"
+                    | "wished"
+                    | "pretend"
+                    | "pretended"
+                    | "imagine"
+                    | "dreamt"
+                    | "dreamed"
+            )
+        })
+}

@@ -453,8 +453,17 @@ pub fn analyse_with(
         // would have been ("Anna would have moved to Denver") state nothing: the name-pair
         // scorer, trained on news, knows neither questions, hedges nor negations.
         let chat = speaker.is_some();
+        // Nor does a wish or a doubt ("I wish I lived in Rome", "I doubt Anna moved to Oslo").
+        let wished = chat
+            && lower.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "wish" | "wished" | "doubt" | "doubts" | "doubted" | "pretend" | "pretended"
+                )
+            });
         if (chat && crate::clause_words::asks(&lower))
             || crate::clause_words::counterfactual_in(&lower)
+            || wished
         {
             return;
         }

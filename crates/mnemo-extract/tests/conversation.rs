@@ -1727,3 +1727,32 @@ fn a_day_after_a_name_is_when_and_a_school_is_an_organisation() {
         ex.entities
     );
 }
+
+#[test]
+fn what_is_doubted_suggested_or_wished_did_not_happen() {
+    for text in [
+        "I don't think I'll go to the reunion.",
+        "I doubt I'll visit Paris.",
+        "I wish I lived in Rome.",
+        "I'm not sure I'll make it to the party.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "odile" && f.rel_type.as_str() != "IS_A"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // What someone else suggested is theirs, not the speaker's doing.
+    let ex = turn("My therapist suggested I try journaling.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "TRIES", "journaling"),
+        "{:?}",
+        ex.facts
+    );
+    // A plan stated plainly still counts.
+    let ex = turn("I think I'll go to Paris.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "GO_TO", "paris"), "{:?}", ex.facts);
+}
