@@ -198,11 +198,13 @@ pub fn kinds_named(phrase: &str, max_members: usize) -> Vec<Kind> {
 /// city).
 pub fn instance_type(name: &str) -> Option<mnemo_core::EntityType> {
     use mnemo_core::EntityType;
-    let lemma: String = name
-        .split_whitespace()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join("_");
+    let mut lemma = String::with_capacity(name.len());
+    for w in name.split_whitespace() {
+        if !lemma.is_empty() {
+            lemma.push('_');
+        }
+        lemma.extend(w.chars().flat_map(char::to_lowercase));
+    }
     if lemma.is_empty() || lemma.len() > 60 {
         return None;
     }
@@ -211,45 +213,83 @@ pub fn instance_type(name: &str) -> Option<mnemo_core::EntityType> {
     if senses.is_empty() || senses.iter().any(|&s| !h.line(s).starts_with('*')) {
         return None;
     }
-    static ROOTS: OnceLock<[(u32, EntityType); 6]> = OnceLock::new();
-    let roots = ROOTS.get_or_init(|| {
-        let first = |l: &str| h.senses(l).first().copied().unwrap_or(u32::MAX);
-        // Islands, rivers and mountains are no "location" in WordNet but places all the same.
-        [
-            (first("location"), EntityType::Location),
-            (first("dry_land"), EntityType::Location),
-            (first("body_of_water"), EntityType::Location),
-            (first("geological_formation"), EntityType::Location),
-            (first("person"), EntityType::Person),
-            (first("organization"), EntityType::Organization),
-        ]
-    });
+    let kinds = synset_kinds(h);
     let mut found = None;
     for s in senses {
-        // Up the hypernyms (an instance's kinds, theirs, ...), a few hundred synsets at most.
-        let mut seen = std::collections::HashSet::from([s]);
-        let mut stack = vec![s];
-        let mut kind = None;
-        while let Some(x) = stack.pop() {
-            if let Some((_, t)) = roots.iter().find(|(r, _)| *r == x) {
-                kind = Some(*t);
-                break;
-            }
-            let (_, ups) = h.line(x).split_once('|').unwrap_or_default();
-            for p in ups.split(' ').filter_map(|p| p.parse::<u32>().ok()) {
-                if seen.insert(p) {
-                    stack.push(p);
-                }
-            }
-        }
-        match (found, kind) {
-            (_, None) => return None,
-            (None, k) => found = k,
-            (Some(f), Some(k)) if f != k => return None,
-            _ => {}
+        let kind = match kinds[s as usize] {
+            KIND_LOCATION => EntityType::Location,
+            KIND_PERSON => EntityType::Person,
+            KIND_ORGANIZATION => EntityType::Organization,
+            _ => return None,
+        };
+        match found {
+            Some(f) if f != kind => return None,
+            _ => found = Some(kind),
         }
     }
     found
+}
+
+const KIND_NONE: u8 = 1;
+const KIND_LOCATION: u8 = 2;
+const KIND_PERSON: u8 = 3;
+const KIND_ORGANIZATION: u8 = 4;
+
+/// For every synset, which of WordNet's location, person or organisation it falls under
+/// (through its first hypernym that falls under one), computed once for all: searches ask it of
+/// every name.
+fn synset_kinds(h: &'static Hierarchy) -> &'static [u8] {
+    static KINDS: OnceLock<Vec<u8>> = OnceLock::new();
+    KINDS.get_or_init(|| {
+        let first = |l: &str| h.senses(l).first().copied().unwrap_or(u32::MAX);
+        // Islands, rivers and mountains are no "location" in WordNet but places all the same.
+        let roots = [
+            (first("location"), KIND_LOCATION),
+            (first("dry_land"), KIND_LOCATION),
+            (first("body_of_water"), KIND_LOCATION),
+            (first("geological_formation"), KIND_LOCATION),
+            (first("person"), KIND_PERSON),
+            (first("organization"), KIND_ORGANIZATION),
+        ];
+        let n = h.line_start.len();
+        let mut kinds = vec![0u8; n];
+        for (r, k) in roots {
+            if let Some(slot) = kinds.get_mut(r as usize) {
+                *slot = k;
+            }
+        }
+        // Depth first with an explicit stack: a synset is settled once its parents are.
+        for s in 0..n {
+            if kinds[s] != 0 {
+                continue;
+            }
+            let mut stack = vec![(s as u32, false)];
+            while let Some((x, expanded)) = stack.pop() {
+                if kinds[x as usize] != 0 && !expanded {
+                    continue;
+                }
+                let (_, ups) = h.line(x).split_once('|').unwrap_or_default();
+                let parents = ups.split(' ').filter_map(|p| p.parse::<u32>().ok());
+                if expanded {
+                    let k = parents
+                        .map(|p| kinds[p as usize])
+                        .find(|&k| k > KIND_NONE)
+                        .unwrap_or(KIND_NONE);
+                    kinds[x as usize] = k;
+                } else {
+                    // Marked before its parents are settled, so a cycle ends.
+                    kinds[x as usize] = KIND_NONE;
+                    stack.push((x, true));
+                    for p in parents {
+                        if kinds[p as usize] == 0 {
+                            stack.push((p, false));
+                        }
+                    }
+                }
+            }
+        }
+        kinds
+    })
 }
 
 /// The lemmas below `root` (sorted, each once, with whether only as a named thing), or None when

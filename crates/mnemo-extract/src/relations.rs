@@ -257,11 +257,17 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             }
             // "Amazon was founded by Jeff Bezos in Seattle": the place after a person agent of a
             // passive is where the passive's subject was founded, not where the agent is.
-            if let Some((h, verb)) = agent_of_passive(lower, args, &adjacent, i)
-                // An organisation agent is often where it stands: "processed by Cox Packing Co.
-                // in Devine".
-                .filter(|_| j == i + 1 && b.code == b'L' && a.code == b'P')
-                .filter(|_| matches!(lower[a.end..b.start].concat().as_str(), "in" | "at"))
+            // An organisation agent is often where it stands: "processed by Cox Packing Co. in
+            // Devine".
+            let agent_then_place = j == i + 1
+                && b.code == b'L'
+                && a.code == b'P'
+                && a.start > 0
+                && lower[a.start - 1] == "by"
+                && matches!(&lower[a.end..b.start], [p] if p == "in" || p == "at");
+            if let Some((h, verb)) = agent_then_place
+                .then(|| agent_of_passive(lower, args, &adjacent, i))
+                .flatten()
             {
                 out.push(PairRelation {
                     head: h,

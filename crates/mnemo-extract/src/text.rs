@@ -177,9 +177,14 @@ fn bare_contraction(w: &str) -> Option<usize> {
     if w.len() > 8 || w.len() < 2 || !w.is_ascii() {
         return None;
     }
-    let lower = w.to_ascii_lowercase();
+    // Every word passes here: lower-cased on the stack.
+    let mut buf = [0u8; 8];
+    for (b, c) in buf.iter_mut().zip(w.bytes()) {
+        *b = c.to_ascii_lowercase();
+    }
+    let lower = std::str::from_utf8(&buf[..w.len()]).ok()?;
     let capital_ok = w[1..] == lower[1..];
-    let k = match lower.as_str() {
+    let k = match lower {
         "im" | "ive" if w == lower => 1,
         "youre" | "youve" | "youll" => 3,
         "theyre" | "theyve" | "theyll" => 4,
