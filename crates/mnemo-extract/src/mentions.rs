@@ -449,14 +449,14 @@ pub fn sentence_mentions(
         // "Zanzibar", an island; "Beethoven", a composer) is of that kind where the tagger
         // guessed a person or a thing. Not over a given name ("Jordan said"), a title's person
         // or a person's verb.
-        if s.3.is_none()
-            && matches!(
-                s.2,
-                EntityType::Person | EntityType::Other | EntityType::Location
-            )
-        {
-            let given = gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
-                || gz::is_census_given_name(&info[s.0].lower);
+        let given = || {
+            gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+                || gz::is_census_given_name(&info[s.0].lower)
+        };
+        // (Asked only where the answer can change the type: a thing, or a person whose name is
+        // no given name.)
+        if s.3.is_none() && (s.2 == EntityType::Other || (s.2 == EntityType::Person && !given())) {
+            let given = given();
             if let Some(t) = crate::kinds::instance_type(&texts[s.0..s.1].join(" ")) {
                 let place = t == EntityType::Location && !given && !person_follows;
                 // Not over a place: many towns are named after people ("Edison, New Jersey").

@@ -174,10 +174,19 @@ fn split_chunk(text: &str, mut start: usize, mut end: usize, out: &mut Vec<Word>
 /// capitalised too ("Dont worry"). The part after the cut reads as its apostrophe form in
 /// [`contraction_form`].
 fn bare_contraction(w: &str) -> Option<usize> {
-    if w.len() > 8 || w.len() < 2 || !w.is_ascii() {
+    if w.len() > 8 || w.len() < 2 {
         return None;
     }
-    // Every word passes here: lower-cased on the stack.
+    // Every word passes here: most are let go by their first and last letters.
+    let (first, last) = (w.as_bytes()[0] | 0x20, w.as_bytes()[w.len() - 1] | 0x20);
+    if !matches!(
+        first,
+        b'i' | b'y' | b't' | b'w' | b's' | b'd' | b'h' | b'c' | b'a'
+    ) || !matches!(last, b'm' | b'e' | b'l' | b's' | b't')
+        || !w.is_ascii()
+    {
+        return None;
+    }
     let mut buf = [0u8; 8];
     for (b, c) in buf.iter_mut().zip(w.bytes()) {
         *b = c.to_ascii_lowercase();
