@@ -134,7 +134,11 @@ pub(crate) fn add_sentence_facts(
         }
         // "two sisters, Ana and Bea": a relative is a person whatever her name looks like.
         if let Some(o) = object {
-            let relative = lexicon::category_of(&f.predicate) == Some("family");
+            // ("Mia and Leo are my two kids": a kid is a person too.)
+            let relative = matches!(
+                lexicon::category_of(&f.predicate),
+                Some("family" | "person")
+            );
             if relative && matches!(mentions[o].kind, MentionKind::Name(_)) {
                 mentions[o].kind = MentionKind::Name(EntityType::Person);
             }

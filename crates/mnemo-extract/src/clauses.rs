@@ -367,6 +367,9 @@ pub(crate) fn sentence_clauses(
             })
             .unwrap_or(n);
         crate::favourites::favourites(&s, opening, &mut out);
+        if speaker {
+            crate::named_things::listed_relatives(&s, &mut out);
+        }
         crate::to_me::thing_for_speaker(&s, opening, &mut out);
         // "It's been tough, but dancing has kept me going", "Plus, painting helps me": a clause
         // after a comma (and a conjunction) opens the same way.

@@ -129,3 +129,61 @@ pub(crate) fn family_noun(thing: &End) -> Option<String> {
     (category(thing) == Some("family"))
         .then(|| text.rsplit(' ').next().unwrap_or("").to_lowercase())
 }
+
+/// "Ana and Bea are my sisters", "Mia and Leo are my two kids": names listed to open a clause
+/// before "are my" and a plural of relatives or people the speaker knows are each one of them
+/// (the names were typed as places, and "my kids" related to the last).
+pub(crate) fn listed_relatives(s: &Sentence<'_>, out: &mut Vec<crate::clause_fact::ClauseFact>) {
+    let n = s.info.len();
+    let mut k = 0;
+    let mut names = Vec::new();
+    while let Some(m) = s
+        .mention_at(k)
+        .filter(|&m| matches!(s.mentions[m].kind, MentionKind::Name(_)))
+    {
+        names.push(m);
+        k = s.mentions[m].words.1 - s.offset;
+        match s.lower(k) {
+            "and" | "&" => k += 1,
+            "," if s.lower(k + 1) == "and" => k += 2,
+            "," => k += 1,
+            _ => break,
+        }
+    }
+    if names.len() < 2 || !matches!(s.lower(k), "are" | "were") || s.lower(k + 1) != "my" {
+        return;
+    }
+    let mut j = k + 2;
+    while j < n
+        && j < k + 5
+        && (s.lower(j).bytes().all(|c| c.is_ascii_digit())
+            || s.info[j].flags & crate::gazetteer::NUMBER_WORD != 0
+            || lexicon::is_mostly_modifier(s.lower(j))
+            || matches!(
+                s.lower(j),
+                "best" | "closest" | "oldest" | "youngest" | "older" | "younger" | "little" | "big"
+            ))
+    {
+        j += 1;
+    }
+    let noun = s.lower(j);
+    let ends = s.info.get(j + 1).is_none_or(|w| {
+        !w.lower.chars().any(char::is_alphanumeric) || matches!(w.lower.as_str(), "and" | "but")
+    });
+    let Some(single) = lexicon::singulars(noun).into_iter().next() else {
+        return;
+    };
+    let people = crate::gazetteer::flags(noun) & crate::gazetteer::KIN != 0
+        || matches!(lexicon::category_of(&single), Some("family" | "person"));
+    if !ends || !people || !is_plural_noun(noun) {
+        return;
+    }
+    for m in names {
+        out.push(crate::clause_fact::fact(
+            End::Speaker,
+            single.clone(),
+            End::Mention(m),
+            0.8,
+        ));
+    }
+}

@@ -1756,3 +1756,30 @@ fn what_is_doubted_suggested_or_wished_did_not_happen() {
     let ex = turn("I think I'll go to Paris.", "Odile", "Bram");
     assert!(has_fact(&ex, "odile", "GO_TO", "paris"), "{:?}", ex.facts);
 }
+
+#[test]
+fn names_listed_before_are_my_relatives_are_each_one() {
+    // "Ana and Bea are my sisters" typed both places; "Mia and Leo are my two kids" related the
+    // kids to Leo, a place.
+    let ex = turn("Ana and Bea are my sisters.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "SISTER", "ana"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "SISTER", "bea"), "{:?}", ex.facts);
+    let ex = turn("Mia and Leo are my two kids.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "KID", "leo"), "{:?}", ex.facts);
+    assert_eq!(
+        entity(&ex, "leo").map(|e| e.entity_type),
+        Some(EntityType::Person),
+        "{:?}",
+        ex.entities
+    );
+    // Places listed as favourites are no relatives.
+    let ex = turn("Paris and Rome are my favourite cities.", "Odile", "Bram");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str() == "paris"
+                && matches!(f.rel_type.as_str(), "CITY" | "CITIES")),
+        "{:?}",
+        ex.facts
+    );
+}
