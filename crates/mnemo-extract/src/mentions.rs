@@ -453,6 +453,33 @@ pub fn sentence_mentions(
             gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
                 || gz::is_census_given_name(&info[s.0].lower)
         };
+        // "bought a new Kindle Paperwhite", "got a Roomba", "my new Dyson vacuum": in
+        // conversation a name after "a" or a possessive (and an adjective or two) is a thing
+        // the speaker has, not a person or a place the tagger guessed; not a given name ("met a
+        // John"), nor a place or a firm the lists know ("a Paris hotel").
+        if (people.speaker || people.listener)
+            && s.3.is_none()
+            && matches!(s.2, EntityType::Person | EntityType::Location)
+            && !given()
+            && info[s.0].flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY) == 0
+        {
+            let mut d = s.4;
+            while d > 0
+                && s.4 - d < 2
+                && !info[d - 1].is_capitalised()
+                && crate::lexicon::is_mostly_modifier(&info[d - 1].lower)
+            {
+                d -= 1;
+            }
+            let owned = d > 0
+                && matches!(
+                    info[d - 1].lower.as_str(),
+                    "a" | "an" | "my" | "our" | "your" | "his" | "her" | "their"
+                );
+            if owned {
+                s.2 = EntityType::Other;
+            }
+        }
         // (Asked only where the answer can change the type: a thing, or a person whose name is
         // no given name.)
         if s.3.is_none() && (s.2 == EntityType::Other || (s.2 == EntityType::Person && !given())) {

@@ -410,6 +410,21 @@ impl Sentence<'_> {
                 }
                 return self.name_or_thing(m);
             }
+            // "bought a new Kindle Paperwhite", "my old Toyota": a name after an adjective or
+            // two.
+            let mut j = k;
+            while j < k + 2
+                && self.at.get(j).is_some_and(Option::is_none)
+                && lexicon::is_mostly_modifier(self.lower(j))
+            {
+                j += 1;
+            }
+            if let Some(m) = self
+                .mention_at(j)
+                .filter(|&m| j > k && matches!(self.mentions[m].kind, MentionKind::Name(_)))
+            {
+                return self.name_or_thing(m);
+            }
             if self.lower(k) == "own" {
                 k += 1;
             }

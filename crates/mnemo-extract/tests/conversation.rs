@@ -1783,3 +1783,29 @@ fn names_listed_before_are_my_relatives_are_each_one() {
         ex.facts
     );
 }
+
+#[test]
+fn a_name_after_a_or_my_is_a_thing_the_speaker_has() {
+    // "bought a new Kindle Paperwhite" made a person and stated nothing; "got a Roomba" a place.
+    let ex = turn("I just bought a new Kindle Paperwhite!", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "BOUGHT", "kindle paperwhite"),
+        "{:?}",
+        ex.facts
+    );
+    assert_eq!(
+        entity(&ex, "kindle paperwhite").map(|e| e.entity_type),
+        Some(EntityType::Other)
+    );
+    let ex = turn("We got a Roomba last week.", "Odile", "Bram");
+    assert_eq!(
+        entity(&ex, "roomba").map(|e| e.entity_type),
+        Some(EntityType::Other)
+    );
+    // A given name stays a person.
+    let ex = turn("I met a John at the party.", "Odile", "Bram");
+    assert_eq!(
+        entity(&ex, "john").map(|e| e.entity_type),
+        Some(EntityType::Person)
+    );
+}
