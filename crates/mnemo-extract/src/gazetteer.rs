@@ -134,7 +134,8 @@ exchange reserve railway railroad enterprises international consortium cooperati
 const LOC_WORDS: &str = "city county river mountain mountains mount mt. lake island islands \
 street st. avenue ave. road boulevard province state valley bay sea ocean gulf peninsula desert \
 coast beach park bridge square district region territory village town canyon falls creek harbor \
-harbour airport station heights hills hill strait straits canal forest stadium arena";
+harbour airport station heights hills hill strait straits canal forest stadium arena \
+theatre theater cathedral chapel abbey palace castle tower hall temple mosque monastery";
 
 const EVENT_WORDS: &str = "olympics olympiad games championship championships cup war election \
 elections festival awards prize tour marathon summit expo exhibition tournament grand prix \

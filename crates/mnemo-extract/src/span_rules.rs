@@ -331,6 +331,7 @@ fn absorb(spans: &mut Vec<RawSpan>, k: &mut usize, j: usize, t: EntityType) {
 /// "Nakatomi" before "Trading") belong to its name, as "Acme" does to "Acme Robotics".
 pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     join_x_of_y(spans, info);
+    join_possessive_sites(spans, info);
     let mut k = 0;
     while k < spans.len() {
         let (a, b, t) = (spans[k].0, spans[k].1, spans[k].2);
@@ -382,6 +383,56 @@ pub(crate) fn join_split_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
 /// Names the tagger cut at a place's or an institution's first word: "Mount Kilimanjaro" (the
 /// tagger kept "Kilimanjaro", a person), "Lake Geneva"; "Massachusetts Institute of Technology"
 /// (a place, then "Institute of Technology"), "California State University".
+/// "St. Mary's Hospital", "Ford's Theatre", "St. Paul's Cathedral": a site named for someone,
+/// whose possessive cut the tagger's name ("St. Mary" a place, "Hospital" lost). One capitalised
+/// place or institution word after the "'s"; not a country's or a city's ("Britain's National
+/// Gallery" is Britain's), nor a people's.
+fn join_possessive_sites(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b) = (spans[k].0, spans[k].1);
+        let mut at = k;
+        k += 1;
+        // "St. Mary" keeps its saint's title.
+        let saint = spans[at]
+            .3
+            .as_deref()
+            .is_some_and(|t| matches!(t, "St." | "St" | "Saint"));
+        if b <= a
+            || b + 2 > info.len()
+            || (spans[at].3.is_some() && !saint)
+            || !matches!(info[b].lower.as_str(), "'s" | "\u{2019}s")
+            || info[a..b]
+                .iter()
+                .any(|w| w.flags & gz::NATIONALITY != 0 || gz::is_region(&w.lower))
+        {
+            continue;
+        }
+        let site = &info[b + 1];
+        let one_word = info.get(b + 2).is_none_or(|w| !w.is_capitalised());
+        if !(site.is_title && one_word && site.flags & (gz::LOC_WORD | gz::ORG_WORD) != 0) {
+            continue;
+        }
+        let t = if site.flags & gz::LOC_WORD != 0 {
+            EntityType::Location
+        } else {
+            EntityType::Organization
+        };
+        // The site word the tagger made a name of its own ("Theatre") is taken in.
+        match spans.iter().position(|s| s.4 == b + 1 && s.1 == b + 2) {
+            Some(j) => {
+                absorb(spans, &mut at, j, t);
+                k = at + 1;
+            }
+            None if free(spans, b, b + 2, at) => {
+                spans[at].1 = b + 2;
+                spans[at].2 = t;
+            }
+            None => {}
+        }
+    }
+}
+
 pub(crate) fn join_place_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let mut k = 0;
     while k < spans.len() {

@@ -247,10 +247,10 @@ fn capitalised_run_missed_by_the_tagger() {
         "The Eiffel Tower is located in Paris.",
         None,
         expect![[r#"
-        Other "Eiffel Tower" key="eiffel tower"
-        Location "Paris" key="paris"
-        eiffel tower -[LOCATED_IN "located in" 0.52]-> paris
-    "#]],
+            Location "Eiffel Tower" key="eiffel tower"
+            Location "Paris" key="paris"
+            eiffel tower -[LOCATED_IN "located in" 0.95]-> paris
+        "#]],
     );
 }
 

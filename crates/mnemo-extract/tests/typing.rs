@@ -2195,3 +2195,24 @@ fn an_apposition_or_an_acquisition_says_what_a_name_is() {
         EntityType::Location,
     );
 }
+
+#[test]
+fn a_site_named_for_someone_keeps_its_possessive() {
+    // "St. Mary's Hospital" was the place "St. Mary", "Ford's Theatre" the firm Ford.
+    has(
+        "She works as a nurse at St. Mary's Hospital.",
+        "St. Mary's Hospital",
+        EntityType::Organization,
+    );
+    has(
+        "Lincoln was shot at Ford's Theatre in 1865.",
+        "Ford's Theatre",
+        EntityType::Location,
+    );
+    // A country's possession is the country's.
+    has(
+        "Britain's National Gallery is free.",
+        "Britain",
+        EntityType::Location,
+    );
+}
