@@ -111,24 +111,27 @@ pub(crate) fn embedded_unasserted(s: &Sentence<'_>, start: usize) -> bool {
     }) || before.windows(2).any(|p| p == ["not", "sure"]);
     denied
         || before.iter().any(|w| {
-            matches!(
-                *w,
-                "doubt"
-                    | "doubts"
-                    | "doubted"
-                    | "suggested"
-                    | "suggests"
-                    | "suggest"
-                    | "recommended"
-                    | "recommends"
-                    | "advised"
-                    | "wish"
-                    | "wished"
-                    | "pretend"
-                    | "pretended"
-                    | "imagine"
-                    | "dreamt"
-                    | "dreamed"
-            )
+            wishes_or_doubts(w)
+                || matches!(
+                    *w,
+                    "suggested"
+                        | "suggests"
+                        | "suggest"
+                        | "recommended"
+                        | "recommends"
+                        | "advised"
+                        | "imagine"
+                        | "dreamt"
+                        | "dreamed"
+                )
         })
+}
+
+/// A word that wishes or doubts what follows it ("I wish I lived in Rome", "I doubt Anna moved"):
+/// nothing said after it happened.
+pub(crate) fn wishes_or_doubts(w: &str) -> bool {
+    matches!(
+        w,
+        "wish" | "wished" | "doubt" | "doubts" | "doubted" | "pretend" | "pretended"
+    )
 }

@@ -534,10 +534,7 @@ pub fn sentence_mentions(
                     && !adjectives.contains(&(s.0, s.1))))
             // One word that is no given name, or plainly acquired ("merged with Heinz",
             // "acquired McDonnell Douglas").
-            && ((s.1 == s.0 + 1
-                && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
-                && !gz::is_census_given_name(&info[s.0].lower))
-                || name_rules::plain_acquisition(&info[..s.4]))
+            && ((s.1 == s.0 + 1 && !given()) || name_rules::plain_acquisition(&info[..s.4]))
             && !person_follows
             && !possessive(info.get(s.1))
         {

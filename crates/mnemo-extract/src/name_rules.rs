@@ -33,13 +33,18 @@ pub(crate) fn title_in_span(title: &str) -> bool {
     )
 }
 
-/// The type a verb and preposition right before a name imply: "works at X", "lives in X".
-pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
-    // "a job at the Red Cross": the article is no part of the context.
-    let before = match before {
+/// The words before a name without the article right before it: "a job at the Red Cross" is
+/// "a job at" for what the context says.
+fn without_article(before: &[WordInfo]) -> &[WordInfo] {
+    match before {
         [rest @ .., last] if last.lower == "the" => rest,
         _ => before,
-    };
+    }
+}
+
+/// The type a verb and preposition right before a name imply: "works at X", "lives in X".
+pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
+    let before = without_article(before);
     let [.., verb, prep] = before else {
         return None;
     };
@@ -70,10 +75,7 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
 /// nurse at St. Mary's" name a workplace (not "met a friend at Galway": a friend works nowhere
 /// for being one). Documents write "a professor at St. Petersburg" of places too.
 pub(crate) fn workplace_context(before: &[WordInfo]) -> bool {
-    let before = match before {
-        [rest @ .., last] if last.lower == "the" => rest,
-        _ => before,
-    };
+    let before = without_article(before);
     let [.., noun, prep] = before else {
         return false;
     };
@@ -129,8 +131,7 @@ pub(crate) fn acquisition_context(before: &[WordInfo]) -> bool {
             .checked_sub(k)
             .map_or("", |i| before[i].lower.as_str())
     };
-    matches!(w(1), "acquired" | "acquire" | "acquires" | "acquiring")
-        || (w(1) == "with" && matches!(w(2), "merged" | "merge" | "merges" | "merging"))
+    plain_acquisition(before)
         // "agreed to buy Seagen", "plans to buy": a firm's plan to buy one (not "bought Anna a
         // drink": a person's purchase says no infinitive's "to").
         || (matches!(w(1), "buy" | "purchase") && w(2) == "to")

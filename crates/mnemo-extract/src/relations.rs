@@ -528,9 +528,14 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
     Some(Some(h))
 }
 
-/// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition
-/// after the date, relates the subject and the name after it ("born in"), as if the date were
-/// not there.
+/// The verb phrase arg `i` states of the arg right after it ("born in", "moved from", "founded
+/// in"), which the rules reaching past that arg extend.
+fn verb_phrase_after(adjacent: &[Option<Rule>], i: usize) -> Option<&Rule> {
+    adjacent[i]
+        .as_ref()
+        .filter(|r| r.forward && r.pattern == "verb-phrase")
+}
+
 /// "Boeing moved its headquarters from Seattle to Chicago": the verb before "from X" also
 /// relates the subject to the place after "to" (the words between them name another place).
 fn from_to(
@@ -541,9 +546,7 @@ fn from_to(
     j: usize,
 ) -> Option<Rule> {
     let place = args.get(i + 1).filter(|p| p.code == b'L' && j == i + 2)?;
-    let r = adjacent[i]
-        .as_ref()
-        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let r = verb_phrase_after(adjacent, i)?;
     let verb = r.predicate.strip_suffix(" from")?;
     let after = lower.get(place.end..args[j].start)?;
     (after.len() == 1 && after[0] == "to" && args[j].code == b'L').then(|| Rule {
@@ -552,6 +555,9 @@ fn from_to(
     })
 }
 
+/// "Anna was born in March 1990 in Boston": the verb phrase before a date, with the preposition
+/// after the date, relates the subject and the name after it ("born in"), as if the date were
+/// not there.
 fn through_date(
     lower: &[String],
     args: &[Arg],
@@ -560,9 +566,7 @@ fn through_date(
     j: usize,
 ) -> Option<Rule> {
     let date = args.get(i + 1).filter(|d| d.code == b'D' && j == i + 2)?;
-    let r = adjacent[i]
-        .as_ref()
-        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let r = verb_phrase_after(adjacent, i)?;
     // "born in March 1990 in", "founded on April 1, 1976 in", "born March 3, 1990, in".
     let verb = match r.predicate.rsplit_once(' ') {
         Some((verb, "in" | "on" | "since")) => verb,
@@ -611,9 +615,7 @@ fn agent_after_places(
     if j < i + 2 || j > i + 4 {
         return None;
     }
-    let r = adjacent[i]
-        .as_ref()
-        .filter(|r| r.forward && r.pattern == "verb-phrase")?;
+    let r = verb_phrase_after(adjacent, i)?;
     let verb = match r.predicate.rsplit_once(' ') {
         Some((verb, "in" | "on" | "at")) if verb.ends_with("ed") && !verb.contains(' ') => verb,
         _ => return None,

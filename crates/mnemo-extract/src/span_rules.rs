@@ -1278,20 +1278,6 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
             Some("job" | "jobs" | "internship" | "position" | "shift" | "shifts"),
             Some("at" | "with")
         ) | (
-            // "returned as CEO of Disney": a firm's officer (a president's may be a country's).
-            Some(
-                "ceo"
-                    | "cfo"
-                    | "cto"
-                    | "coo"
-                    | "chairman"
-                    | "chairwoman"
-                    | "founder"
-                    | "co-founder"
-                    | "cofounder"
-            ),
-            Some("of")
-        ) | (
             _,
             Some(
                 "joined"
@@ -1308,6 +1294,24 @@ fn employer_cue(info: &[WordInfo], a: usize) -> bool {
             Some("merged" | "merge" | "merges" | "merging"),
             Some("with")
         )
+    )
+    // "returned as CEO of Disney": a firm's officer (a president's may be a country's).
+    || (w(1) == Some("of") && w(2).is_some_and(firm_officer))
+}
+
+/// A firm's officer: "CEO", "chairman", "co-founder" (a president's may be a country's).
+fn firm_officer(w: &str) -> bool {
+    matches!(
+        w,
+        "ceo"
+            | "cfo"
+            | "cto"
+            | "coo"
+            | "chairman"
+            | "chairwoman"
+            | "founder"
+            | "co-founder"
+            | "cofounder"
     )
 }
 
@@ -1348,18 +1352,7 @@ pub(crate) fn employer_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     }
     // "Initech's CEO Bill Lumbergh", "Bill Lumbergh, Initech's CFO": a firm's officers.
     for p in 1..info.len().saturating_sub(1) {
-        let officer = matches!(
-            info[p + 1].lower.as_str(),
-            "ceo"
-                | "cfo"
-                | "cto"
-                | "coo"
-                | "chairman"
-                | "chairwoman"
-                | "founder"
-                | "co-founder"
-                | "cofounder"
-        );
+        let officer = firm_officer(&info[p + 1].lower);
         // "Stark Industries' CEO": the plural's possessive too.
         let possessive = gz::is_possessive(&info[p].lower)
             || (matches!(info[p].lower.as_str(), "'" | "\u{2019}")
