@@ -146,7 +146,7 @@ pub(crate) fn sentence_clauses(
             && !reduced_relative
             && !object_of_verb
         {
-            subjects.push((End::Mention(i), b, a));
+            subjects.push((End::Mention(i), after_apposition(&s, b), a));
         }
     }
     // "my dog ate my sandwich", "our cat loves tuna": an animal, a plant or a thing of the
@@ -163,6 +163,19 @@ pub(crate) fn sentence_clauses(
                 continue;
             };
             let kind = lexicon::categories_of(s.lower(e - 1)).first().copied();
+            // "my dog Rex loves the beach": the animal's name after it is the subject.
+            if matches!(kind, Some("pet" | "animal")) {
+                if let Some(m) = s
+                    .mention_at(e)
+                    .filter(|&m| matches!(mentions[m].kind, MentionKind::Name(_)))
+                {
+                    let v = mentions[m].words.1 - offset;
+                    if crate::clause_words::finite_verb(s.lower(v)) && !is_aux(s.lower(v)) {
+                        subjects.push((End::Mention(m), v, k));
+                    }
+                    continue;
+                }
+            }
             let verb = s.lower(e);
             if matches!(
                 kind,
@@ -234,9 +247,11 @@ pub(crate) fn sentence_clauses(
         } else {
             b + 1
         };
-        // "Max is my dog": the name opening the clause before the copula.
+        // "Max is my dog", "Max, my dog, loves walks": the name opening the clause before the
+        // copula or set off before the owner.
         let my = m.words.0 - offset;
-        let before = (my >= 2 && matches!(s.lower(my - 1), "is" | "was"))
+        let set_off = s.lower(my - 1) == "," && s.lower(b + 1) == ",";
+        let before = (my >= 2 && (matches!(s.lower(my - 1), "is" | "was") || set_off))
             .then(|| {
                 mentions.iter().position(|n| {
                     let (na, nb) = (n.words.0 - offset, n.words.1 - offset);
@@ -367,9 +382,8 @@ pub(crate) fn sentence_clauses(
             })
             .unwrap_or(n);
         crate::favourites::favourites(&s, opening, &mut out);
-        if speaker {
-            crate::named_things::listed_relatives(&s, &mut out);
-        }
+        crate::named_things::listed_relatives(&s, &mut out);
+        crate::named_things::speaker_named(&s, &mut out);
         crate::to_me::thing_for_speaker(&s, opening, &mut out);
         // "It's been tough, but dancing has kept me going", "Plus, painting helps me": a clause
         // after a comma (and a conjunction) opens the same way.
@@ -425,6 +439,26 @@ pub(crate) fn sentence_clauses(
         }
     }
     out
+}
+
+/// Where the verb of a subject ending before word `b` starts: after an apposition set off by
+/// commas ("Sophie, my niece, loves", "Max, our dog, hates") when a verb follows it; else `b`.
+fn after_apposition(s: &Sentence<'_>, b: usize) -> usize {
+    if s.lower(b) != ","
+        || !matches!(
+            s.lower(b + 1),
+            "my" | "our" | "your" | "his" | "her" | "their" | "a" | "an" | "the"
+        )
+    {
+        return b;
+    }
+    (b + 2..(b + 6).min(s.info.len()))
+        .find(|&k| s.lower(k) == ",")
+        .filter(|&k| {
+            (b + 2..k).all(|j| s.info[j].lower.chars().all(char::is_alphabetic))
+                && finite_verb(s.lower(k + 1))
+        })
+        .map_or(b, |k| k + 1)
 }
 
 /// Subjects joined by "and" or a comma at the opening of a clause ("Caleb and I", "me and my
@@ -1159,7 +1193,12 @@ fn clause_fact(
     } else {
         // "own" is a stop word as "my own", but right after the subject it is the verb ("I own
         // a bakery").
+        // "has stage 4 cancer": a kind's number follows a noun, not a verb.
+        let numbered = matches!(w.as_str(), "stage" | "level" | "type" | "grade" | "phase")
+            && !s.lower(k + 1).is_empty()
+            && s.lower(k + 1).bytes().all(|c| c.is_ascii_digit());
         let main = if is_verbish(&w)
+            && !numbered
             && s.at[k].is_none()
             && (s.info[k].flags & (gz::STOPWORD | gz::PRONOUN) == 0 || w == "own")
             && !is_prep(&w)
@@ -1179,9 +1218,17 @@ fn clause_fact(
             return None;
         };
         // "I think that ...", "I hope you ...": a clause follows, not an object.
+        // "I doubt Anna moved", "I heard my sister quit": a named subject and its verb.
         let next = s.info.get(k);
-        if crate::verbs::takes_clause(&main)
-            && next.is_some_and(|w| w.lower == "that" || w.flags & gz::PRONOUN != 0)
+        let named_clause = s.mention_at(k).is_some_and(|m| {
+            matches!(
+                s.mentions[m].kind,
+                MentionKind::Name(_) | MentionKind::Relative { .. }
+            ) && finite_verb(s.lower(s.mentions[m].words.1 - s.offset))
+        });
+        if (crate::verbs::takes_clause(&main) || matches!(main.as_str(), "heard" | "hear"))
+            && (named_clause
+                || next.is_some_and(|w| w.lower == "that" || w.flags & gz::PRONOUN != 0))
         {
             return None;
         }

@@ -457,11 +457,23 @@ pub fn sentence_mentions(
         // conversation a name after "a" or a possessive (and an adjective or two) is a thing
         // the speaker has, not a person or a place the tagger guessed; not a given name ("met a
         // John"), nor a place or a firm the lists know ("a Paris hotel").
+        // Two words or more make a product or a breed of a listed name ("a Honda Civic", "a
+        // German Shepherd"), unless the last is a firm's or a place's word ("a Rotary Club") or
+        // the name modifies a noun after it ("a Paris hotel", "my Goldman Sachs account").
+        let multi = s.1 >= s.0 + 2
+            && info[s.1 - 1].flags & (gz::ORG_WORD | gz::LOC_WORD) == 0
+            && !gz::is_org_suffix(&info[s.1 - 1].lower)
+            && info.get(s.1).is_none_or(|w| {
+                w.is_capitalised()
+                    || !crate::lexicon::parts_of_speech(&w.lower)
+                        .is_some_and(|p| p.starts_with('n'))
+            });
         if (people.speaker || people.listener)
             && s.3.is_none()
-            && matches!(s.2, EntityType::Person | EntityType::Location)
+            && (matches!(s.2, EntityType::Person | EntityType::Location)
+                || (multi && s.2 == EntityType::Organization))
             && !given()
-            && info[s.0].flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY) == 0
+            && (multi || info[s.0].flags & (gz::PLACE | gz::ORG_NAME | gz::NATIONALITY) == 0)
         {
             let mut d = s.4;
             while d > 0

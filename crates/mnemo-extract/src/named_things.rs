@@ -187,3 +187,52 @@ pub(crate) fn listed_relatives(s: &Sentence<'_>, out: &mut Vec<crate::clause_fac
         ));
     }
 }
+
+/// "We named the baby Elodie", "I called the puppy Biscuit": the speaker named a relative or an
+/// animal of theirs. The name is that relative (SPEAKER -DAUGHTER-> Elodie) or the animal (the
+/// speaker's, and one of its kind); the clause's "named the baby" is dropped, the naming kept.
+pub(crate) fn speaker_named(s: &Sentence<'_>, out: &mut Vec<crate::clause_fact::ClauseFact>) {
+    use crate::clause_fact::fact;
+    let n = s.info.len();
+    for k in 1..n.saturating_sub(3) {
+        let by_speaker = s.at[k - 1].is_some_and(|m| {
+            matches!(s.mentions[m].kind, MentionKind::Speaker)
+                && matches!(s.lower(k - 1), "i" | "we")
+        });
+        if !by_speaker
+            || !matches!(s.lower(k), "named" | "called")
+            || !matches!(s.lower(k + 1), "the" | "our" | "my")
+        {
+            continue;
+        }
+        let Some((a, e)) = s.noun_phrase(k + 2) else {
+            continue;
+        };
+        let Some(name) = s
+            .mention_at(e)
+            .filter(|&m| names_one(s, m, true))
+            .filter(|&m| {
+                let end = s.mentions[m].words.1 - s.offset;
+                s.info
+                    .get(end)
+                    .is_none_or(|w| !w.lower.chars().any(char::is_alphanumeric))
+            })
+        else {
+            continue;
+        };
+        let thing = s.thing(a, e);
+        let kind = category(&thing);
+        if !matches!(kind, Some("family" | "pet" | "animal")) {
+            continue;
+        }
+        out.retain(|f| !(matches!(&f.object, End::Thing { start, .. } if *start == a)));
+        match family_noun(&thing) {
+            Some(relative) => out.push(fact(End::Speaker, relative, End::Mention(name), 0.8)),
+            None => {
+                let noun = s.lower(e - 1).to_string();
+                out.push(fact(End::Speaker, noun, End::Mention(name), 0.8));
+                out.push(fact(End::Mention(name), "is a".into(), thing, 0.8));
+            }
+        }
+    }
+}

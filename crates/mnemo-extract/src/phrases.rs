@@ -78,8 +78,19 @@ impl Sentence<'_> {
         if back(k) {
             return Some((k, k + 1));
         }
+        // "type 2 diabetes", "stage 4 cancer": a number that says which kind, inside the phrase.
+        let which = |e: usize| {
+            e > k
+                && matches!(
+                    self.lower(e - 1),
+                    "type" | "stage" | "level" | "grade" | "phase" | "tier"
+                )
+                && self.lower(e).len() <= 2
+                && self.lower(e).bytes().all(|c| c.is_ascii_digit())
+                && self.info.get(e + 1).is_some_and(np_word)
+        };
         let mut e = k;
-        while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e) || back(e)) {
+        while e < n && e < k + 5 && (np_word(&self.info[e]) || ordinal(e) || back(e) || which(e)) {
             // A name starts here: the phrase ends before it ("the book Dune").
             if e > k && self.at[e].is_some() {
                 break;

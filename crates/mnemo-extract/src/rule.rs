@@ -550,6 +550,16 @@ pub fn analyse_with(
             if chat && caused_state(&rel.predicate, &lower, tm.words.1 - offset) {
                 continue;
             }
+            // "I heard Adele is touring", "I bet Anna quit": a clause was heard, not the name.
+            if chat
+                && (crate::verbs::takes_clause(&rel.predicate)
+                    || matches!(rel.predicate.as_str(), "heard" | "hear" | "hears"))
+                && lower
+                    .get(tm.words.1 - offset)
+                    .is_some_and(|w| crate::clause_words::finite_verb(w))
+            {
+                continue;
+            }
             // Of "I" or "you" only a worded statement ("I live in Paris and work for Google"),
             // never a negated or hedged one ("I wouldn't marry Tom"), which the clause reader
             // reads.

@@ -1460,6 +1460,27 @@ fn work_cue(info: &[WordInfo], a: usize) -> bool {
                 | "finished"
         )
     };
+    // A game one plays or likes playing ("I love playing Minecraft", "we were playing
+    // Monopoly"); not "Nadal is playing Federer" nor "played", a match's opponent.
+    let game = w(1) == "playing"
+        && (matches!(
+            w(2),
+            "'m" | "am"
+                | "'re"
+                | "been"
+                | "love"
+                | "loves"
+                | "loved"
+                | "like"
+                | "likes"
+                | "enjoy"
+                | "enjoys"
+                | "enjoyed"
+                | "started"
+                | "keep"
+                | "kept"
+                | "i"
+        ) || (w(2) == "were" && matches!(w(3), "we" | "you" | "they")));
     let work_noun = |v: &str| {
         matches!(
             v,
@@ -1481,7 +1502,7 @@ fn work_cue(info: &[WordInfo], a: usize) -> bool {
                 | "game"
         )
     };
-    verb(w(1)) || (verb(w(2)) && w(1) == "the") || (work_noun(w(1)) && w(2) == "the")
+    game || verb(w(1)) || (verb(w(2)) && w(1) == "the") || (work_noun(w(1)) && w(2) == "the")
 }
 
 /// A work's title after a word that names one (`work_cue`): its title-cased run, small words

@@ -1809,3 +1809,172 @@ fn a_name_after_a_or_my_is_a_thing_the_speaker_has() {
         Some(EntityType::Person)
     );
 }
+
+#[test]
+fn a_named_animal_set_off_or_after_its_noun_is_the_subject() {
+    // "My dog Rex loves the beach": the loving was nobody's.
+    let ex = turn("My dog Rex loves the beach.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOG", "rex"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "rex", "LOVES", "beach"), "{:?}", ex.facts);
+    // "Max, my dog, loves the beach" gave only "odile HAS dog".
+    let ex = turn("Max, my dog, loves the beach.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "DOG", "max"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "max", "LOVES", "beach"), "{:?}", ex.facts);
+    // A relative set off the same way does what the verb says too.
+    let ex = turn("Sophie, my niece, loves the beach.", "Odile", "Bram");
+    assert!(has_fact(&ex, "sophie", "LOVES", "beach"), "{:?}", ex.facts);
+    // An auxiliary after the name is no act of the animal's.
+    let ex = turn("My dog Rex is so cute.", "Odile", "Bram");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "rex" && f.rel_type.as_str() != "IS_A"),
+        "{:?}",
+        ex.facts
+    );
+    // Not a vocative before a clause of its own.
+    let ex = turn("Thanks Anna, my sister loves the beach.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "anna", "LOVES", "beach"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_clause_doubted_or_heard_has_no_object_in_its_subject() {
+    // "I doubt Anna moved to Oslo" gave odile DOUBTS anna.
+    for text in [
+        "I doubt Anna moved to Oslo.",
+        "I heard Adele is touring.",
+        "I wish Anna lived closer.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts.iter().any(|f| f.subject.as_str() == "odile"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // A heard clause's own fact stays.
+    let ex = turn("I heard my sister quit her job.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "odile", "HEARD", "odiles sister"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "odiles sister", "QUIT", "job"),
+        "{:?}",
+        ex.facts
+    );
+    // A name heard or known is still the object.
+    let ex = turn("I heard Adele in concert.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "HEARD", "adele"), "{:?}", ex.facts);
+    let ex = turn("I know Anna.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "KNOWS", "anna"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_game_played_is_a_thing() {
+    for (text, key) in [
+        ("I love playing Minecraft with my kids.", "minecraft"),
+        ("I've been playing Elden Ring all weekend.", "elden ring"),
+        ("We were playing Monopoly.", "monopoly"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            type_of(&ex, key),
+            Some(EntityType::Other),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // An opponent is no game.
+    let ex = turn("Nadal is playing Federer tomorrow.", "Odile", "Bram");
+    assert_ne!(
+        type_of(&ex, "federer"),
+        Some(EntityType::Other),
+        "{:?}",
+        ex.entities
+    );
+}
+
+#[test]
+fn naming_a_baby_or_a_pet_names_the_speakers_own() {
+    // "We named the baby Elodie" gave odile NAMED baby.
+    let ex = turn("We named the baby Elodie.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "BABY", "elodie"), "{:?}", ex.facts);
+    assert!(
+        !ex.facts.iter().any(|f| f.object.as_str() == "baby"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I called the puppy Biscuit.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "PUPPY", "biscuit"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "biscuit", "IS_A", "puppy"), "{:?}", ex.facts);
+    // Not a thing of another kind, nor someone else's naming.
+    let ex = turn("We named the boat Serenity.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "BOAT"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("They named the baby Elodie.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "BABY", "elodie"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_kinds_number_stays_in_its_noun_phrase() {
+    let ex = turn(
+        "I was diagnosed with type 2 diabetes last year.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odile", "DIAGNOSED_WITH", "type 2 diabetes"),
+        "{:?}",
+        ex.facts
+    );
+    // "has stage 4 cancer" read "stage" as the verb.
+    let ex = turn("My dad has stage 4 cancer.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles dad", "HAS", "stage 4 cancer"),
+        "{:?}",
+        ex.facts
+    );
+    // A count is no kind's number.
+    let ex = turn("I bought 2 tickets.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "BOUGHT", "tickets"),
+        "{:?}",
+        ex.facts
+    );
+}
+
+#[test]
+fn a_product_or_a_breed_after_a_is_a_thing() {
+    for (text, key) in [
+        ("We adopted a German Shepherd named Rex.", "german shepherd"),
+        ("I drive a Honda Civic.", "honda civic"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            type_of(&ex, key),
+            Some(EntityType::Other),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
+    // A club is still a club, and a name before its noun is the name's.
+    let ex = turn("I joined a Rotary Club.", "Odile", "Bram");
+    assert_eq!(
+        type_of(&ex, "rotary club"),
+        Some(EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
+    let ex = turn("I work at a New York bank.", "Odile", "Bram");
+    assert_eq!(
+        type_of(&ex, "new york"),
+        Some(EntityType::Location),
+        "{:?}",
+        ex.entities
+    );
+}
