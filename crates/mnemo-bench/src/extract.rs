@@ -13,7 +13,8 @@
 //!   with a gold-by-predicted type table.
 //! - Relation pairs: head span, tail span and direction right, predicate ignored. CoNLL04 compares
 //!   mention spans; Re-DocRED maps predicted mention spans to gold entities and compares directed
-//!   (head entity, tail entity) pairs.
+//!   (head entity, tail entity) pairs. A pronoun end ("It", "the company"), which no gold mention
+//!   is, maps through the entity it was resolved to: the one gold entity its names map to.
 //! - Clusters (Re-DocRED): B-cubed over the gold mentions the extractor also found (exact span):
 //!   per mention, precision = |system cluster ∩ gold cluster| / |system cluster| and recall the
 //!   other way, averaged over those mentions. Mention detection is scored separately above.
@@ -306,9 +307,39 @@ fn eval_doc(doc: &Value, models: &Models, errors: bool, t: &mut Totals) -> anyho
         .collect();
     let mut pred_pairs: HashSet<(usize, usize)> = HashSet::new();
     let mut unmatched: HashSet<(usize, usize, usize, usize)> = HashSet::new();
+    // A pronoun ("It is located in ...", "the company") is no gold mention: it stands for the
+    // gold entity of the system entity it was resolved to, when that entity's names map to one.
+    let gold_of_entity = |e: usize| {
+        let mut found = None;
+        for m in analysis
+            .mentions
+            .iter()
+            .filter(|m| m.entity == e && !m.pronoun)
+        {
+            let g = to_tok(m.start, m.end).and_then(|s| gold_entity_of.get(&s).copied());
+            match (found, g) {
+                (_, None) => {}
+                (None, Some(g)) => found = Some(g),
+                (Some(f), Some(g)) if f != g => return None,
+                _ => {}
+            }
+        }
+        found
+    };
+    let gold_of = |(a, b): (usize, usize)| {
+        to_tok(a, b)
+            .and_then(|s| gold_entity_of.get(&s).copied())
+            .or_else(|| {
+                let m = analysis
+                    .mentions
+                    .iter()
+                    .find(|m| m.pronoun && m.start == a && m.end == b)?;
+                gold_of_entity(m.entity)
+            })
+    };
     for r in &analysis.relations {
-        let h = to_tok(r.head.0, r.head.1).and_then(|s| gold_entity_of.get(&s).copied());
-        let tl = to_tok(r.tail.0, r.tail.1).and_then(|s| gold_entity_of.get(&s).copied());
+        let h = gold_of(r.head);
+        let tl = gold_of(r.tail);
         match (h, tl) {
             (Some(h), Some(tl)) => {
                 pred_pairs.insert((h, tl));

@@ -61,6 +61,7 @@ pub(crate) fn add_sentence_facts(
                     kind: MentionKind::Name(EntityType::Date),
                     title: None,
                     adjective: true,
+                    opens: false,
                 });
                 Some(mentions.len() - 1)
             }
@@ -88,6 +89,7 @@ pub(crate) fn add_sentence_facts(
                     kind: MentionKind::Thing(entity_type),
                     title: None,
                     adjective: true,
+                    opens: false,
                 });
                 Some(mentions.len() - 1)
             }

@@ -22,6 +22,9 @@ pub enum Gender {
     Plural,
     /// "the company", "the firm": an organisation named before.
     Firm,
+    /// "It" or "Its" opening a sentence of a document: the place, organisation or thing the
+    /// sentence before opened with.
+    Thing,
 }
 
 /// What a mention refers to.
@@ -85,6 +88,8 @@ pub struct Mention {
     /// a name addressed ("Thanks, Mel"): it mentions the entity but states no relation between it
     /// and its neighbours.
     pub adjective: bool,
+    /// The mention opens its sentence (after "The" at most).
+    pub opens: bool,
 }
 
 impl Mention {
@@ -973,6 +978,7 @@ pub fn sentence_mentions(
             kind,
             title,
             adjective: adjectives.contains(&(a, b)),
+            opens: from == 0 || (from == 1 && info[0].lower == "the"),
         };
     let mk = |a: usize, b: usize, kind: MentionKind, title: Option<String>| {
         mk_titled(a, a, b, kind, title)
@@ -1388,6 +1394,11 @@ pub fn sentence_mentions(
             "they" if people.speaker => {
                 out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Plural), None))
             }
+            // "Bavaria is a state in Germany. Its capital is Munich": in a document, the thing
+            // the sentence before opened with.
+            "it" | "its" if j == 0 && !people.speaker && info[0].is_title => {
+                out.push(mk(j, j + 1, MentionKind::Pronoun(Gender::Thing), None))
+            }
             // "Acme Robotics was founded in 2015. The company is headquartered in Oslo": the
             // organisation named before (not "the company of ...", "the company Acme"). In
             // conversation "the company" is mostly one never named ("I just joined the
@@ -1537,6 +1548,21 @@ fn names_following(spans: &[RawSpan], info: &[WordInfo], k: usize) -> usize {
     let set_off = plural
         && info.get(k).is_some_and(|w| w.lower == ",")
         && spans.first().is_some_and(|s| s.4 == k + 1);
+    // "Marie Curie's husband was Pierre Curie.": a person's name after the copula, closing
+    // the clause, names a singular relative.
+    let said_to_be = !plural
+        && info
+            .get(k)
+            .is_some_and(|w| matches!(w.lower.as_str(), "is" | "was"))
+        && spans
+            .first()
+            .is_some_and(|s| s.4 == k + 1 && s.2 == EntityType::Person)
+        && info
+            .get(spans[0].1)
+            .is_none_or(|w| matches!(w.lower.as_str(), "," | "." | "!" | "?" | ";"));
+    if said_to_be {
+        return 1;
+    }
     let next_to = name_follows(spans, info, k);
     if !set_off && !next_to {
         return 0;

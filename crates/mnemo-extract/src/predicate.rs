@@ -265,6 +265,47 @@ fn role_phrase(ws: &[&str]) -> Option<String> {
         .then(|| short_titles(&ws.join(" ")))
 }
 
+/// What the words after a possessive say the second name is of the first: "Acme's chief
+/// executive John Smith", "Initech's CFO, Bill Lumbergh" (the comma opens the apposition),
+/// "Bavaria's capital is Munich", "Its founder was Ann Lee".
+fn possessive_role(role: &[&str]) -> Option<Rule> {
+    let role = role.strip_suffix(&[","]).unwrap_or(role);
+    let predicate = if let [noun @ .., "is" | "was"] = role {
+        role_phrase(noun).or_else(|| relational_noun(noun))?
+    } else {
+        role_phrase(role)?
+    };
+    Some(Rule {
+        predicate: format!("{predicate} of"),
+        forward: false,
+        confidence: 0.7,
+        pattern: "possessive-role",
+    })
+}
+
+/// A noun, not a role, that names what one thing is of another: "capital", "founder",
+/// "husband" (of "Bavaria's capital is Munich", "The founder of Acme was Ann Lee").
+fn relational_noun(ws: &[&str]) -> Option<String> {
+    let [w] = ws else { return None };
+    (gz::flags(w) & gz::KIN != 0
+        || matches!(
+            *w,
+            "capital"
+                | "founder"
+                | "co-founder"
+                | "cofounder"
+                | "author"
+                | "creator"
+                | "owner"
+                | "successor"
+                | "predecessor"
+                | "architect"
+                | "designer"
+                | "inventor"
+        ))
+    .then(|| w.to_string())
+}
+
 /// Chief officers by their usual short titles, so that "chief executive officer of", "chief
 /// executive of" and "CEO of" state one relation (CEO_OF, a family whose facts change).
 fn short_titles(phrase: &str) -> String {
@@ -342,6 +383,28 @@ pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
             });
         }
     }
+    // "Its capital is Munich": a possessive pronoun opening the sentence stands for the name
+    // it was resolved to.
+    if a.end == a.start + 1 && a.start == 0 && matches!(lower[a.start].as_str(), "its" | "their") {
+        return possessive_role(&raw).filter(|r| r.predicate != "of");
+    }
+    // "The capital of Bavaria is Munich", "The founder of Acme was Ann Lee": the second name
+    // is what the noun names of the first.
+    if matches!(raw.as_slice(), ["is" | "was"]) && a.start >= 3 && lower[a.start - 1] == "of" {
+        let noun = lower[a.start - 2].as_str();
+        let opens = a.start == 3 || is_breaker(&lower[a.start - 4]);
+        let closed = lower.get(b.end).is_none_or(|w| is_breaker(w) || w == ".");
+        if lower[a.start - 3] == "the" && opens && closed {
+            if let Some(r) = role_phrase(&[noun]).or_else(|| relational_noun(&[noun])) {
+                return Some(Rule {
+                    predicate: format!("{r} of"),
+                    forward: false,
+                    confidence: 0.7,
+                    pattern: "fronted-role",
+                });
+            }
+        }
+    }
     // "X was born in A and worked in B": the verb after "and" is not A's but the clause
     // subject's (`relations::coordinated` finds it); A and B are not related by it.
     if raw.len() >= 2 && matches!(raw[0], "and" | "but") {
@@ -412,10 +475,7 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
     };
     // "Acme 's chief executive John Smith": b is a's role ("Stark Industries ' CEO" too).
     if matches!(raw.first(), Some(&("'s" | "'" | "\u{2019}s" | "\u{2019}"))) {
-        // "Initech's CFO, Bill Lumbergh": the comma opens the apposition.
-        let role = raw[1..].strip_suffix(&[","]).unwrap_or(&raw[1..]);
-        let roles = role_phrase(role)?;
-        return mk(format!("{roles} of"), false, 0.7, "possessive-role");
+        return possessive_role(&raw[1..]);
     }
     // "Freddie Mercury, the singer, was born in": an apposition describing the first name (a
     // determiner, no verb, closed by its comma) leaves the verb phrase after it the first name's.

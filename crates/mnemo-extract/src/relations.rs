@@ -149,6 +149,13 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
                     .or_else(|| from_to(lower, args, &adjacent, i, j))
                     .or_else(|| agent_after_places(lower, args, &adjacent, i, j))
             };
+            // "Its capital is Munich": "its" relates by its noun alone ("Its seat is located in
+            // Elblag" locates the seat).
+            let its =
+                |x: Arg| x.end == x.start + 1 && matches!(lower[x.start].as_str(), "its" | "their");
+            if (its(a) || its(b)) && r.as_ref().is_none_or(|r| r.pattern != "possessive-role") {
+                continue;
+            }
             let next = j == i + 1 || r.is_some();
             // "signed between France and Germany in Paris": a name of a "between" phrase
             // modifies what comes before it; it is no subject of what follows.
@@ -300,7 +307,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             let predicate = match &r {
                 Some(r) if r.forward == forward => r.predicate.clone(),
                 // "Kubernetes is maintained by Google": the passive says which way it goes.
-                Some(r) if r.pattern == "passive" => {
+                Some(r) if matches!(r.pattern, "passive" | "possessive-role" | "fronted-role") => {
                     forward = r.forward;
                     r.predicate.clone()
                 }

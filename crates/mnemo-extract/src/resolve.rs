@@ -301,6 +301,9 @@ impl Resolver {
                 MentionKind::Pronoun(Gender::Firm) => {
                     of_mention[i] = recent_firm(mentions, &of_mention, &entities, i);
                 }
+                MentionKind::Pronoun(Gender::Thing) => {
+                    of_mention[i] = opened_before(mentions, &of_mention, &entities, i);
+                }
                 MentionKind::Pronoun(_) => {
                     of_mention[i] = recent_person(mentions, &of_mention, &entities, i);
                 }
@@ -562,6 +565,33 @@ fn recent_firm(
             Fit::Yes
         }
     })
+}
+
+/// What the sentence before mention `i`'s opened with: a place, an organisation or a named
+/// thing ("Bavaria is a state in Germany. It borders Austria"), or what its own opening "It"
+/// stood for.
+fn opened_before(
+    mentions: &[Mention],
+    of_mention: &[Option<usize>],
+    entities: &[EntityInput],
+    i: usize,
+) -> Option<usize> {
+    let before = mentions[i].sentence.checked_sub(1)?;
+    let j = (0..i)
+        .rev()
+        .take_while(|&j| mentions[j].sentence >= before)
+        .filter(|&j| mentions[j].sentence == before)
+        .min_by_key(|&j| mentions[j].words.0)?;
+    let m = &mentions[j];
+    let e = of_mention[j]?;
+    let thing = matches!(
+        entities[e].entity_type,
+        EntityType::Location | EntityType::Organization | EntityType::Other | EntityType::Event
+    );
+    (thing
+        && (m.opens && matches!(m.kind, MentionKind::Name(_))
+            || m.kind == MentionKind::Pronoun(Gender::Thing)))
+    .then_some(e)
 }
 
 /// The one person named in the pronoun's sentence or the one before it, before the pronoun.

@@ -298,6 +298,7 @@ pub fn analyse_with(
                     kind: MentionKind::Thing(EntityType::Concept),
                     title: None,
                     adjective: true,
+                    opens: false,
                 });
                 chat_facts.push(chat_facts::MentionFact {
                     sentence: s,

@@ -211,3 +211,40 @@ async fn the_trait_object_extracts_like_the_sync_call() {
         .iter()
         .any(|f| f.subject.as_str() == "user" && f.object.as_str() == "acme"));
 }
+
+#[test]
+fn it_opening_a_sentence_is_what_the_sentence_before_opened_with() {
+    let facts = |text: &str| {
+        RuleExtractor
+            .extract_sync(text, &ExtractContext::default())
+            .facts
+            .iter()
+            .map(|f| (f.subject.to_string(), f.object.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    let f = facts("Zorvex Robotics is a robot maker. It is based in Austin.");
+    assert!(f.contains(&pair("zorvex robotics", "austin")), "{f:?}");
+    // A chain of sentences opening with "It" is about the first's subject.
+    let f =
+        facts("Bavaria is a state in Germany. It borders Austria. It borders the Czech Republic.");
+    assert!(f.contains(&pair("bavaria", "austria")), "{f:?}");
+    assert!(f.contains(&pair("bavaria", "czech republic")), "{f:?}");
+    // Not a name inside the sentence before, nor a person.
+    let f = facts("The village lies in Poland. It borders Lithuania.");
+    assert!(!f.contains(&pair("poland", "lithuania")), "{f:?}");
+    let f = facts("Anna Berg is a chemist. It is based in Austin.");
+    assert!(!f.iter().any(|(_, o)| o == "austin"), "{f:?}");
+    // In conversation "it" is mostly a thing never named.
+    let ex = RuleExtractor.extract_sync(
+        "Zorvex Robotics hired me. It is based in Austin.",
+        &ExtractContext::with_speaker("Odile"),
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "zorvex robotics" && f.object.as_str() == "austin"),
+        "{:?}",
+        ex.facts
+    );
+}

@@ -203,3 +203,49 @@ fn chief_officers_go_by_their_short_titles_and_two_roles_hold() {
         "{f:?}"
     );
 }
+
+#[test]
+fn a_possessive_or_fronted_noun_before_the_copula_names_the_second_name() {
+    let t = |s: &str, r: &str, o: &str| (s.to_string(), r.to_string(), o.to_string());
+    // "Bavaria's capital is Munich" located Bavaria in Munich.
+    for text in [
+        "Bavaria's capital is Munich.",
+        "The capital of Bavaria is Munich.",
+        "Bavaria is a state in Germany. Its capital is Munich.",
+    ] {
+        let (facts, _) = extract(text);
+        assert!(
+            facts.contains(&t("munich", "CAPITAL_OF", "bavaria")),
+            "{text}: {facts:?}"
+        );
+        assert!(
+            !facts.contains(&t("bavaria", "LOCATED_IN", "munich")),
+            "{text}: {facts:?}"
+        );
+    }
+    let (facts, _) = extract("Zorvex Robotics is a robot maker. Its founder is Priya Nair.");
+    assert!(
+        facts.contains(&t("priya nair", "FOUNDER_OF", "zorvex robotics")),
+        "{facts:?}"
+    );
+    // A relative named after the copula is that relative.
+    let (facts, _) = extract("Anna Berg's husband was Piet Berg.");
+    assert!(
+        facts.contains(&t("anna berg", "HUSBAND", "piet berg")),
+        "{facts:?}"
+    );
+    // Not when the copula opens a verb ("was born") or the noun is no relation.
+    let (facts, _) = extract("Anna Berg's husband was born in Oslo.");
+    assert!(
+        !facts.iter().any(|f| f.1 == "HUSBAND" && f.2 == "oslo"),
+        "{facts:?}"
+    );
+    let (facts, _) = extract("Bavaria's weather is Munich's.");
+    assert!(!facts.iter().any(|f| f.1 == "WEATHER_OF"), "{facts:?}");
+    // "its" relates by its noun alone: "Its seat is located in Oslo" locates the seat.
+    let (facts, _) = extract("Zorvex Robotics is a robot maker. Its seat is located in Oslo.");
+    assert!(
+        !facts.contains(&t("zorvex robotics", "LOCATED_IN", "oslo")),
+        "{facts:?}"
+    );
+}

@@ -103,6 +103,7 @@ fn dates() {
             Date "1990s" key="1990s"
             apple -[FOUNDED_IN "founded in" 0.52]-> cupertino
             apple -[FOUNDED_ON "founded on" 0.60]-> april 1 1976
+            apple -[MOVED_IN "moved in" 0.60]-> 1990s
         "#]],
     );
 }
