@@ -35,8 +35,14 @@ fn main() -> std::io::Result<()> {
         );
     }
     for f in &ex.facts {
+        // When it happened, resolved against `--at` ("last Friday" -> 2023-05-05).
+        let when = f
+            .occurred
+            .as_deref()
+            .map(|t| format!(" ({t})"))
+            .unwrap_or_default();
         println!(
-            "{} -[{} {:?} {:.2}]-> {}",
+            "{} -[{} {:?} {:.2}]-> {}{when}",
             f.subject, f.rel_type, f.predicate, f.confidence, f.object
         );
     }

@@ -497,9 +497,105 @@ pub fn is_abbreviation(body: &str) -> bool {
     abbreviations().contains_key(lower.as_str())
 }
 
+/// Holidays and feast days people name in conversation and prose ("Christmas", "New Year's Eve",
+/// "Diwali"), as lower-case words joined by spaces, possessives written onto their word
+/// ("valentine's day"). WordNet files them with the calendar's days, beside "birthday" and
+/// "payday", which are no names: a list says which are.
+const HOLIDAYS: &[&str] = &[
+    "advent",
+    "all saints' day",
+    "anzac day",
+    "april fools' day",
+    "ash wednesday",
+    "australia day",
+    "bastille day",
+    "black friday",
+    "bonfire night",
+    "boxing day",
+    "canada day",
+    "chanukah",
+    "chinese new year",
+    "christmas",
+    "christmas day",
+    "christmas eve",
+    "cinco de mayo",
+    "cyber monday",
+    "day of the dead",
+    "deepavali",
+    "dia de los muertos",
+    "diwali",
+    "earth day",
+    "easter",
+    "easter monday",
+    "easter sunday",
+    "eid",
+    "eid al-adha",
+    "eid al-fitr",
+    "epiphany",
+    "father's day",
+    "fathers day",
+    "good friday",
+    "groundhog day",
+    "guy fawkes night",
+    "halloween",
+    "hanukkah",
+    "hogmanay",
+    "holi",
+    "independence day",
+    "juneteenth",
+    "kwanzaa",
+    "labor day",
+    "labour day",
+    "lent",
+    "lunar new year",
+    "mardi gras",
+    "martin luther king day",
+    "memorial day",
+    "mlk day",
+    "mother's day",
+    "mothers day",
+    "navratri",
+    "new year's day",
+    "new year's eve",
+    "new years eve",
+    "nowruz",
+    "oktoberfest",
+    "palm sunday",
+    "passover",
+    "pentecost",
+    "presidents' day",
+    "purim",
+    "ramadan",
+    "remembrance day",
+    "rosh hashanah",
+    "saint patrick's day",
+    "songkran",
+    "st patrick's day",
+    "st. patrick's day",
+    "thanksgiving",
+    "valentine's day",
+    "valentines day",
+    "vesak",
+    "veterans day",
+    "yom kippur",
+];
+
+/// Whether `name` (words as a text splits them: "New Year 's Eve") is a holiday.
+pub(crate) fn is_holiday(name: &str) -> bool {
+    let mut key = String::with_capacity(name.len());
+    for w in name.split_whitespace() {
+        let w = w.replace('\u{2019}', "'");
+        if !key.is_empty() && !w.starts_with('\'') {
+            key.push(' ');
+        }
+        key.extend(w.chars().flat_map(char::to_lowercase));
+    }
+    HOLIDAYS.binary_search(&key.as_str()).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::named_after_place;
+    use super::{is_holiday, named_after_place, HOLIDAYS};
 
     #[test]
     fn a_site_named_after_a_place_gives_the_place() {
@@ -519,5 +615,18 @@ mod tests {
         assert_eq!(named("the old school"), None);
         assert_eq!(named(""), None);
         assert_eq!(named("🙂 School"), None);
+    }
+
+    #[test]
+    fn holidays_are_found_as_a_text_splits_them() {
+        // Sorted, as the binary search needs.
+        assert!(HOLIDAYS.windows(2).all(|w| w[0] < w[1]));
+        assert!(is_holiday("Christmas"));
+        assert!(is_holiday("New Year 's Eve"));
+        assert!(is_holiday("Valentine\u{2019}s Day"));
+        assert!(is_holiday("DIWALI"));
+        assert!(!is_holiday("Birthday"));
+        assert!(!is_holiday("Easter Island"));
+        assert!(!is_holiday(""));
     }
 }

@@ -263,6 +263,7 @@ pub fn sentence_mentions(
     span_rules::ampersand_initials(&mut spans, info);
     span_rules::employer_names(&mut spans, info);
     span_rules::brand_names(&mut spans, info, people.speaker || people.listener);
+    span_rules::occasions(&mut spans, info);
     span_rules::listed_organizations(&mut spans, info);
     span_rules::listed_places(&mut spans, info);
     span_rules::coordinated_kinds(&mut spans, info, people.speaker || people.listener);
@@ -533,6 +534,17 @@ pub fn sentence_mentions(
                     s.2 = t;
                 }
             }
+        }
+        // "We celebrated Diwali", "over Christmas": a holiday is an occasion, not a person or
+        // a place the tagger guessed.
+        if s.3.is_none()
+            && s.2 != EntityType::Date
+            && info[s.0..s.1]
+                .iter()
+                .all(|w| w.flags & (gz::WEEKDAY | gz::MONTH) == 0)
+            && gz::is_holiday(&texts[s.0..s.1].join(" "))
+        {
+            s.2 = EntityType::Event;
         }
         if s.2 != EntityType::Person
             && s.1 == s.0 + 1
@@ -864,6 +876,8 @@ pub fn sentence_mentions(
             && !said_by_it(info, s.1)
             && !span_rules::given_word_as_name(info, s.0)
             && !span_rules::will_as_name(info, s.0)
+            // "Thanksgiving was great": a holiday is one.
+            && !(s.2 == EntityType::Event && gz::is_holiday(&info[s.0].lower))
             && known(texts[s.0]).is_none();
         let word = info[s.0].lower.as_str();
         let interjection = s.1 == s.0 + 1

@@ -576,7 +576,9 @@ impl Sentence<'_> {
         let text = text.trim_end_matches('-').to_string();
         let head = self.lower(e - 1).trim_end_matches('-');
         let event = lexicon::category_of(&text) == Some("event")
-            || crate::definitions::noun_type(head) == Some(EntityType::Event);
+            || crate::definitions::noun_type(head) == Some(EntityType::Event)
+            // "spent Christmas", "love Thanksgiving": a holiday.
+            || (self.info[a..e].iter().all(|w| w.is_title) && crate::gazetteer::is_holiday(&text));
         // "My favourite band is Queen": capitalised words inside a sentence with no article are
         // a name, of no WordNet category (not the queen, an animal); "a Golden Retriever" is a
         // dog, "the Charity Run" an event.

@@ -2196,3 +2196,51 @@ pub(crate) fn imperative_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         spans.retain(|s| !(s.0 == 0 && s.1 == 1 && s.3.is_none()));
     }
 }
+
+/// Holidays written as names ("New Year's Eve", "Valentine's Day", "Thanksgiving" opening a
+/// sentence, where the tagger drops or cuts them): the longest run of capitalised words (and
+/// "'s") that `gazetteer::is_holiday` knows is one Event, over the spans inside it.
+pub(crate) fn occasions(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    let mut k = 0;
+    while k < n {
+        if !info[k].is_title || info[k].flags & (gz::WEEKDAY | gz::MONTH) != 0 {
+            k += 1;
+            continue;
+        }
+        let mut b = k + 1;
+        while b < n
+            && b < k + 6
+            && (info[b].is_title || (gz::is_possessive(&info[b].lower) && b + 1 < n))
+        {
+            b += 1;
+        }
+        let found = (k + 1..=b).rev().find(|&e| {
+            info[e - 1].is_title && {
+                let words: Vec<&str> = info[k..e].iter().map(|w| w.lower.as_str()).collect();
+                gz::is_holiday(&words.join(" "))
+            }
+        });
+        let Some(e) = found else {
+            k += 1;
+            continue;
+        };
+        // Only over spans inside the run ("Easter Island" stays a place, "Mr. Christmas" a
+        // person), or a greeting before it ("Happy Valentine" was a person).
+        let greeting = |s: &RawSpan| {
+            s.1 <= e && (s.0..k).all(|j| matches!(info[j].lower.as_str(), "happy" | "merry"))
+        };
+        let overlaps = |s: &RawSpan| s.0 < e && k < s.1;
+        if spans
+            .iter()
+            .any(|s| overlaps(s) && (s.3.is_some() || ((s.0 < k || s.1 > e) && !greeting(s))))
+        {
+            k = e;
+            continue;
+        }
+        spans.retain(|s| !overlaps(s));
+        spans.push((k, e, EntityType::Event, None, k));
+        spans.sort_by_key(|s| s.4);
+        k = e;
+    }
+}

@@ -1978,3 +1978,41 @@ fn a_product_or_a_breed_after_a_is_a_thing() {
         ex.entities
     );
 }
+
+#[test]
+fn holidays_are_events() {
+    // Diwali was a person, Christmas a place ("kerala LOCATED_IN christmas"), New Year's Eve
+    // the thing "New".
+    for (text, key) in [
+        ("We celebrated Diwali with my parents.", "diwali"),
+        ("We spent Christmas in Kerala.", "christmas"),
+        ("We spent New Year's Eve in Edinburgh.", "new years eve"),
+        ("Thanksgiving was great this year.", "thanksgiving"),
+        ("Happy Valentine's Day!", "valentines day"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            type_of(&ex, key),
+            Some(EntityType::Event),
+            "{text}: {:?}",
+            ex.entities
+        );
+        assert_no_greeting_entities(&ex);
+    }
+    let ex = turn("We spent Christmas in Kerala.", "Odile", "Bram");
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str() == "christmas" && f.rel_type.as_str() == "LOCATED_IN"),
+        "{:?}",
+        ex.facts
+    );
+    // A place or a person named so stays one.
+    let ex = turn("We visited Easter Island.", "Odile", "Bram");
+    assert_eq!(type_of(&ex, "easter island"), Some(EntityType::Location));
+    let ex = turn("Mr. Christmas spoke.", "Odile", "Bram");
+    assert_eq!(type_of(&ex, "christmas"), Some(EntityType::Person));
+    // Nor is a common noun opening a turn an occasion.
+    let ex = turn("Festival was fun.", "Odile", "Bram");
+    assert_eq!(type_of(&ex, "festival"), None, "{:?}", ex.entities);
+}
