@@ -224,9 +224,18 @@ pub(crate) fn sentence_clauses(
     }
     // "my dog Max", "your cat Luna": the owner's animal, named.
     for (i, m) in mentions.iter().enumerate() {
-        let b = m.words.1 - offset;
-        let owner = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
+        let mut b = m.words.1 - offset;
+        let mut owner = matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
             && matches!(s.lower(b - 1), "my" | "our" | "your");
+        // "my sister's dog Peanut", "Anna's cat Luna": a person's or a relative's animal.
+        if matches!(
+            m.kind,
+            MentionKind::Relative { .. } | MentionKind::Name(EntityType::Person)
+        ) && crate::gazetteer::is_possessive(s.lower(b))
+        {
+            owner = true;
+            b += 1;
+        }
         let noun = s.lower(b);
         if !owner || info.get(b).is_none_or(|w| !np_word(w)) {
             continue;
@@ -384,6 +393,7 @@ pub(crate) fn sentence_clauses(
         crate::favourites::favourites(&s, opening, &mut out);
         crate::named_things::listed_relatives(&s, &mut out);
         crate::named_things::speaker_named(&s, &mut out);
+        crate::workplaces::speaker_workplaces(&s, &mut out);
         crate::to_me::thing_for_speaker(&s, opening, &mut out);
         // "It's been tough, but dancing has kept me going", "Plus, painting helps me": a clause
         // after a comma (and a conjunction) opens the same way.

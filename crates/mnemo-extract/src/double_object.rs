@@ -27,7 +27,8 @@ fn receiver_prep(verb: &str) -> Option<&'static str> {
         | "make" | "makes" | "made" | "making" | "bake" | "bakes" | "baked" | "cook" | "cooks"
         | "cooked" | "knit" | "knits" | "knitted" | "sew" | "sewed" | "build" | "builds"
         | "built" | "find" | "finds" | "found" | "order" | "ordered" | "pour" | "poured"
-        | "paint" | "painted" | "draw" | "drew" | "pack" | "packed" | "grab" | "grabbed" => "for",
+        | "paint" | "painted" | "draw" | "drew" | "pack" | "packed" | "grab" | "grabbed"
+        | "throw" | "throws" | "threw" | "throwing" => "for",
         _ => return None,
     })
 }

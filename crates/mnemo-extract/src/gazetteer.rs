@@ -165,7 +165,8 @@ const KIN_WORDS: &str =
     "sister brother mother father mom dad mum wife husband son daughter friend \
 boss manager colleague partner girlfriend boyfriend cousin aunt uncle grandmother grandfather \
 grandma grandpa niece nephew roommate neighbor neighbour coworker teacher doctor dentist lawyer \
-fiance fiancee";
+fiance fiancee stepdad stepmom stepmum stepfather stepmother stepson stepdaughter stepbrother \
+stepsister grandson granddaughter godmother godfather";
 
 const ROLES: &str = "president chairman chief executive director spokesman spokeswoman founder \
 head leader member manager editor secretary minister officer employee professor correspondent \

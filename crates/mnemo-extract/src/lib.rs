@@ -67,6 +67,7 @@ pub mod text;
 pub mod times;
 mod to_me;
 mod verbs;
+mod workplaces;
 
 pub use chunk::{chunk_text, count_tokens, Chunk, ChunkConfig};
 

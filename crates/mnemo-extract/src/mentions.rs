@@ -583,10 +583,13 @@ pub fn sentence_mentions(
             let owner = possessive(info.get(s.1));
             let place_over_person = t == EntityType::Location && s.3.is_none();
             // "plays for Santos": one word that is no given name is the team, not a person.
+            // "a barista at Blue Bottle": nor several words none of which is a given name.
             let org_over_person = t == EntityType::Organization
                 && s.3.is_none()
-                && s.1 == s.0 + 1
-                && !gz::is_listed_given_name(info[s.0].flags, &info[s.0].lower)
+                && (s.0..s.1).all(|k| {
+                    !gz::is_listed_given_name(info[k].flags, &info[k].lower)
+                        && !gz::is_census_given_name(&info[k].lower)
+                })
                 && !person_follows;
             // "moved from BlackBerry devices to iPhones": a brand is what it is.
             let brand = s.1 == s.0 + 1 && span_rules::brand_shaped(&info[s.0]);
@@ -1361,7 +1364,7 @@ pub fn sentence_mentions(
             })
         };
         let owned_by_last = relative
-            && ((possessive(Some(&info[j])) && last_person(j, false))
+            && ((possessive(Some(&info[j])) && last_person(j, true))
                 || (matches!(lower, "his" | "her" | "their")
                     && j >= 2
                     && info[j - 1].lower == "and"

@@ -79,6 +79,13 @@ pub(crate) fn workplace_context(before: &[WordInfo]) -> bool {
     let [.., noun, prep] = before else {
         return false;
     };
+    // "a new job at Blue Bottle", "my first day at Deloitte", "an internship at Pfizer".
+    let work = matches!(
+        noun.lower.as_str(),
+        "job" | "internship" | "shift" | "interview" | "intern" | "barista" | "position"
+    ) || (noun.lower == "day"
+        && before.len() >= 3
+        && matches!(before[before.len() - 3].lower.as_str(), "first" | "last"));
     let social = matches!(
         noun.lower.as_str(),
         "friend"
@@ -117,7 +124,8 @@ pub(crate) fn workplace_context(before: &[WordInfo]) -> bool {
     );
     prep.lower == "at"
         && !social
-        && (noun.flags & gz::ROLE != 0
+        && (work
+            || noun.flags & gz::ROLE != 0
             || crate::lexicon::category_of(&noun.lower) == Some("person"))
 }
 

@@ -515,6 +515,17 @@ pub fn analyse_with(
             if h == t || (person && tm.words.0 >= hm.words.1 && owner(tm)) {
                 continue;
             }
+            // "My sister's husband works at Google": the relative of the head between the two
+            // is the subject, not the head.
+            let head_index = arg_mention[rel.head];
+            let relative_between = mentions.iter().any(|m| {
+                matches!(&m.kind, MentionKind::Relative { owner: Owner::Mention(o), .. } if *o == head_index)
+                    && m.words.0 >= hm.words.1
+                    && m.words.1 <= tm.words.0
+            });
+            if relative_between {
+                continue;
+            }
             // "Netflix cancelled my favorite show": "my" is whose the show is, not the object.
             let determiner = |m: &Mention| {
                 matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)

@@ -2016,3 +2016,121 @@ fn holidays_are_events() {
     let ex = turn("Festival was fun.", "Odile", "Bram");
     assert_eq!(type_of(&ex, "festival"), None, "{:?}", ex.entities);
 }
+
+#[test]
+fn a_relatives_relative_or_animal_is_theirs() {
+    // "My sister's husband works at Google" related the sister to Google.
+    let ex = turn("My sister's husband works at Google.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles sister", "HUSBAND", "odiles sisters husband"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "odiles sisters husband", "WORKS_AT", "google"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "odiles sister" && f.object.as_str() == "google"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("My wife's brother Tom is visiting.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odiles wife", "BROTHER", "tom"),
+        "{:?}",
+        ex.facts
+    );
+    // "my sister's dog Peanut": the sister's dog (was "peanut SURGERY_ON odiles sister").
+    let ex = turn(
+        "my sister's dog Peanut just had surgery on his leg",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odiles sister", "DOG", "peanut"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Anna's cat Luna hates the vet.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "CAT", "luna"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "luna", "HATES", "vet"), "{:?}", ex.facts);
+    // Step-relatives are relatives.
+    let ex = turn("My stepdad Greg fixes old motorcycles.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "STEPDAD", "greg"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_party_thrown_for_someone_is_for_them() {
+    // "we threw him a party" gave odile THREW walter.
+    let ex = turn(
+        "My grandpa Walter turned 90 and we threw him a party.",
+        "Odile",
+        "Bram",
+    );
+    assert!(!has_fact(&ex, "odile", "THREW", "walter"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "odile", "THREW", "party"), "{:?}", ex.facts);
+    let ex = turn("I threw the ball.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "THREW", "ball"), "{:?}", ex.facts);
+}
+
+#[test]
+fn a_job_at_an_organisation_is_where_the_speaker_works() {
+    let ex = turn(
+        "I started a new job as a barista at Blue Bottle.",
+        "Odile",
+        "Bram",
+    );
+    assert_eq!(
+        type_of(&ex, "blue bottle"),
+        Some(EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        has_fact(&ex, "odile", "WORKS_AT", "blue bottle"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("Today is my first day at Deloitte.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "WORKS_AT", "deloitte"),
+        "{:?}",
+        ex.facts
+    );
+    // A job that was.
+    for text in [
+        "Yesterday was my last day at Deloitte.",
+        "I lost my job at Deloitte.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            has_fact(&ex, "odile", "WORKED_AT", "deloitte"),
+            "{text}: {:?}",
+            ex.facts
+        );
+        assert!(
+            !has_fact(&ex, "odile", "WORKS_AT", "deloitte"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+    // Not someone else's job, a question, or a friend met there.
+    for text in [
+        "My sister got a job at Deloitte.",
+        "Did you get the job at Deloitte?",
+        "I met a friend at Blue Bottle.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !ex.facts
+                .iter()
+                .any(|f| f.subject.as_str() == "odile" && f.rel_type.as_str() == "WORKS_AT"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
