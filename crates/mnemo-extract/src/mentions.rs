@@ -535,6 +535,23 @@ pub fn sentence_mentions(
                 }
             }
         }
+        // "Stripe was founded by ...", "Breaking Bad was created by ...": what the passive
+        // after a name says it is, where the tagger guessed a person and no word is a given
+        // name (nor a place's: "Lincoln was founded in 1864" is a town).
+        if s.3.is_none()
+            && matches!(s.2, EntityType::Person | EntityType::Other)
+            && info[s.0..s.1].iter().all(|w| {
+                w.flags & (gz::PLACE | gz::FIRST_NAME) == 0
+                    && !gz::is_listed_given_name(w.flags, &w.lower)
+                    && !gz::is_census_given_name(&w.lower)
+            })
+        {
+            if let Some(t) = name_rules::passive_subject_type(info, s.1) {
+                if !(t == EntityType::Other && s.2 == EntityType::Other) {
+                    s.2 = t;
+                }
+            }
+        }
         // "We celebrated Diwali", "over Christmas": a holiday is an occasion, not a person or
         // a place the tagger guessed.
         if s.3.is_none()

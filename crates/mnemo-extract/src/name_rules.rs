@@ -513,3 +513,46 @@ pub(crate) fn demonym_spans(info: &[WordInfo]) -> Vec<(usize, usize, EntityType,
     }
     out
 }
+
+/// What the passive after a name says it is: a firm or an institution is founded, established,
+/// incorporated, headquartered or acquired ("Stripe was founded by ...", "Heineken was founded
+/// in Amsterdam"); a work is written, directed, published or composed by someone ("Breaking Bad
+/// was created by ...", "Citizen Kane, directed by Orson Welles,"). `end` is the word after the
+/// name.
+pub(crate) fn passive_subject_type(info: &[WordInfo], end: usize) -> Option<EntityType> {
+    let w = |k: usize| info.get(end + k).map_or("", |w| w.lower.as_str());
+    let (verb, after) = match (w(0), w(1)) {
+        ("is" | "was", "being") => (w(2), w(3)),
+        ("has" | "had", "been") => (w(2), w(3)),
+        ("is" | "was" | ",", v) => (v, w(2)),
+        _ => return None,
+    };
+    let firm = matches!(
+        verb,
+        "founded" | "incorporated" | "headquartered" | "acquired" | "cofounded" | "co-founded"
+    );
+    let work = after == "by"
+        && matches!(
+            verb,
+            "written"
+                | "directed"
+                | "published"
+                | "created"
+                | "composed"
+                | "painted"
+                | "authored"
+                | "illustrated"
+                | "produced"
+                | "developed"
+                | "narrated"
+                | "sung"
+                | "performed"
+        );
+    if firm && (after == "by" || w(0) != ",") {
+        Some(EntityType::Organization)
+    } else if work {
+        Some(EntityType::Other)
+    } else {
+        None
+    }
+}

@@ -2216,3 +2216,40 @@ fn a_site_named_for_someone_keeps_its_possessive() {
         EntityType::Location,
     );
 }
+
+#[test]
+fn a_passive_after_a_name_says_a_firm_or_a_work() {
+    use EntityType::*;
+    // Founded, incorporated or acquired: a firm (were people).
+    has(
+        "Stripe was founded by Patrick Collison.",
+        "Stripe",
+        Organization,
+    );
+    has(
+        "Heineken was founded in Amsterdam in 1864.",
+        "Heineken",
+        Organization,
+    );
+    has(
+        "Zorvex has been acquired by Initech.",
+        "Zorvex",
+        Organization,
+    );
+    // Written, directed or created by someone: a work.
+    has(
+        "Breaking Bad was created by Vince Gilligan.",
+        "Breaking Bad",
+        Other,
+    );
+    has(
+        "Citizen Kane, directed by Orson Welles, was released in 1941.",
+        "Citizen Kane",
+        Other,
+    );
+    // Not a given name or a listed place ("Lincoln was founded in 1864": a town), nor a
+    // person's own passive.
+    has_not("Lincoln was founded in 1864.", "Lincoln", Organization);
+    has_not("Rome was founded in 753 BC.", "Rome", Organization);
+    has("Anna Berg was hired by Initech.", "Anna Berg", Person);
+}
