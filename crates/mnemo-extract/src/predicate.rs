@@ -359,7 +359,9 @@ fn verb_role(core: &[&str]) -> Option<String> {
 /// structure states one.
 pub fn rule(lower: &[String], a: Arg, b: Arg) -> Option<Rule> {
     let raw: Vec<&str> = lower[a.end..b.start].iter().map(String::as_str).collect();
-    if raw.len() > 10 {
+    // An apposition first ("X, the most decorated rower of all time, moved to Y") may be longer.
+    let apposition = raw.len() > 2 && raw[0] == "," && matches!(raw[1], "the" | "a" | "an");
+    if raw.len() > if apposition { 14 } else { 10 } {
         return None;
     }
     if role_holders(lower, a, b) {
@@ -485,7 +487,7 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
             let verbless = !inner.iter().any(|w| {
                 is_aux(w) || matches!(*w, "who" | "which" | "that" | "where" | "when" | "whose")
             });
-            if inner.len() <= 6 && verbless && j + 1 < raw.len() {
+            if inner.len() <= 8 && verbless && j + 1 < raw.len() {
                 return rule_words(&raw[j + 1..], a, b)
                     .filter(|r| matches!(r.pattern, "verb-phrase" | "passive" | "role-of"));
             }

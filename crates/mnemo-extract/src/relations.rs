@@ -213,11 +213,18 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             } else {
                 clause.flatten()
             };
-            if let Some(r) = r.as_ref().filter(|r| r.pattern == "after-apposition") {
+            // "TSMC, headquartered in Hsinchu, was founded by Morris Chang": a passive after
+            // the closing comma is the clause subject's too.
+            let after_comma = lower.get(a.end).is_some_and(|w| w == ",");
+            if let Some(r) = r.as_ref().filter(|r| {
+                r.pattern == "after-apposition" || (r.pattern == "passive" && after_comma)
+            }) {
                 if let Some(h) = subject.filter(|_| j == i + 1) {
+                    // A passive's agent is the head.
+                    let (head, tail) = if r.forward { (h, j) } else { (j, h) };
                     out.push(PairRelation {
-                        head: h,
-                        tail: j,
+                        head,
+                        tail,
                         predicate: r.predicate.clone(),
                         confidence: r.confidence,
                     });
@@ -514,7 +521,17 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
     let open = (from..end)
         .rev()
         .find(|&k| lower[k] == "," && !place_comma(k))?;
-    if !relative_pronoun(lower, open + 1) {
+    // "TSMC, headquartered in Hsinchu, was founded by Morris Chang", "Jeff Bezos, born in
+    // Albuquerque, founded Amazon": a participle clause is set off the same way.
+    let participle = |k: usize| {
+        let w = lower.get(k).map_or("", String::as_str);
+        ((w.ends_with("ed") && crate::verbs::is_verbish(w))
+            || matches!(w, "born" | "built" | "known" | "written" | "run"))
+            && lower
+                .get(k + 1)
+                .is_some_and(|p| matches!(p.as_str(), "in" | "at" | "by" | "on" | "near" | "from"))
+    };
+    if !relative_pronoun(lower, open + 1) && !participle(open + 1) {
         return None;
     }
     let Some(mut h) = args[..a]

@@ -285,3 +285,21 @@ fn countries_listed_by_commas_are_one_list() {
     let f = facts("Offices in Casablanca, Morocco, Paris and London opened.");
     assert!(has(&f, "casablanca", "LOCATED_IN", "morocco"), "{f:?}");
 }
+
+#[test]
+fn a_participle_clause_set_off_by_commas_leaves_the_verb_to_the_subject() {
+    // "Jeff Bezos, born in Albuquerque, founded Amazon" related Bezos to Amazon by nothing.
+    let f = facts("Jeff Bezos, born in Albuquerque, founded Amazon.");
+    assert!(has(&f, "jeff bezos", "FOUNDED", "amazon"), "{f:?}");
+    assert!(has(&f, "jeff bezos", "BORN_IN", "albuquerque"), "{f:?}");
+    assert!(!related(&f, "albuquerque", "amazon"), "{f:?}");
+    // A passive after the clause has the subject as its object.
+    let f = facts("Zorvex Robotics, headquartered in Austin, was founded by Priya Nair in 2015.");
+    assert!(has(&f, "priya nair", "FOUNDED", "zorvex robotics"), "{f:?}");
+    assert!(!related(&f, "austin", "priya nair"), "{f:?}");
+    let f = facts("Zorvex Robotics, which is based in Austin, was acquired by Initech.");
+    assert!(has(&f, "initech", "ACQUIRED", "zorvex robotics"), "{f:?}");
+    // A longer apposition ("the most decorated ... of all time") is skipped too.
+    let f = facts("Anna Berg, the most decorated rower of all time, moved to Oslo in 2019.");
+    assert!(has(&f, "anna berg", "MOVED_TO", "oslo"), "{f:?}");
+}
