@@ -167,6 +167,7 @@ fn looks_verbal(ws: &[&str]) -> bool {
                 | "acquire"
                 | "become"
                 | "became"
+                | "sworn"
                 | "serve"
                 | "win"
                 | "won"
@@ -256,7 +257,23 @@ fn is_content(w: &str) -> bool {
         && gz::flags(w) & (gz::STOPWORD | gz::PRONOUN) == 0
 }
 
+/// The words without one saying which in a line of holders a role's is ("became the first
+/// President of", "was the second female president of"): no part of the role.
+fn without_rank<'a>(ws: &[&'a str]) -> Vec<&'a str> {
+    let rank = |k: usize| {
+        matches!(
+            ws[k],
+            "first" | "second" | "third" | "fourth" | "fifth" | "last" | "sole" | "only"
+        ) && ws[k + 1..]
+            .iter()
+            .take(2)
+            .any(|w| gz::flags(w) & gz::ROLE != 0)
+    };
+    (0..ws.len()).filter(|&k| !rank(k)).map(|k| ws[k]).collect()
+}
+
 fn role_phrase(ws: &[&str]) -> Option<String> {
+    let ws = &without_rank(ws)[..];
     if ws.is_empty() || ws.len() > 4 || !ws.iter().any(|w| gz::flags(w) & gz::ROLE != 0) {
         return None;
     }
@@ -343,14 +360,19 @@ fn short_titles(phrase: &str) -> String {
 /// chairman of", "stepped down as chief executive of" (auxiliaries already dropped). A role after
 /// a preposition ("spoke with the president of") is someone unnamed, not the subject.
 fn verb_role(core: &[&str]) -> Option<String> {
+    let core = &without_rank(core)[..];
     let r = core.iter().position(|w| gz::flags(w) & gz::ROLE != 0)?;
     let (verb, role) = core.split_at(r);
     let (last, role) = role.split_last()?;
+    // "was sworn in as", "took over as": a particle before "as" is the verb's.
+    let as_role = verb.last() == Some(&"as");
     let verb_ok = !verb.is_empty()
         && looks_verbal(verb)
-        && verb
-            .iter()
-            .all(|w| (is_content(w) && !is_prep(w)) || matches!(*w, "as" | "no" | "longer"));
+        && verb.iter().all(|w| {
+            (is_content(w) && !is_prep(w))
+                || (as_role && matches!(*w, "in" | "over" | "on" | "up"))
+                || matches!(*w, "as" | "no" | "longer")
+        });
     (verb_ok && matches!(*last, "of" | "at" | "for") && role_phrase(role).is_some())
         .then(|| short_titles(&core.join(" ")))
 }

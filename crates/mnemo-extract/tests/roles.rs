@@ -249,3 +249,37 @@ fn a_possessive_or_fronted_noun_before_the_copula_names_the_second_name() {
         "{facts:?}"
     );
 }
+
+#[test]
+fn which_holder_of_a_role_is_no_part_of_it_and_a_particle_before_as_is_the_verbs() {
+    let t = |s: &str, r: &str, o: &str| (s.to_string(), r.to_string(), o.to_string());
+    // "the first President of" related the two by nothing.
+    let (facts, _) = extract("Kwame Nkrumah became the first President of Ghana.");
+    assert!(
+        facts.contains(&t("kwame nkrumah", "BECAME_PRESIDENT_OF", "ghana")),
+        "{facts:?}"
+    );
+    let (facts, _) = extract("Ellen Sirleaf was the first president of Liberia.");
+    assert!(
+        facts.contains(&t("ellen sirleaf", "PRESIDENT_OF", "liberia")),
+        "{facts:?}"
+    );
+    // "sworn in as", "took over as": the particle is the verb's.
+    let (facts, _) = extract("Nelson Mandela was sworn in as President of South Africa in 1994.");
+    assert!(
+        facts.contains(&t(
+            "nelson mandela",
+            "SWORN_IN_AS_PRESIDENT_OF",
+            "south africa"
+        )),
+        "{facts:?}"
+    );
+    let (facts, _) = extract("Tim Cook took over as CEO of Apple.");
+    assert!(
+        facts.contains(&t("tim cook", "TOOK_OVER_AS_CEO_OF", "apple")),
+        "{facts:?}"
+    );
+    // A rank without a role after it stays out of a role ("the first to visit").
+    let (facts, _) = extract("Anna Berg was the first to visit Oslo.");
+    assert!(!facts.iter().any(|f| f.1.contains("FIRST")), "{facts:?}");
+}
