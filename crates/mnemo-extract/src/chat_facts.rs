@@ -110,8 +110,18 @@ pub(crate) fn add_sentence_facts(
                 let person = lexicon::categories_of(&mentions[o].text)
                     .iter()
                     .any(|c| matches!(*c, "person" | "family"));
+                // "a running club called the Dawn Patrol", "a village called Hallstatt": a
+                // firm's or a place's noun says the name is one.
+                let head = mentions[o]
+                    .text
+                    .rsplit(' ')
+                    .next()
+                    .unwrap_or("")
+                    .to_lowercase();
+                let kind = crate::definitions::noun_type(&head)
+                    .filter(|t| matches!(t, EntityType::Organization | EntityType::Location));
                 if matches!(mentions[s].kind, MentionKind::Name(_)) && !person {
-                    mentions[s].kind = MentionKind::Name(EntityType::Other);
+                    mentions[s].kind = MentionKind::Name(kind.unwrap_or(EntityType::Other));
                 }
             }
         }

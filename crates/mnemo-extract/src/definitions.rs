@@ -38,7 +38,8 @@ charity society newspaper magazine airline bank army navy regiment battalion squ
 militia movement government ministry parliament legislature studio studios developer publisher \
 broadcaster network cooperative gang order brotherhood congregation denomination dynasty \
 consortium partnership startup multinational chain distributor operator carrier brewery \
-winery distillery restaurant hotel hospital seminary faculty department court tribunal";
+winery distillery restaurant hotel hospital seminary faculty department court tribunal cafe \
+café bistro bakery pub boutique shop store";
 
 const LOC_NOUNS: &str = "city town village hamlet municipality commune suburb neighbourhood \
 neighborhood borough county district province state region country nation island islands \

@@ -127,7 +127,7 @@ council committee department group airlines airline times post news press club c
 force forces union league organization organisation federation foundation society hospital court \
 senate congress parliament board bureau office service administration authority network \
 systems technologies industries motors holdings partners fund trust laboratories labs team \
-police guard front movement alliance coalition assembly center centre museum library studios \
+police guard scouts front movement alliance coalition assembly center centre museum library studios \
 records publishing magazine journal gazette herald tribune telegraph broadcasting television radio \
 exchange reserve railway railroad enterprises international consortium cooperative house";
 

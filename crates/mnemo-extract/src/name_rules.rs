@@ -67,6 +67,41 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
         }
         // "Waste Disposal Co. of Randolph": where a company is.
         (_, "of") if gz::is_corporate_designator(&verb.lower) => Some(EntityType::Location),
+        // "a running club called the Dawn Patrol", "a cafe named Blue Door", "a village called
+        // Hallstatt": the kind before the name says what it is.
+        (_, "called" | "named") => {
+            let noun = verb.lower.as_str();
+            if verb.flags & gz::ORG_WORD != 0
+                || matches!(
+                    noun,
+                    "band"
+                        | "startup"
+                        | "charity"
+                        | "nonprofit"
+                        | "restaurant"
+                        | "cafe"
+                        | "café"
+                        | "bar"
+                        | "pub"
+                        | "bakery"
+                        | "brewery"
+                        | "shop"
+                        | "store"
+                        | "gym"
+                        | "choir"
+                        | "orchestra"
+                )
+            {
+                Some(EntityType::Organization)
+            } else if matches!(
+                noun,
+                "town" | "village" | "city" | "island" | "neighborhood" | "neighbourhood" | "suburb"
+            ) {
+                Some(EntityType::Location)
+            } else {
+                None
+            }
+        }
         _ => None,
     }
 }

@@ -2134,3 +2134,41 @@ fn a_job_at_an_organisation_is_where_the_speaker_works() {
         );
     }
 }
+
+#[test]
+fn a_name_called_after_a_firms_or_a_places_noun_is_one() {
+    // "a running club called the Dawn Patrol" was a person; "the Boy Scouts" too.
+    for (text, key, t) in [
+        (
+            "I joined a running club called the Dawn Patrol.",
+            "dawn patrol",
+            EntityType::Organization,
+        ),
+        (
+            "We ate at a cafe named Blue Door.",
+            "blue door",
+            EntityType::Organization,
+        ),
+        (
+            "We visited a village called Hallstatt.",
+            "hallstatt",
+            EntityType::Location,
+        ),
+        (
+            "My son joined the Boy Scouts last month.",
+            "boy scouts",
+            EntityType::Organization,
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(type_of(&ex, key), Some(t), "{text}: {:?}", ex.entities);
+    }
+    // An animal's name stays a named thing, whatever it looks like.
+    let ex = turn("We adopted a dog named Sydney.", "Odile", "Bram");
+    assert_eq!(
+        type_of(&ex, "sydney"),
+        Some(EntityType::Other),
+        "{:?}",
+        ex.entities
+    );
+}
