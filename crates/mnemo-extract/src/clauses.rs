@@ -1728,8 +1728,12 @@ fn clause_fact(
                 }),
                 _ => None,
             };
+            // "went to a concert in Miami", "a wedding in Lagos": an event is where it took
+            // place too.
             let place_noun = prep == "in" && lexicon::category_of(s.lower(e - 1)) == Some("place");
-            if locative && place_noun {
+            let event_noun =
+                prep == "in" && lexicon::categories_of(s.lower(e - 1)).contains(&"event");
+            if locative && (place_noun || event_noun) {
                 if let Some(place) = place_after(e + 1) {
                     // "works at a cafe in Lisbon" works in Lisbon.
                     let said = match predicate.rsplit_once(' ') {

@@ -537,9 +537,20 @@ impl Sentence<'_> {
                 .filter(|_| noun)
                 .map(|(_, e)| Object::Thing(a, e));
         }
-        // "my daughter's birthday": the object is the birthday, not the daughter.
+        // "my daughter's birthday", "my cousin's wedding": the object is the birthday, not the
+        // daughter.
         if matches!(self.lower(b), "'s" | "\u{2019}s" | "'" | "\u{2019}") {
-            return None;
+            // "I met Anna's brother": the relative of hers.
+            if let Some(r) = self
+                .mention_at(b + 1)
+                .filter(|&r| matches!(self.mentions[r].kind, MentionKind::Relative { .. }))
+            {
+                return Some(Object::Mention(r));
+            }
+            return self
+                .noun_phrase(b + 1)
+                .filter(|&(a2, _)| a2 == b + 1 || !self.at[b + 1..a2].iter().any(Option::is_some))
+                .map(|(a2, e2)| Object::Thing(a2, e2));
         }
         let plain = matches!(mention.kind, MentionKind::Name(t) if t != EntityType::Person);
         let mut e = b;

@@ -515,6 +515,19 @@ pub fn analyse_with(
             if h == t || (person && tm.words.0 >= hm.words.1 && owner(tm)) {
                 continue;
             }
+            // "a Bad Bunny concert in Miami": in conversation a name inside a thing's phrase
+            // modifies it; the thing, not the name, is where the words after it put it.
+            let modifies = |m: &Mention| {
+                chat && mentions.iter().any(|t| {
+                    matches!(t.kind, MentionKind::Thing(_))
+                        && t.sentence == m.sentence
+                        && t.words.0 <= m.words.0
+                        && m.words.1 < t.words.1
+                })
+            };
+            if modifies(hm) || modifies(tm) {
+                continue;
+            }
             // "My sister's husband works at Google": the relative of the head between the two
             // is the subject, not the head.
             let head_index = arg_mention[rel.head];

@@ -2172,3 +2172,50 @@ fn a_name_called_after_a_firms_or_a_places_noun_is_one() {
         ex.entities
     );
 }
+
+#[test]
+fn what_a_possessive_owns_is_the_object_and_a_name_inside_a_thing_modifies_it() {
+    // "I borrowed my sister's car" stated nothing of the car.
+    let ex = turn("I borrowed my sister's car.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "BORROWED", "car"), "{:?}", ex.facts);
+    assert!(
+        !has_fact(&ex, "odile", "BORROWED", "odiles sister"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I met Anna's brother.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "MET", "annas brother"),
+        "{:?}",
+        ex.facts
+    );
+    // An event in a place: the speaker went there ("went to my cousin's wedding in Lagos").
+    let ex = turn("We went to my cousin's wedding in Lagos.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "WENT_TO", "wedding"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "odile", "WENT_TO", "lagos"), "{:?}", ex.facts);
+    // "a Bad Bunny concert in Miami" placed the singer in Miami.
+    let ex = turn(
+        "I went to a Bad Bunny concert in Miami last week.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "bad bunny" && f.object.as_str() == "miami"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(has_fact(&ex, "odile", "WENT_TO", "miami"), "{:?}", ex.facts);
+    // A party is where it is held only for whoever went, not in general.
+    let ex = turn("I'm hosting a party in Brooklyn.", "Odile", "Bram");
+    assert!(
+        !has_fact(&ex, "party", "LOCATED_IN", "brooklyn"),
+        "{:?}",
+        ex.facts
+    );
+}
