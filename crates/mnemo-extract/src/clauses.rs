@@ -994,8 +994,9 @@ fn clause_fact(
     if copula && past_time && !is_gerund(&w) && !is_prep(&w) {
         return None;
     }
-    // "we got engaged last week", "I just got promoted": a life event the subject went through.
-    if !copula
+    // "we got engaged last week", "I just got promoted": a life event the subject went through
+    // ("my brother is getting married next weekend": one to come).
+    if (!copula || w == "getting")
         && matches!(w.as_str(), "got" | "get" | "gets" | "getting")
         && matches!(
             s.lower(k + 1),
@@ -1014,7 +1015,10 @@ fn clause_fact(
         && s.info.get(k + 2).is_none_or(|x| {
             !x.lower.chars().any(char::is_alphanumeric)
                 || is_time_word(&x.lower)
-                || matches!(x.lower.as_str(), "last" | "this" | "yesterday" | "today")
+                || matches!(
+                    x.lower.as_str(),
+                    "last" | "this" | "next" | "yesterday" | "today" | "tomorrow" | "in" | "on"
+                )
         })
     {
         return Some(vec![fact(

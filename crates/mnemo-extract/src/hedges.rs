@@ -102,13 +102,7 @@ pub(crate) fn embedded_unasserted(s: &Sentence<'_>, start: usize) -> bool {
         })
         .map_or(0, |p| p + 1);
     let before = &before[cut..];
-    let denied = before.windows(2).any(|p| {
-        matches!(p[0], "n't" | "not" | "never")
-            && matches!(
-                p[1],
-                "think" | "believe" | "expect" | "thought" | "believed"
-            )
-    }) || before.windows(2).any(|p| p == ["not", "sure"]);
+    let denied = denies(before) || before.windows(2).any(|p| p == ["not", "sure"]);
     denied
         || before.iter().any(|w| {
             wishes_or_doubts(w)
@@ -125,6 +119,21 @@ pub(crate) fn embedded_unasserted(s: &Sentence<'_>, start: usize) -> bool {
                         | "dreamed"
                 )
         })
+}
+
+/// Whether the words deny thinking what follows them: "I don't think", "I never believed"; not
+/// surprise, "I can't believe my brother is getting married", which says it is so.
+pub(crate) fn denies<S: AsRef<str>>(words: &[S]) -> bool {
+    let w = |k: usize| words.get(k).map_or("", |x| x.as_ref());
+    (0..words.len()).any(|k| {
+        matches!(w(k), "n't" | "not" | "never")
+            && matches!(
+                w(k + 1),
+                "think" | "believe" | "expect" | "thought" | "believed"
+            )
+            && !(w(k) == "n't" && k > 0 && matches!(w(k - 1), "ca" | "can" | "could" | "wo"))
+            && w(k.wrapping_sub(1)) != "cannot"
+    }) || (0..words.len()).any(|k| w(k) == "cannot" && w(k + 1) == "think")
 }
 
 /// A word that wishes or doubts what follows it ("I wish I lived in Rome", "I doubt Anna moved"):

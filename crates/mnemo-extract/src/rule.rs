@@ -455,7 +455,10 @@ pub fn analyse_with(
         // scorer, trained on news, knows neither questions, hedges nor negations.
         let chat = speaker.is_some();
         // Nor does a wish or a doubt ("I wish I lived in Rome", "I doubt Anna moved to Oslo").
-        let wished = chat && lower.iter().any(|w| crate::hedges::wishes_or_doubts(w));
+        // Nor a denial ("I don't think Anna moved to Oslo").
+        let wished = chat
+            && (lower.iter().any(|w| crate::hedges::wishes_or_doubts(w))
+                || crate::hedges::denies(&lower));
         if (chat && crate::clause_words::asks(&lower))
             || crate::clause_words::counterfactual_in(&lower)
             || wished

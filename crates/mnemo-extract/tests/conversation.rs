@@ -2219,3 +2219,38 @@ fn what_a_possessive_owns_is_the_object_and_a_name_inside_a_thing_modifies_it() 
         ex.facts
     );
 }
+
+#[test]
+fn a_life_event_to_come_is_stated_and_surprise_is_no_denial() {
+    // "is getting married next month" stated nothing.
+    let ex = turn("Anna is getting married next month.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "anna", "GETTING", "married"),
+        "{:?}",
+        ex.facts
+    );
+    // "I can't believe ..." says it is so; "I don't believe ..." that it is not.
+    let ex = turn(
+        "I can't believe my baby brother is getting married next weekend!",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odiles baby brother", "GETTING", "married"),
+        "{:?}",
+        ex.facts
+    );
+    let ex = turn("I can't believe Anna moved to Oslo.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "MOVED_TO", "oslo"), "{:?}", ex.facts);
+    for text in [
+        "I don't believe Anna moved to Oslo.",
+        "I never thought Anna would move to Oslo.",
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(
+            !has_fact(&ex, "anna", "MOVED_TO", "oslo"),
+            "{text}: {:?}",
+            ex.facts
+        );
+    }
+}
