@@ -264,6 +264,7 @@ pub fn sentence_mentions(
     span_rules::employer_names(&mut spans, info);
     span_rules::brand_names(&mut spans, info, people.speaker || people.listener);
     span_rules::occasions(&mut spans, info);
+    span_rules::passive_subjects(&mut spans, info);
     span_rules::listed_organizations(&mut spans, info);
     span_rules::listed_places(&mut spans, info);
     span_rules::coordinated_kinds(&mut spans, info, people.speaker || people.listener);

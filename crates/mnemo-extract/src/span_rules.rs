@@ -2244,3 +2244,41 @@ pub(crate) fn occasions(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         k = e;
     }
 }
+
+/// "The Hobbit was written by J. R. R. Tolkien", "The Godfather was directed by ...": a run of
+/// capitalised words right before a passive that says what it is (`passive_subject_type`), which
+/// the tagger left out, is a name of that type ("The" opening the sentence left out of it).
+pub(crate) fn passive_subjects(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    for e in 1..n {
+        if !info[e - 1].is_title || spans.iter().any(|s| s.0 < e && e - 1 < s.1) {
+            continue;
+        }
+        let Some(t) = crate::name_rules::passive_subject_type(info, e) else {
+            continue;
+        };
+        let mut a = e - 1;
+        while a > 0
+            && e - a < 5
+            && info[a - 1].is_title
+            && !spans.iter().any(|s| s.1 > a - 1 && s.0 <= a - 1)
+        {
+            a -= 1;
+        }
+        if a == 0 && info[0].lower == "the" {
+            a = 1;
+        }
+        // One capitalised word opening the sentence is as often a common noun ("Insulin was
+        // isolated"): only after "The" or inside the sentence.
+        if a >= e
+            || (a == 0 && e == 1)
+            || info[a..e]
+                .iter()
+                .any(|w| w.flags & (gz::PRONOUN | gz::MONTH | gz::WEEKDAY) != 0)
+        {
+            continue;
+        }
+        spans.push((a, e, t, None, a));
+        spans.sort_by_key(|s| s.4);
+    }
+}

@@ -2252,4 +2252,21 @@ fn a_passive_after_a_name_says_a_firm_or_a_work() {
     has_not("Lincoln was founded in 1864.", "Lincoln", Organization);
     has_not("Rome was founded in 753 BC.", "Rome", Organization);
     has("Anna Berg was hired by Initech.", "Anna Berg", Person);
+    // A title the tagger left out before such a passive is a name ("The Hobbit" was dropped).
+    has(
+        "The Hobbit was written by J. R. R. Tolkien.",
+        "Hobbit",
+        Other,
+    );
+    has(
+        "The Wall Street Journal was founded in 1889.",
+        "Wall Street Journal",
+        Organization,
+    );
+    // Not a common noun ("The company was founded by Ann Lee").
+    has_not(
+        "The company was founded by Ann Lee.",
+        "company",
+        Organization,
+    );
 }
