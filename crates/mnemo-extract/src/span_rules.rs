@@ -2261,7 +2261,7 @@ pub(crate) fn passive_subjects(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
         while a > 0
             && e - a < 5
             && info[a - 1].is_title
-            && !spans.iter().any(|s| s.1 > a - 1 && s.0 <= a - 1)
+            && !spans.iter().any(|s| s.1 >= a && s.0 < a)
         {
             a -= 1;
         }
