@@ -259,7 +259,7 @@ fn is_content(w: &str) -> bool {
 
 /// The words without one saying which in a line of holders a role's is ("became the first
 /// President of", "was the second female president of"): no part of the role.
-fn without_rank<'a>(ws: &[&'a str]) -> Vec<&'a str> {
+fn without_rank<'a, 'b>(ws: &'b [&'a str]) -> std::borrow::Cow<'b, [&'a str]> {
     let rank = |k: usize| {
         matches!(
             ws[k],
@@ -269,7 +269,11 @@ fn without_rank<'a>(ws: &[&'a str]) -> Vec<&'a str> {
             .take(2)
             .any(|w| gz::flags(w) & gz::ROLE != 0)
     };
-    (0..ws.len()).filter(|&k| !rank(k)).map(|k| ws[k]).collect()
+    if (0..ws.len()).any(rank) {
+        std::borrow::Cow::Owned((0..ws.len()).filter(|&k| !rank(k)).map(|k| ws[k]).collect())
+    } else {
+        std::borrow::Cow::Borrowed(ws)
+    }
 }
 
 fn role_phrase(ws: &[&str]) -> Option<String> {

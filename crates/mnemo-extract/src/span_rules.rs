@@ -2204,7 +2204,10 @@ pub(crate) fn occasions(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let n = info.len();
     let mut k = 0;
     while k < n {
-        if !info[k].is_title || info[k].flags & (gz::WEEKDAY | gz::MONTH) != 0 {
+        if !info[k].is_title
+            || info[k].flags & (gz::WEEKDAY | gz::MONTH) != 0
+            || !gz::may_start_holiday(&info[k].lower)
+        {
             k += 1;
             continue;
         }
@@ -2251,12 +2254,15 @@ pub(crate) fn occasions(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
 pub(crate) fn passive_subjects(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
     let n = info.len();
     for e in 1..n {
-        if !info[e - 1].is_title || spans.iter().any(|s| s.0 < e && e - 1 < s.1) {
+        if !info[e - 1].is_title {
             continue;
         }
         let Some(t) = crate::name_rules::passive_subject_type(info, e) else {
             continue;
         };
+        if spans.iter().any(|s| s.0 < e && e - 1 < s.1) {
+            continue;
+        }
         let mut a = e - 1;
         while a > 0
             && e - a < 5
