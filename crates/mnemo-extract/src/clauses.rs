@@ -259,7 +259,7 @@ pub(crate) fn sentence_clauses(
         // "Max is my dog", "Max, my dog, loves walks": the name opening the clause before the
         // copula or set off before the owner.
         let my = m.words.0 - offset;
-        let set_off = s.lower(my - 1) == "," && s.lower(b + 1) == ",";
+        let set_off = my >= 1 && s.lower(my - 1) == "," && s.lower(b + 1) == ",";
         let before = (my >= 2 && (matches!(s.lower(my - 1), "is" | "was") || set_off))
             .then(|| {
                 mentions.iter().position(|n| {

@@ -937,6 +937,7 @@ pub fn sentence_mentions(
     if chat {
         let named = named_in_lower_case(info)
             .into_iter()
+            .chain(pets_named(info).into_iter().map(|k| (k, EntityType::Other)))
             .map(|(k, t)| (k, k + 1, t));
         for (a, b, t) in lower_case_names(info, &inter)
             .into_iter()
@@ -1783,6 +1784,25 @@ fn named_in_lower_case(info: &[WordInfo]) -> Vec<(usize, EntityType)> {
         }
     }
     out
+}
+
+/// A capitalised word right after an owner's animal, which the tagger took for a common word:
+/// "My dog Pretzel is afraid of storms", "our cat Mango" (not a place or a name it tagged).
+fn pets_named(info: &[WordInfo]) -> Vec<usize> {
+    (2..info.len())
+        .filter(|&k| {
+            info[k].is_title
+                && matches!(
+                    info[k - 2].lower.as_str(),
+                    "my" | "our" | "your" | "his" | "her" | "their"
+                )
+                && crate::lexicon::categories_of(&info[k - 1].lower)
+                    .iter()
+                    .any(|c| matches!(*c, "pet" | "animal"))
+                && info[k].flags & (gz::PLACE | gz::MONTH | gz::WEEKDAY | gz::PRONOUN) == 0
+                && info[k].lower.chars().all(char::is_alphabetic)
+        })
+        .collect()
 }
 
 /// Assistants and brands named like people.

@@ -531,6 +531,15 @@ pub fn analyse_with(
             if modifies(hm) || modifies(tm) {
                 continue;
             }
+            // "My grandfather built the house I grew up in": "I" and "we" are a clause's
+            // subject, never an object of the words before them.
+            if chat
+                && tm.words.0 >= hm.words.1
+                && matches!(tm.kind, MentionKind::Speaker | MentionKind::Listener)
+                && matches!(lower[tm.words.0 - offset].as_str(), "i" | "we")
+            {
+                continue;
+            }
             // "My sister's husband works at Google": the relative of the head between the two
             // is the subject, not the head.
             let head_index = arg_mention[rel.head];

@@ -2254,3 +2254,35 @@ fn a_life_event_to_come_is_stated_and_surprise_is_no_denial() {
         );
     }
 }
+
+#[test]
+fn a_pet_named_by_a_common_word_and_i_as_no_object() {
+    // "My dog Pretzel" made a Concept "dog Pretzel", a food.
+    let ex = turn(
+        "My dog Pretzel is afraid of thunderstorms.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "DOG", "pretzel"), "{:?}", ex.facts);
+    assert_eq!(type_of(&ex, "pretzel"), Some(EntityType::Other));
+    let ex = turn("Our cat Mango loves the sun.", "Odile", "Bram");
+    assert!(has_fact(&ex, "mango", "LOVES", "sun"), "{:?}", ex.facts);
+    // "the house I grew up in": the speaker was built by no one.
+    let ex = turn(
+        "My grandfather built the house I grew up in.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        has_fact(&ex, "odiles grandfather", "BUILT", "house"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.object.as_str() == "odile" && f.rel_type.as_str() == "BUILT"),
+        "{:?}",
+        ex.facts
+    );
+}
