@@ -141,6 +141,15 @@ impl Resolver {
                         .is_none()
                         .then(|| self.partial_match(&key, t, &clusters, &idx))
                         .flatten()
+                        // "Ferrari was founded by Enzo Ferrari", "Ford was founded by Henry
+                        // Ford": a firm beside its founder's full name in one sentence is the
+                        // firm, not the founder's surname.
+                        .filter(|&c| {
+                            t != EntityType::Organization
+                                || !(0..mentions.len()).any(|j| {
+                                    of_mention[j] == Some(c) && mentions[j].sentence == m.sentence
+                                })
+                        })
                 });
             let c = match c {
                 Some(c) => c,

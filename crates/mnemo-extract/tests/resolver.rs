@@ -248,3 +248,40 @@ fn it_opening_a_sentence_is_what_the_sentence_before_opened_with() {
         ex.facts
     );
 }
+
+#[test]
+fn a_firm_beside_its_founders_full_name_is_the_firm() {
+    // "Ferrari was founded by Enzo Ferrari": the firm was an alias of the founder.
+    let ex = RuleExtractor.extract_sync(
+        "Zorvex was founded by Priya Zorvex in 1939.",
+        &ExtractContext::default(),
+    );
+    assert_valid(&ex);
+    let firm = ex.entities.iter().find(|e| e.key.as_str() == "zorvex");
+    assert_eq!(
+        firm.map(|e| e.entity_type),
+        Some(EntityType::Organization),
+        "{:?}",
+        ex.entities
+    );
+    assert!(
+        ex.facts.iter().any(|f| f.subject.as_str() == "priya zorvex"
+            && f.rel_type.as_str() == "FOUNDED"
+            && f.object.as_str() == "zorvex"),
+        "{:?}",
+        ex.facts
+    );
+    // A surname alone in another sentence is still the person's.
+    let ex = RuleExtractor.extract_sync(
+        "Willi Schneider was born in Berlin. Schneider won the race.",
+        &ExtractContext::default(),
+    );
+    assert!(
+        ex.entities
+            .iter()
+            .any(|e| e.key.as_str() == "willi schneider"
+                && e.aliases.iter().any(|a| a == "Schneider")),
+        "{:?}",
+        ex.entities
+    );
+}
