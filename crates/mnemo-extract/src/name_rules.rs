@@ -106,6 +106,13 @@ pub(crate) fn context_type(before: &[WordInfo]) -> Option<EntityType> {
     }
 }
 
+/// Whether `w` (after `prev`) names a job one holds at a workplace: "job", "internship",
+/// "shift", "position", and a "first" or "last day".
+pub(crate) fn job_word(w: &str, prev: &str) -> bool {
+    matches!(w, "job" | "internship" | "shift" | "position")
+        || (w == "day" && matches!(prev, "first" | "last"))
+}
+
 /// In conversation, where a person of some occupation is: "a lawyer at Clifford Chance", "a
 /// nurse at St. Mary's" name a workplace (not "met a friend at Galway": a friend works nowhere
 /// for being one). Documents write "a professor at St. Petersburg" of places too.
@@ -115,12 +122,12 @@ pub(crate) fn workplace_context(before: &[WordInfo]) -> bool {
         return false;
     };
     // "a new job at Blue Bottle", "my first day at Deloitte", "an internship at Pfizer".
-    let work = matches!(
-        noun.lower.as_str(),
-        "job" | "internship" | "shift" | "interview" | "intern" | "barista" | "position"
-    ) || (noun.lower == "day"
-        && before.len() >= 3
-        && matches!(before[before.len() - 3].lower.as_str(), "first" | "last"));
+    let prev = before
+        .len()
+        .checked_sub(3)
+        .map_or("", |k| before[k].lower.as_str());
+    let work = job_word(&noun.lower, prev)
+        || matches!(noun.lower.as_str(), "interview" | "intern" | "barista");
     let social = matches!(
         noun.lower.as_str(),
         "friend"

@@ -146,9 +146,7 @@ impl Resolver {
                         // firm, not the founder's surname.
                         .filter(|&c| {
                             t != EntityType::Organization
-                                || !(0..mentions.len()).any(|j| {
-                                    of_mention[j] == Some(c) && mentions[j].sentence == m.sentence
-                                })
+                                || !same_sentence(mentions, i).any(|j| of_mention[j] == Some(c))
                         })
                 });
             let c = match c {
@@ -574,6 +572,22 @@ fn recent_firm(
             Fit::Yes
         }
     })
+}
+
+/// The indices of the mentions of mention `i`'s sentence (a text's mentions come sentence by
+/// sentence): a scan of the sentence, not of the text.
+fn same_sentence(mentions: &[Mention], i: usize) -> impl Iterator<Item = usize> {
+    let sent = mentions[i].sentence;
+    let from = (0..i)
+        .rev()
+        .take_while(|&j| mentions[j].sentence == sent)
+        .last()
+        .unwrap_or(i);
+    let to = (i..mentions.len())
+        .take_while(|&j| mentions[j].sentence == sent)
+        .last()
+        .map_or(i, |j| j + 1);
+    from..to
 }
 
 /// What the sentence before mention `i`'s opened with: a place, an organisation or a named

@@ -456,12 +456,12 @@ pub fn analyse_with(
         let chat = speaker.is_some();
         // Nor does a wish or a doubt ("I wish I lived in Rome", "I doubt Anna moved to Oslo").
         // Nor a denial ("I don't think Anna moved to Oslo").
-        let wished = chat
+        let hedged = chat
             && (lower.iter().any(|w| crate::hedges::wishes_or_doubts(w))
                 || crate::hedges::denies(&lower));
         if (chat && crate::clause_words::asks(&lower))
             || crate::clause_words::counterfactual_in(&lower)
-            || wished
+            || hedged
         {
             return;
         }
@@ -520,8 +520,10 @@ pub fn analyse_with(
             }
             // "a Bad Bunny concert in Miami": in conversation a name inside a thing's phrase
             // modifies it; the thing, not the name, is where the words after it put it.
+            // (The sentence's own mentions only: a text's whole list would make this quadratic in
+            // a long text.)
             let modifies = |m: &Mention| {
-                chat && mentions.iter().any(|t| {
+                chat && mentions[ms.clone()].iter().any(|t| {
                     matches!(t.kind, MentionKind::Thing(_))
                         && t.sentence == m.sentence
                         && t.words.0 <= m.words.0
@@ -543,7 +545,7 @@ pub fn analyse_with(
             // "My sister's husband works at Google": the relative of the head between the two
             // is the subject, not the head.
             let head_index = arg_mention[rel.head];
-            let relative_between = mentions.iter().any(|m| {
+            let relative_between = mentions[ms.clone()].iter().any(|m| {
                 matches!(&m.kind, MentionKind::Relative { owner: Owner::Mention(o), .. } if *o == head_index)
                     && m.words.0 >= hm.words.1
                     && m.words.1 <= tm.words.0

@@ -31,10 +31,8 @@ pub(crate) fn speaker_workplaces(s: &Sentence<'_>, out: &mut Vec<ClauseFact>) {
         // "a job as a barista at": the job word within the few words before "at".
         let from = a.saturating_sub(6);
         let job = (from..a - 1).find(|&k| {
-            matches!(
-                s.lower(k),
-                "job" | "internship" | "shift" | "position" | "role"
-            ) || (s.lower(k) == "day" && k > 0 && matches!(s.lower(k - 1), "first" | "last"))
+            let prev = k.checked_sub(1).map_or("", |p| s.lower(p));
+            crate::name_rules::job_word(s.lower(k), prev) || s.lower(k) == "role"
         });
         let Some(k) = job else { continue };
         // Nothing that is not the job's between it and "at" but "as a ..." ("a job as a barista").
