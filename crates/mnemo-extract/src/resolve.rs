@@ -42,6 +42,10 @@ struct Cluster {
     name: String,
     key: String,
     types: HashMap<EntityType, usize>,
+    /// The type of the mention that made the cluster (its longest form, the earliest of those):
+    /// a tie between types goes to it ("Zorvex was founded by ... . Zorvex builds robots": the
+    /// passive typed the firm, the tagger's later guess of a person ties with it).
+    first: EntityType,
     forms: Vec<String>,
 }
 
@@ -166,6 +170,7 @@ impl Resolver {
                             name,
                             key: key.clone(),
                             types: HashMap::new(),
+                            first: t,
                             forms: Vec::new(),
                         });
                         idx.add(clusters.len() - 1, &key, t);
@@ -469,11 +474,12 @@ impl PartIndex {
 }
 
 fn to_entity(c: &Cluster) -> Option<EntityInput> {
-    // Most frequent type; ties go to the more specific, then the earlier in EntityType order.
+    // Most frequent type; ties go to the more specific, then the first mention's, then the
+    // earlier in EntityType order.
     let t = c
         .types
         .iter()
-        .max_by_key(|(t, n)| (**n, t.specificity(), std::cmp::Reverse(**t)))
+        .max_by_key(|(t, n)| (**n, t.specificity(), **t == c.first, std::cmp::Reverse(**t)))
         .map(|(t, _)| *t)?;
     let key = EntityKey::from_canonical(c.key.clone()).ok()?;
     let mut aliases: Vec<String> = Vec::new();

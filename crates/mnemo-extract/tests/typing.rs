@@ -2269,4 +2269,17 @@ fn a_passive_after_a_name_says_a_firm_or_a_work() {
         "company",
         Organization,
     );
+    // A later mention the tagger takes for a person ties with the passive's typing: the first
+    // wins (the entity was a person).
+    has(
+        "Zorvex was founded by Mira Patel in 2019. Zorvex builds robots for farms.",
+        "Zorvex",
+        Organization,
+    );
+    // Two mentions against one still decide.
+    has(
+        "Anna Berg was hired by Initech. Anna Berg moved to Oslo. Berg likes skiing.",
+        "Anna Berg",
+        Person,
+    );
 }
