@@ -273,7 +273,7 @@ pub fn sentence_mentions(
     span_rules::met_people(&mut spans, info);
     crate::contests::contest_names(&mut spans, info);
     span_rules::imperative_openers(&mut spans, info);
-    span_rules::work_titles(&mut spans, info);
+    span_rules::work_titles(&mut spans, info, people.speaker || people.listener);
     span_rules::quoted_titles(&mut spans, &texts, info);
     // Names written as a people's, language's or faith's adjective: "a German racer" mentions
     // Germany, "in English" the language, "Catholic" the church.

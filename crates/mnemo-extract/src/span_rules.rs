@@ -1438,9 +1438,21 @@ fn title_small_word(w: &str) -> bool {
 
 /// Words after which a capitalised run is a work's title: "wrote To Kill a Mockingbird",
 /// "directed Pulp Fiction", "painted the Mona Lisa", "the novel One Hundred Years of Solitude",
-/// "reading Dune".
-fn work_cue(info: &[WordInfo], a: usize) -> bool {
+/// "reading Dune", "hooked on Wordle"; in conversation "we played Mario Kart".
+fn work_cue(info: &[WordInfo], a: usize, chat: bool) -> bool {
     let w = |k: usize| a.checked_sub(k).map_or("", |i| info[i].lower.as_str());
+    // "we played Mario Kart", "I play Fortnite": said of oneself in conversation, what one
+    // plays is a game (documents write "Nadal played Federer"; a given name alone stays a
+    // person, "I played Anna at chess").
+    if chat
+        && matches!(w(1), "played" | "play")
+        && matches!(
+            w(2),
+            "i" | "we" | "'ve" | "\u{2019}ve" | "just" | "also" | "finally" | "all" | "often"
+        )
+    {
+        return true;
+    }
     let verb = |v: &str| {
         matches!(
             v,
@@ -1457,9 +1469,18 @@ fn work_cue(info: &[WordInfo], a: usize) -> bool {
                 | "watching"
                 | "watched"
                 | "rewatching"
+                | "rewatched"
+                | "binge-watching"
+                | "binge-watched"
+                | "binged"
+                | "binging"
+                | "bingeing"
+                | "streaming"
                 | "finished"
         )
     };
+    // "hooked on Wordle", "addicted to Candy Crush": a habit, not a person.
+    let habit = matches!((w(2), w(1)), ("hooked", "on") | ("addicted", "to"));
     // A game one plays or likes playing ("I love playing Minecraft", "we were playing
     // Monopoly"); not "Nadal is playing Federer" nor "played", a match's opponent.
     let game = w(1) == "playing"
@@ -1502,18 +1523,47 @@ fn work_cue(info: &[WordInfo], a: usize) -> bool {
                 | "game"
         )
     };
-    game || verb(w(1)) || (verb(w(2)) && w(1) == "the") || (work_noun(w(1)) && w(2) == "the")
+    game || habit
+        || verb(w(1))
+        || (verb(w(2)) && w(1) == "the")
+        || (work_noun(w(1)) && w(2) == "the")
+}
+
+/// Whether the word after a capitalised run makes the run someone seen doing it: "watched
+/// Taylor Swift perform", "watching Serena play".
+fn performer_follows(next: Option<&WordInfo>) -> bool {
+    next.is_some_and(|w| {
+        matches!(
+            w.lower.as_str(),
+            "perform"
+                | "performing"
+                | "play"
+                | "playing"
+                | "sing"
+                | "singing"
+                | "dance"
+                | "dancing"
+                | "speak"
+                | "speaking"
+                | "compete"
+                | "competing"
+                | "win"
+                | "winning"
+                | "run"
+                | "running"
+        )
+    })
 }
 
 /// A work's title after a word that names one (`work_cue`): its title-cased run, small words
 /// inside it included, is one name of type Other ("To Kill a Mockingbird" was dropped, "One
 /// Hundred Years of Solitude" a place "Solitude", "Pulp Fiction" a person). A name a list knows as
 /// a person's or a firm's (the "reading Harry Potter" kind excepted) is left to the tagger.
-pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: bool) {
     let n = info.len();
     let mut a = 1;
     while a < n {
-        if !work_cue(info, a) || !info[a].is_title {
+        if !work_cue(info, a, chat) || !info[a].is_title {
             a += 1;
             continue;
         }
@@ -1539,7 +1589,7 @@ pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
             .iter()
             .any(|s| s.4 == a && s.1 == e && s.2 == EntityType::Person && s.3.is_some());
         let one_given = e == a + 1 && gz::is_given_name(&info[a].lower);
-        if e > a && !person && !one_given {
+        if e > a && !person && !one_given && !performer_follows(info.get(e)) {
             spans.retain(|s| s.1 <= a || s.4 >= e);
             spans.push((a, e, EntityType::Other, None, a));
             spans.sort_by_key(|s| s.4);

@@ -1877,6 +1877,11 @@ fn a_game_played_is_a_thing() {
         ("I love playing Minecraft with my kids.", "minecraft"),
         ("I've been playing Elden Ring all weekend.", "elden ring"),
         ("We were playing Monopoly.", "monopoly"),
+        // Played, hooked on, binge-watched (were people).
+        ("We played Mario Kart all night.", "mario kart"),
+        ("I play Fortnite with my brother.", "fortnite"),
+        ("I'm addicted to Candy Crush.", "candy crush"),
+        ("I've been binge-watching Stranger Things.", "stranger things"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert_eq!(
@@ -1886,14 +1891,20 @@ fn a_game_played_is_a_thing() {
             ex.entities
         );
     }
-    // An opponent is no game.
-    let ex = turn("Nadal is playing Federer tomorrow.", "Odile", "Bram");
-    assert_ne!(
-        type_of(&ex, "federer"),
-        Some(EntityType::Other),
-        "{:?}",
-        ex.entities
-    );
+    // An opponent is no game, nor a performer watched, nor a given name alone.
+    for (text, key) in [
+        ("Nadal is playing Federer tomorrow.", "federer"),
+        ("I watched Taylor Swift perform last night.", "taylor swift"),
+        ("I played Anna at chess.", "anna"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert_eq!(
+            type_of(&ex, key),
+            Some(EntityType::Person),
+            "{text}: {:?}",
+            ex.entities
+        );
+    }
 }
 
 #[test]
