@@ -267,6 +267,7 @@ pub fn sentence_mentions(
     span_rules::passive_subjects(&mut spans, info);
     span_rules::listed_organizations(&mut spans, info);
     span_rules::listed_places(&mut spans, info);
+    span_rules::places_after_dates(&mut spans, info);
     span_rules::coordinated_kinds(&mut spans, info, people.speaker || people.listener);
     span_rules::names_after_plural(&mut spans, info);
     span_rules::named_by_name_is(&mut spans, info);

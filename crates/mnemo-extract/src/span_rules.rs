@@ -2218,6 +2218,44 @@ pub(crate) fn listed_places(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// "born on 31 March 1685 in Eisenach", "In 1905 in Bern, Einstein ...": a capitalised run the
+/// tagger left out after "in" right after a date is where it happened, a place. Not a month or a
+/// weekday ("in 1998 in May"), nor a run inside a name.
+pub(crate) fn places_after_dates(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let n = info.len();
+    let mut added = false;
+    for k in 1..n.saturating_sub(1) {
+        if info[k].lower != "in" || !info[k + 1].is_title {
+            continue;
+        }
+        let after_date = crate::name_rules::is_year(&info[k - 1].lower)
+            || spans.iter().any(|s| s.1 == k && s.2 == EntityType::Date);
+        let a = k + 1;
+        let mut b = a;
+        while b < n
+            && b < a + 4
+            && info[b].is_title
+            && info[b].flags & (gz::MONTH | gz::WEEKDAY) == 0
+        {
+            b += 1;
+            // "Saint - Petersburg" written with a spaced hyphen.
+            if info.get(b).is_some_and(|w| w.lower == "-")
+                && info.get(b + 1).is_some_and(|w| w.is_title)
+            {
+                b += 1;
+            }
+        }
+        let free = !spans.iter().any(|s| s.4 < b && a < s.1);
+        if after_date && b > a && free {
+            spans.push((a, b, EntityType::Location, None, a));
+            added = true;
+        }
+    }
+    if added {
+        spans.sort_by_key(|s| s.4);
+    }
+}
+
 /// "Mark my words", "Bill the client", "May the best team win": a given name that is a verb,
 /// opening the sentence before a determiner, is the verb of an imperative or a wish, no name.
 pub(crate) fn imperative_openers(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {

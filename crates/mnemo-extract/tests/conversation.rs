@@ -1881,7 +1881,10 @@ fn a_game_played_is_a_thing() {
         ("We played Mario Kart all night.", "mario kart"),
         ("I play Fortnite with my brother.", "fortnite"),
         ("I'm addicted to Candy Crush.", "candy crush"),
-        ("I've been binge-watching Stranger Things.", "stranger things"),
+        (
+            "I've been binge-watching Stranger Things.",
+            "stranger things",
+        ),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert_eq!(

@@ -2283,3 +2283,32 @@ fn a_passive_after_a_name_says_a_firm_or_a_work() {
         Person,
     );
 }
+
+#[test]
+fn a_place_right_after_a_date_is_kept() {
+    use EntityType::*;
+    // The tagger left the place out after the date (Eisenach, Bern were dropped).
+    has(
+        "Bach was born on 31 March 1685 in Eisenach.",
+        "Eisenach",
+        Location,
+    );
+    has_fact(
+        "Bach was born on 31 March 1685 in Eisenach.",
+        "bach",
+        "BORN_IN",
+        "eisenach",
+    );
+    has(
+        "In 1905 in Bern, Einstein published four papers.",
+        "Bern",
+        Location,
+    );
+    has(
+        "The treaty was signed in 1648 in Osnabrueck.",
+        "Osnabrueck",
+        Location,
+    );
+    // A month after the date is no place.
+    has_not("She moved in 2019 in May.", "May", Location);
+}
