@@ -351,6 +351,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
             });
         }
     }
+    fronted_participle(lower, args, &mut out);
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
     // "born in Yate, England": the scorer relates the person to the country too; a birth or a
     // death in a place was in the larger one it lies in, so the wording is the city's. (Not a
@@ -401,6 +402,71 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     out
+}
+
+/// A preposition of where or when after a fronted participle ("Born in", "Educated at"; not
+/// "Raised to the rank of").
+fn fronted_prep(w: &str) -> bool {
+    matches!(w, "in" | "at" | "on" | "near" | "from")
+}
+
+/// "Born in Stratford in 1564, William Shakespeare married Anne Hathaway", "Founded in Oslo,
+/// Zorvex builds robots": a participle clause opening the sentence is said of the name right after
+/// its comma. Each place, organisation or date the participle's preposition governs in the
+/// clause relates to that name by the participle and preposition ("born in"), over whatever the
+/// scorer made of the pair.
+fn fronted_participle(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation>) {
+    const MAX_CLAUSE_WORDS: usize = 12;
+    let Some(first) = lower.first() else {
+        return;
+    };
+    if !matches!(
+        first.as_str(),
+        "born"
+            | "raised"
+            | "founded"
+            | "established"
+            | "based"
+            | "headquartered"
+            | "located"
+            | "educated"
+            | "built"
+    ) || !lower.get(1).is_some_and(|p| fronted_prep(p))
+    {
+        return;
+    }
+    // The clause's comma; "Paris, France" inside it does not close it.
+    let Some(comma) = (2..lower.len().min(MAX_CLAUSE_WORDS)).find(|&k| {
+        lower[k] == ","
+            && !(args.iter().any(|x| x.end == k && x.code == b'L')
+                && args.iter().any(|x| x.start == k + 1 && x.code == b'L'))
+    }) else {
+        return;
+    };
+    let Some(subject) = args
+        .iter()
+        .position(|x| x.start == comma + 1 && matches!(x.code, b'P' | b'O'))
+    else {
+        return;
+    };
+    for (tail, x) in args.iter().enumerate().take_while(|(_, x)| x.end <= comma) {
+        let Some(prep) = x.start.checked_sub(1).map(|k| lower[k].as_str()) else {
+            continue;
+        };
+        if !fronted_prep(prep) || x.code == b'P' {
+            continue;
+        }
+        let predicate = format!("{first} {prep}");
+        out.retain(|r| {
+            !((r.head, r.tail) == (subject, tail) || (r.head, r.tail) == (tail, subject))
+        });
+        out.push(PairRelation {
+            head: subject,
+            tail,
+            predicate,
+            confidence: 0.6,
+        });
+    }
 }
 
 /// Whether word `k` opens a relative clause after a comma: "who", "which", "whose".

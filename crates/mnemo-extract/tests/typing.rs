@@ -2312,3 +2312,26 @@ fn a_place_right_after_a_date_is_kept() {
     // A month after the date is no place.
     has_not("She moved in 2019 in May.", "May", Location);
 }
+
+#[test]
+fn a_fronted_participle_is_said_of_the_name_after_its_comma() {
+    // Was no BORN_IN (Stratford related to nothing).
+    let text = "Born in Stratford in 1564, William Shakespeare married Anne Hathaway.";
+    has_fact(text, "william shakespeare", "BORN_IN", "stratford");
+    has_fact(text, "william shakespeare", "MARRIED", "anne hathaway");
+    has_fact(
+        "Educated at Oxford, Ann Lee became a lawyer.",
+        "ann lee",
+        "EDUCATED_AT",
+        "oxford",
+    );
+    has_fact(
+        "Founded in Oslo in 2015, Zorvex builds robots.",
+        "zorvex",
+        "FOUNDED_IN",
+        "oslo",
+    );
+    // A rank one is raised to is no place.
+    let found = facts("Raised to the rank of general in Rome, Marcus Varro returned home.");
+    assert!(!found.iter().any(|f| f.1 == "RAISED_TO"), "{found:?}");
+}
