@@ -352,6 +352,7 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     fronted_participle(lower, args, &mut out);
+    succession_roles(lower, args, &mut out);
     crate::relation_lists::spread_over_lists(lower, args, &mut out);
     // "born in Yate, England": the scorer relates the person to the country too; a birth or a
     // death in a place was in the larger one it lies in, so the wording is the city's. (Not a
@@ -402,6 +403,46 @@ pub fn sentence_relations(model: &Perceptron, lower: &[String], args: &[Arg]) ->
         }
     }
     out
+}
+
+/// "Tim Cook succeeded Steve Jobs as CEO of Apple", "Jobs was replaced by Cook as chief executive
+/// of Apple": whoever takes the role holds it at the organisation after it ("ceo of"), over the
+/// scorer's guess for the pair (it related both men to Apple by nothing).
+fn succession_roles(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation>) {
+    for i in 0..args.len().saturating_sub(2) {
+        let (a, mid, b) = (args[i], args[i + 1], args[i + 2]);
+        if a.code != b'P' || mid.code != b'P' || !matches!(b.code, b'O' | b'L') {
+            continue;
+        }
+        let before: Vec<&str> = lower[a.end..mid.start].iter().map(String::as_str).collect();
+        let successor = match before.as_slice() {
+            [.., "succeeded" | "succeeds" | "replaced" | "replaces"] => i,
+            [.., "was" | "is" | "were", "succeeded" | "replaced", "by"] => i + 1,
+            _ => continue,
+        };
+        let after: Vec<&str> = lower[mid.end..b.start].iter().map(String::as_str).collect();
+        let ["as", role @ .., "of" | "at"] = after.as_slice() else {
+            continue;
+        };
+        if role.is_empty()
+            || role.len() > 3
+            || !role
+                .last()
+                .is_some_and(|w| crate::gazetteer::flags(w) & crate::gazetteer::ROLE != 0)
+        {
+            continue;
+        }
+        let tail = i + 2;
+        out.retain(|r| {
+            !((r.head, r.tail) == (successor, tail) || (r.head, r.tail) == (tail, successor))
+        });
+        out.push(PairRelation {
+            head: successor,
+            tail,
+            predicate: format!("{} {}", role.join(" "), after[after.len() - 1]),
+            confidence: 0.6,
+        });
+    }
 }
 
 /// A preposition of where or when after a fronted participle ("Born in", "Educated at"; not

@@ -2335,3 +2335,21 @@ fn a_fronted_participle_is_said_of_the_name_after_its_comma() {
     let found = facts("Raised to the rank of general in Rome, Marcus Varro returned home.");
     assert!(!found.iter().any(|f| f.1 == "RAISED_TO"), "{found:?}");
 }
+
+#[test]
+fn a_successor_holds_the_role_at_the_organisation() {
+    // Both men were related to Apple by nothing.
+    let text = "Tim Cook succeeded Steve Jobs as CEO of Apple.";
+    has_fact(text, "tim cook", "CEO_OF", "apple");
+    has_fact(text, "tim cook", "SUCCEEDED", "steve jobs");
+    // A passive: the agent is the successor.
+    has_fact(
+        "Jobs was replaced by Cook as chief executive of Apple.",
+        "cook",
+        "CHIEF_EXECUTIVE_OF",
+        "apple",
+    );
+    // No role word, no role.
+    let found = facts("Anna Berg replaced Ben Ames as part of Globex.");
+    assert!(!found.iter().any(|f| f.1 == "PART_OF"), "{found:?}");
+}
