@@ -115,7 +115,9 @@ fn day_of_month(w: &str) -> Option<u32> {
     d.parse().ok().filter(|n| (1..=31).contains(n) && suffix_ok)
 }
 
-/// Words that make a sentence speak of the future, for a bare weekday or month.
+/// Words that make a sentence speak of the future, for a bare weekday or month: a future's
+/// words, or a present that plans ("I'm visiting Oslo in July", "Emma starts school in
+/// September", "My exam is in June") where nothing says the past.
 fn future(words: &[Cow<'_, str>]) -> bool {
     words.iter().any(|w| {
         matches!(
@@ -123,6 +125,66 @@ fn future(words: &[Cow<'_, str>]) -> bool {
             "will" | "'ll" | "gonna" | "tomorrow" | "next" | "upcoming" | "planning" | "plan"
         )
     }) || words.windows(2).any(|p| p[0] == "going" && p[1] == "to")
+        || (planned_present(words) && !past(words))
+}
+
+/// A present tense that speaks of what is planned: a progressive ("are getting married"), a
+/// scheduling verb ("starts", "is due"), or a copula right before "in" / "on" ("is in June").
+fn planned_present(words: &[Cow<'_, str>]) -> bool {
+    let copula = |w: &str| matches!(w, "am" | "'m" | "is" | "'s" | "are" | "'re");
+    // "-ing" nouns are no progressive ("is the morning", "'s a wedding").
+    let progressive = |w: &str| {
+        w.len() > 4
+            && w.ends_with("ing")
+            && !w.ends_with("thing")
+            && !matches!(
+                w,
+                "morning" | "evening" | "wedding" | "spring" | "ceiling" | "building" | "meeting"
+            )
+            && crate::verbs::is_verbish(w)
+    };
+    words.iter().enumerate().any(|(k, w)| {
+        let w = w.as_ref();
+        (copula(w)
+            && words
+                .iter()
+                .skip(k + 1)
+                .take(2)
+                .any(|x| progressive(x.as_ref()) || matches!(x.as_ref(), "in" | "on" | "due")))
+            || matches!(
+                w,
+                "starts" | "begins" | "opens" | "arrives" | "leaves" | "launches" | "flies"
+            )
+    })
+}
+
+/// Words that put a sentence in the past: a past auxiliary or verb, a perfect, "ago", or a
+/// regular past right after its pronoun ("we hiked on Saturday").
+fn past(words: &[Cow<'_, str>]) -> bool {
+    words.iter().enumerate().any(|(k, w)| {
+        let w = w.as_ref();
+        matches!(
+            w,
+            "was"
+                | "were"
+                | "did"
+                | "had"
+                | "went"
+                | "came"
+                | "saw"
+                | "took"
+                | "made"
+                | "been"
+                | "ago"
+                | "yesterday"
+                | "last"
+        ) || (w.ends_with("ed")
+            && k > 0
+            && matches!(
+                words[k - 1].as_ref(),
+                "i" | "we" | "you" | "he" | "she" | "they" | "just"
+            ))
+    })
 }
 
 /// The time expressions of `text`, resolved against `at` (the time it was said), in text order.
@@ -464,6 +526,22 @@ mod tests {
         assert_eq!(one("in March 2021"), "2021-03");
         assert_eq!(one("last summer"), "2022-06/2022-08");
         assert_eq!(one("this summer"), "2023-06/2023-08");
+    }
+
+    #[test]
+    fn a_present_that_plans_looks_ahead() {
+        // Were the past year's months and the past week's days.
+        assert_eq!(one("Emma starts kindergarten in September."), "2023-09");
+        assert_eq!(one("Hannah and Luuk are getting married in June."), "2023-06");
+        assert_eq!(one("I am visiting Oslo in July."), "2023-07");
+        assert_eq!(one("My exam is in June."), "2023-06");
+        assert_eq!(one("My party is on Friday!"), "2023-05-12");
+        // A past in the sentence, or a present that plans nothing, keeps the past.
+        assert_eq!(one("I was visiting Oslo in July."), "2022-07");
+        assert_eq!(one("We hiked on Saturday and I'm exhausted."), "2023-05-06");
+        assert_eq!(one("I'm still sore from the race on Saturday."), "2023-05-06");
+        assert_eq!(one("I'm so proud, she graduated on Saturday."), "2023-05-06");
+        assert_eq!(one("It's the evening of Saturday."), "2023-05-06");
     }
 
     #[test]
