@@ -35,6 +35,30 @@ pub(crate) fn speaker_workplaces(s: &Sentence<'_>, out: &mut Vec<ClauseFact>) {
             crate::name_rules::job_word(s.lower(k), prev) || s.lower(k) == "role"
         });
         let Some(k) = job else { continue };
+        // The job is the head: "a job interview at", "a job offer at" name no job held, and
+        // one applied or interviewed for is not held yet ("I applied for a job at Google").
+        if !matches!(s.lower(k + 1), "at" | "as" | "of") {
+            continue;
+        }
+        let sought = (k.saturating_sub(4)..k).any(|j| {
+            matches!(
+                s.lower(j),
+                "applied"
+                    | "apply"
+                    | "applying"
+                    | "interviewed"
+                    | "interviewing"
+                    | "looking"
+                    | "searching"
+                    | "want"
+                    | "wanted"
+                    | "dream"
+                    | "hoping"
+            )
+        });
+        if sought {
+            continue;
+        }
         // Nothing that is not the job's between it and "at" but "as a ..." ("a job as a barista").
         let plain = (k + 1..a - 1).all(|j| {
             matches!(s.lower(j), "as" | "a" | "an")

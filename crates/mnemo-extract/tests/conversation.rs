@@ -2137,6 +2137,9 @@ fn a_job_at_an_organisation_is_where_the_speaker_works() {
         "My sister got a job at Deloitte.",
         "Did you get the job at Deloitte?",
         "I met a friend at Blue Bottle.",
+        // A job interview or one applied for is no job held (both gave WORKS_AT).
+        "Tomorrow I have a job interview at Deloitte in Zurich.",
+        "I applied for a job at Deloitte.",
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert!(
