@@ -1436,11 +1436,33 @@ fn title_small_word(w: &str) -> bool {
     )
 }
 
+/// How surely the words before a capitalised run make it a work's title (`work_cue`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cue {
+    None,
+    /// Whatever the run's words: "wrote To Kill a Mockingbird", "reading Dune".
+    Sure,
+    /// In conversation, unless a word of the run is a given name or a place's: "we saw
+    /// Oppenheimer", "obsessed with Minecraft", "tickets for Hamilton" (not "saw Anna",
+    /// "obsessed with Taylor Swift").
+    Unless,
+}
+
 /// Words after which a capitalised run is a work's title: "wrote To Kill a Mockingbird",
 /// "directed Pulp Fiction", "painted the Mona Lisa", "the novel One Hundred Years of Solitude",
-/// "reading Dune", "hooked on Wordle"; in conversation "we played Mario Kart".
-fn work_cue(info: &[WordInfo], a: usize, chat: bool) -> bool {
+/// "reading Dune", "hooked on Wordle"; in conversation "we played Mario Kart", and less surely
+/// "we saw Oppenheimer".
+fn work_cue(info: &[WordInfo], a: usize, chat: bool) -> Cue {
     let w = |k: usize| a.checked_sub(k).map_or("", |i| info[i].lower.as_str());
+    if chat
+        && (matches!(w(1), "saw" | "seen")
+            || matches!(
+                (w(2), w(1)),
+                ("obsessed", "with") | ("tickets", "for" | "to") | ("fan", "of")
+            ))
+    {
+        return Cue::Unless;
+    }
     // "we played Mario Kart", "I play Fortnite": said of oneself in conversation, what one
     // plays is a game (documents write "Nadal played Federer"; a given name alone stays a
     // person, "I played Anna at chess").
@@ -1451,7 +1473,7 @@ fn work_cue(info: &[WordInfo], a: usize, chat: bool) -> bool {
             "i" | "we" | "'ve" | "\u{2019}ve" | "just" | "also" | "finally" | "all" | "often"
         )
     {
-        return true;
+        return Cue::Sure;
     }
     let verb = |v: &str| {
         matches!(
@@ -1523,10 +1545,19 @@ fn work_cue(info: &[WordInfo], a: usize, chat: bool) -> bool {
                 | "game"
         )
     };
-    game || habit
+    // "watched all of Succession".
+    let all_of = verb(w(3)) && w(2) == "all" && w(1) == "of";
+    if game
+        || habit
+        || all_of
         || verb(w(1))
         || (verb(w(2)) && w(1) == "the")
         || (work_noun(w(1)) && w(2) == "the")
+    {
+        Cue::Sure
+    } else {
+        Cue::None
+    }
 }
 
 /// Whether the word after a capitalised run makes the run someone seen doing it: "watched
@@ -1563,16 +1594,18 @@ pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: boo
     let n = info.len();
     let mut a = 1;
     while a < n {
-        if !work_cue(info, a, chat) || !info[a].is_title {
+        let cue = work_cue(info, a, chat);
+        if cue == Cue::None || !info[a].is_title {
             a += 1;
             continue;
         }
         let mut e = a;
         // Small words inside it, one or two before the next capitalised one ("The Old Man and
         // the Sea").
+        // "Project Hail Mary by Andy Weir": the author is no word of the title.
         let small_then_title = |e: usize| {
             (e..(e + 2).min(n))
-                .take_while(|&k| title_small_word(&info[k].lower))
+                .take_while(|&k| title_small_word(&info[k].lower) && info[k].lower != "by")
                 .last()
                 .is_some_and(|k| info.get(k + 1).is_some_and(|x| x.is_title))
         };
@@ -1589,7 +1622,13 @@ pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: boo
             .iter()
             .any(|s| s.4 == a && s.1 == e && s.2 == EntityType::Person && s.3.is_some());
         let one_given = e == a + 1 && gz::is_given_name(&info[a].lower);
-        if e > a && !person && !one_given && !performer_follows(info.get(e)) {
+        let unsure = cue == Cue::Unless
+            && (a..e).any(|k| {
+                gz::is_listed_given_name(info[k].flags, &info[k].lower)
+                    || gz::is_given_name(&info[k].lower)
+                    || info[k].flags & (gz::PLACE | gz::ORG_NAME) != 0
+            });
+        if e > a && !person && !one_given && !unsure && !performer_follows(info.get(e)) {
             spans.retain(|s| s.1 <= a || s.4 >= e);
             spans.push((a, e, EntityType::Other, None, a));
             spans.sort_by_key(|s| s.4);

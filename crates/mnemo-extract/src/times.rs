@@ -272,7 +272,8 @@ fn match_at(
     if let Some(n) = count {
         let unit = at(len).trim_end_matches('s');
         let ago = at(len + 1) == "ago";
-        let ahead_in = i > 0 && w[i - 1] == "in" && !ago;
+        // "in three days" looks ahead; "watched it all in one week" is how long it took.
+        let ahead_in = i > 0 && w[i - 1] == "in" && !ago && !past(w);
         if matches!(unit, "day" | "week" | "month" | "year") && (ago || ahead_in) {
             let sign = if ago { -1 } else { 1 };
             let (lo, hi) = if vague { (2, 5) } else { (n, n) };
@@ -532,16 +533,28 @@ mod tests {
     fn a_present_that_plans_looks_ahead() {
         // Were the past year's months and the past week's days.
         assert_eq!(one("Emma starts kindergarten in September."), "2023-09");
-        assert_eq!(one("Hannah and Luuk are getting married in June."), "2023-06");
+        assert_eq!(
+            one("Hannah and Luuk are getting married in June."),
+            "2023-06"
+        );
         assert_eq!(one("I am visiting Oslo in July."), "2023-07");
         assert_eq!(one("My exam is in June."), "2023-06");
         assert_eq!(one("My party is on Friday!"), "2023-05-12");
         // A past in the sentence, or a present that plans nothing, keeps the past.
         assert_eq!(one("I was visiting Oslo in July."), "2022-07");
         assert_eq!(one("We hiked on Saturday and I'm exhausted."), "2023-05-06");
-        assert_eq!(one("I'm still sore from the race on Saturday."), "2023-05-06");
-        assert_eq!(one("I'm so proud, she graduated on Saturday."), "2023-05-06");
+        assert_eq!(
+            one("I'm still sore from the race on Saturday."),
+            "2023-05-06"
+        );
+        assert_eq!(
+            one("I'm so proud, she graduated on Saturday."),
+            "2023-05-06"
+        );
         assert_eq!(one("It's the evening of Saturday."), "2023-05-06");
+        // A past's "in one week" is how long it took.
+        assert!(resolved("I watched all of Succession in one week.").is_empty());
+        assert_eq!(one("Our trip to Iceland is in three weeks."), "2023-W22");
     }
 
     #[test]

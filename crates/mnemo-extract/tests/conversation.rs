@@ -1885,6 +1885,15 @@ fn a_game_played_is_a_thing() {
             "I've been binge-watching Stranger Things.",
             "stranger things",
         ),
+        // Seen, watched all of, obsessed with (were a person and places).
+        ("we saw Oppenheimer last night", "oppenheimer"),
+        ("I watched all of Succession in one week.", "succession"),
+        ("my little brother is obsessed with Minecraft", "minecraft"),
+        // The author after "by" is no word of the title.
+        (
+            "I'm reading Project Hail Mary by Andy Weir.",
+            "project hail mary",
+        ),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert_eq!(
@@ -1899,6 +1908,9 @@ fn a_game_played_is_a_thing() {
         ("Nadal is playing Federer tomorrow.", "federer"),
         ("I watched Taylor Swift perform last night.", "taylor swift"),
         ("I played Anna at chess.", "anna"),
+        ("I saw Anna yesterday.", "anna"),
+        ("I'm obsessed with Taylor Swift.", "taylor swift"),
+        ("I'm reading Project Hail Mary by Andy Weir.", "andy weir"),
     ] {
         let ex = turn(text, "Odile", "Bram");
         assert_eq!(
