@@ -647,7 +647,9 @@ pub fn sentence_mentions(
                     )
             })
                 // In any text a place lives, works and moves nowhere ("Sydney moved to London").
-                || span_rules::residence_after(info, s.1))
+                || span_rules::residence_after(info, s.1)
+                // Nor gets fired or married ("Charlotte got fired").
+                || span_rules::life_event_after(info, s.1))
             && (s.4 == 0
                 || matches!(
                     info[s.4 - 1].lower.as_str(),
@@ -678,6 +680,22 @@ pub fn sentence_mentions(
         {
             // "I told Ava", "hung out with Mia": a census given name no list knows otherwise,
             // where nothing around it asks for a place, is a person.
+            s.2 = EntityType::Person;
+        } else if (people.speaker || people.listener)
+            && s.2 == EntityType::Location
+            && s.3.is_none()
+            && s.1 == s.0 + 1
+            && info[s.0].flags & (gz::PLACE | gz::NATIONALITY | gz::LOC_WORD) == 0
+            && !adjectives.contains(&(s.0, s.1))
+            && (s.4 > 0 && info[s.4 - 1].lower == "with"
+                || possessive(info.get(s.1))
+                    && info
+                        .get(s.1 + 1)
+                        .is_some_and(|w| span_rules::someones_home_word(&w.lower)))
+        {
+            // In conversation, "went climbing with Pieter", "dinner at Sarah's house": one
+            // word no list knows as a place, with whom one went or whose home it is, is a
+            // person the tagger took for a place.
             s.2 = EntityType::Person;
         } else if s.1 >= s.0 + 2
             && name_rules::opens_place_name(&info[s.0].lower)

@@ -886,6 +886,46 @@ pub(crate) fn everyday_person_verb(lower: &str) -> bool {
     )
 }
 
+/// Whether the words from `end` say a person's life event: "got fired", "got married", "got
+/// engaged", "got promoted" (a place gets none of them).
+pub(crate) fn life_event_after(info: &[WordInfo], end: usize) -> bool {
+    let word = |i: usize| info.get(i).map_or("", |w| w.lower.as_str());
+    matches!(word(end), "got" | "gets" | "is" | "was")
+        && matches!(
+            word(end + 1),
+            "fired"
+                | "married"
+                | "engaged"
+                | "divorced"
+                | "promoted"
+                | "hired"
+                | "pregnant"
+                | "dumped"
+                | "laid"
+        )
+}
+
+/// Whether a word after a possessive name is someone's home or do: "Sarah's house", "at
+/// Tom's place", "Jo's party".
+pub(crate) fn someones_home_word(w: &str) -> bool {
+    matches!(
+        w,
+        "house"
+            | "place"
+            | "apartment"
+            | "flat"
+            | "home"
+            | "room"
+            | "party"
+            | "wedding"
+            | "birthday"
+            | "funeral"
+            | "parents"
+            | "mom"
+            | "dad"
+    )
+}
+
 /// Whether the words from `end` say where someone lives, works or moved ("lives in", "works
 /// at", "moved to Denver"): what a person does and a place does not. Not "moved to expand", a
 /// state's or a firm's move.

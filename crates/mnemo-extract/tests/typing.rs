@@ -2353,3 +2353,23 @@ fn a_successor_holds_the_role_at_the_organisation() {
     let found = facts("Anna Berg replaced Ben Ames as part of Globex.");
     assert!(!found.iter().any(|f| f.1 == "PART_OF"), "{found:?}");
 }
+
+#[test]
+fn in_chat_a_companion_a_home_owner_and_one_fired_are_people() {
+    use EntityType::*;
+    // Each was a place.
+    for (text, name) in [
+        ("I went climbing with Pieter.", "Pieter"),
+        ("We had dinner at Sarah's house.", "Sarah"),
+        ("Charlotte got fired from her job.", "Charlotte"),
+    ] {
+        assert_eq!(chat_type(text, name), Some(Person), "{text}");
+    }
+    // A listed place stays one.
+    for (text, name) in [
+        ("We compared it with London.", "London"),
+        ("Paris's museums are great.", "Paris"),
+    ] {
+        assert_eq!(chat_type(text, name), Some(Location), "{text}");
+    }
+}
