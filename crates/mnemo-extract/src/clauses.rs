@@ -1494,14 +1494,25 @@ fn clause_fact(
             }
             if j == k || !matches!(s.lower(j), "at" | "in" | "on" | "with" | "to") {
                 // "I graduated last week", "we moved in 2019": when it happened is the object.
+                let at = if s.lower(k) == "in" { k + 1 } else { k };
+                // "she passed away on Saturday", "I graduated on Friday": the day is when,
+                // and "on" no part of the predicate.
+                // Not "relied on Monday's notes".
+                let on_day = s.info.get(at).is_some_and(|w| w.flags & gz::WEEKDAY != 0)
+                    && !gz::is_possessive(s.lower(at + 1));
+                if on_day {
+                    if let Some(verb) = predicate.strip_suffix(" on") {
+                        predicate = verb.to_string();
+                    }
+                }
                 let past = predicate.ends_with("ed")
                     || predicate
                         .split(' ')
                         .next()
                         .is_some_and(crate::verbs::is_irregular_past);
-                let at = if s.lower(k) == "in" { k + 1 } else { k };
                 let timed = is_time_word(s.lower(at))
                     || crate::name_rules::is_year(s.lower(at))
+                    || on_day
                     || s.lower(at + 1) == "ago"
                     || s.lower(at + 2) == "ago";
                 if past && timed && !predicate.contains(' ') {

@@ -1670,6 +1670,24 @@ fn lasting_states_and_life_events_of_the_speaker_are_facts() {
         "{:?}",
         ex.facts
     );
+    // "on Saturday" is when, as "yesterday" is (stated nothing); not a weekday's possession.
+    for (text, subject, rel, day) in [
+        (
+            "My uncle Henk passed away on Saturday.",
+            "henk",
+            "DIED",
+            "2023 05 06",
+        ),
+        ("I graduated on Friday.", "odile", "GRADUATED", "2023 05 05"),
+    ] {
+        let ex = RuleExtractor.extract_sync(text, &said_on_may_8("Odile", "Bram"));
+        assert!(has_fact(&ex, subject, rel, day), "{text}: {:?}", ex.facts);
+    }
+    let ex = RuleExtractor.extract_sync(
+        "I relied on Monday's notes.",
+        &said_on_may_8("Odile", "Bram"),
+    );
+    assert!(ex.facts.is_empty(), "{:?}", ex.facts);
     // A plural after "allergic to" is what the speaker is allergic to, not a verb ("to cat").
     let ex = turn("I'm allergic to cats.", "Odile", "Bram");
     assert!(
