@@ -369,6 +369,19 @@ pub(crate) fn sentence_clauses(
     }
     // "Caleb and I went hiking": what the last of the joined subjects did, the others did too.
     for (i, j) in joined {
+        // "Tom and I broke up", "Daniel and I have been dating": done with each other, which
+        // relates the two (the speaker first) rather than each to the act ("DOES dating").
+        if let Some((predicate, act)) = reciprocal(&s, subjects[j].1) {
+            let speaker = |e: &End| match e {
+                End::Speaker => true,
+                End::Mention(m) => matches!(mentions[*m].kind, MentionKind::Speaker),
+                _ => false,
+            };
+            let (a, b) = (subjects[i].0.clone(), subjects[j].0.clone());
+            let (head, tail) = if speaker(&b) { (b, a) } else { (a, b) };
+            said[j].retain(|f| !matches!(&f.object, End::Thing { text, .. } if text == act));
+            out.push(fact(head, predicate.into(), tail, 0.6));
+        }
         let copies: Vec<ClauseFact> = said[j]
             .iter()
             .filter(|f| f.subject == subjects[j].0)
@@ -469,6 +482,47 @@ fn after_apposition(s: &Sentence<'_>, b: usize) -> usize {
                 && finite_verb(s.lower(k + 1))
         })
         .map_or(b, |k| k + 1)
+}
+
+/// A verb two joined people do with each other, from word `from` on (after their list): its
+/// predicate and the word a clause would read as a thing done ("dating"). "broke up", "have been
+/// dating", "got married", "are getting married", "got engaged", "got divorced", "met".
+fn reciprocal(s: &Sentence<'_>, from: usize) -> Option<(&'static str, &'static str)> {
+    let mut k = from;
+    while matches!(
+        s.lower(k),
+        "are"
+            | "'re"
+            | "were"
+            | "have"
+            | "'ve"
+            | "had"
+            | "been"
+            | "just"
+            | "finally"
+            | "officially"
+    ) {
+        k += 1;
+    }
+    let getting = matches!(s.lower(k), "getting" | "gonna");
+    if matches!(s.lower(k), "got" | "getting" | "gonna") {
+        k += 1;
+        if s.lower(k) == "get" {
+            k += 1;
+        }
+    }
+    match (s.lower(k), s.lower(k + 1)) {
+        ("broke" | "split" | "breaking", "up") => Some(("broke up with", "up")),
+        ("dating" | "dated", _) => Some(("dating", "dating")),
+        ("married", _) if getting => Some(("getting married to", "married")),
+        ("married", _) => Some(("married", "married")),
+        ("engaged", _) => Some(("engaged to", "engaged")),
+        ("divorced", _) => Some(("divorced", "divorced")),
+        ("met", _) if !s.info.get(k + 1).is_some_and(|w| w.is_capitalised()) => {
+            Some(("met", "met"))
+        }
+        _ => None,
+    }
 }
 
 /// Subjects joined by "and" or a comma at the opening of a clause ("Caleb and I", "me and my

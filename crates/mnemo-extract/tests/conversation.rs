@@ -2333,3 +2333,42 @@ fn a_pet_named_by_a_common_word_and_i_as_no_object() {
         ex.facts
     );
 }
+
+#[test]
+fn two_joined_people_doing_something_together_are_related() {
+    // "Tom and I broke up" stated nothing; "Daniel and I have been dating" gave DOES dating.
+    for (text, s, r, o) in [
+        (
+            "Tom and I broke up last month.",
+            "odile",
+            "BROKE_UP_WITH",
+            "tom",
+        ),
+        (
+            "Daniel and I have been dating for three months.",
+            "odile",
+            "DATING",
+            "daniel",
+        ),
+        ("Anna and I met in college.", "odile", "MET", "anna"),
+        (
+            "Hannah and Luuk are getting married in June.",
+            "hannah",
+            "GETTING_MARRIED_TO",
+            "luuk",
+        ),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(has_fact(&ex, s, r, o), "{text}: {:?}", ex.facts);
+    }
+    let ex = turn("Daniel and I have been dating.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "DOES"),
+        "{:?}",
+        ex.facts
+    );
+    // What the two did to a third stays each one's.
+    let ex = turn("Anna and I met Tom yesterday.", "Odile", "Bram");
+    assert!(has_fact(&ex, "anna", "MET", "tom"), "{:?}", ex.facts);
+    assert!(!has_fact(&ex, "odile", "MET", "anna"), "{:?}", ex.facts);
+}
