@@ -554,9 +554,45 @@ pub fn analyse_with(
                 continue;
             }
             // "Netflix cancelled my favorite show": "my" is whose the show is, not the object.
+            // In conversation so is "her" in "a party at her house" (was PARTY_AT grandma), not
+            // in "met her at". (Documents relate an owner to the thing's place often enough:
+            // "his studies at the University of Cologne".)
             let determiner = |m: &Mention| {
-                matches!(m.kind, MentionKind::Speaker | MentionKind::Listener)
-                    && matches!(lower[m.words.0 - offset].as_str(), "my" | "our" | "your")
+                let w = lower[m.words.0 - offset].as_str();
+                let next = lower.get(m.words.1 - offset).map_or("", String::as_str);
+                match m.kind {
+                    MentionKind::Speaker | MentionKind::Listener => {
+                        matches!(w, "my" | "our" | "your")
+                    }
+                    MentionKind::Pronoun(_) if chat => {
+                        matches!(w, "his" | "their" | "its")
+                            || (w == "her"
+                                && next.chars().all(char::is_alphabetic)
+                                && !next.is_empty()
+                                && !crate::predicate::is_prep(next)
+                                && !crate::clause_words::is_time_word(next)
+                                && !matches!(
+                                    next,
+                                    "and"
+                                        | "or"
+                                        | "but"
+                                        | "a"
+                                        | "an"
+                                        | "the"
+                                        | "that"
+                                        | "so"
+                                        | "too"
+                                        | "again"
+                                        | "back"
+                                        | "up"
+                                        | "out"
+                                        | "off"
+                                        | "down"
+                                        | "over"
+                                ))
+                    }
+                    _ => false,
+                }
             };
             if determiner(hm) || determiner(tm) {
                 continue;

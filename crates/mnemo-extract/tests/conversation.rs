@@ -2372,3 +2372,27 @@ fn two_joined_people_doing_something_together_are_related() {
     assert!(has_fact(&ex, "anna", "MET", "tom"), "{:?}", ex.facts);
     assert!(!has_fact(&ex, "odile", "MET", "anna"), "{:?}", ex.facts);
 }
+
+#[test]
+fn a_possessive_pronoun_is_whose_the_thing_is_not_the_object() {
+    // "a party at her house" gave odile PARTY_AT odiles grandma.
+    let ex = turn(
+        "My grandma turned 90 on Sunday and we had a party at her house.",
+        "Odile",
+        "Bram",
+    );
+    assert!(
+        !ex.facts
+            .iter()
+            .any(|f| f.subject.as_str() == "odile" && f.rel_type.as_str() == "PARTY_AT"),
+        "{:?}",
+        ex.facts
+    );
+    // "her" as an object is the person.
+    let ex = turn("My sister moved. I visited her in Oslo.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "VISITED", "odiles sister"),
+        "{:?}",
+        ex.facts
+    );
+}
