@@ -460,8 +460,40 @@ pub(crate) fn sentence_clauses(
         if concrete && !taken && !named {
             out.push(fact(End::Mention(i), "has".into(), s.thing(a, e), 0.5));
         }
+        // "Our trip to Iceland is in three weeks", "my flight to Rome got cancelled": where the
+        // journey goes is where its owner travels (Iceland was an orphan).
+        if journey_noun(head) && s.lower(e) == "to" {
+            if let Some(k) = s.at.get(e + 1).copied().flatten().filter(|&k| {
+                matches!(s.mentions[k].kind, MentionKind::Name(EntityType::Location))
+                    && s.mentions[k].words.0 - offset == e + 1
+            }) {
+                out.push(fact(
+                    End::Mention(i),
+                    format!("{head} to"),
+                    End::Mention(k),
+                    0.6,
+                ));
+            }
+        }
     }
     out
+}
+
+/// A noun of a journey somewhere: "trip", "flight", "vacation", "move".
+fn journey_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "trip"
+            | "flight"
+            | "vacation"
+            | "holiday"
+            | "journey"
+            | "visit"
+            | "move"
+            | "drive"
+            | "cruise"
+            | "honeymoon"
+    )
 }
 
 /// Where the verb of a subject ending before word `b` starts: after an apposition set off by

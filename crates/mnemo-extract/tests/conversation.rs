@@ -2396,3 +2396,33 @@ fn a_possessive_pronoun_is_whose_the_thing_is_not_the_object() {
         ex.facts
     );
 }
+
+#[test]
+fn where_ones_journey_goes_is_where_one_travels() {
+    // Iceland and Rome were orphans.
+    for (text, s, r, o) in [
+        (
+            "Our trip to Iceland is in three weeks.",
+            "odile",
+            "TRIP_TO",
+            "iceland",
+        ),
+        (
+            "My flight to Rome got cancelled.",
+            "odile",
+            "FLIGHT_TO",
+            "rome",
+        ),
+        ("Your visit to Oslo sounds fun!", "bram", "VISIT_TO", "oslo"),
+    ] {
+        let ex = turn(text, "Odile", "Bram");
+        assert!(has_fact(&ex, s, r, o), "{text}: {:?}", ex.facts);
+    }
+    // Not a thing that is no journey ("my letter to Anna").
+    let ex = turn("My letter to Oslo arrived.", "Odile", "Bram");
+    assert!(
+        !ex.facts.iter().any(|f| f.rel_type.as_str() == "LETTER_TO"),
+        "{:?}",
+        ex.facts
+    );
+}
