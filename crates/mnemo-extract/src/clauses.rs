@@ -1680,8 +1680,18 @@ fn clause_fact(
             let along =
                 taken_along(s, &subject, &predicate, e).map(|a| ClauseFact { confidence, ..a });
             // "a dog named Biscuit", "my dog Max": the name is the object, and is a dog.
+            // "a puppy, a beagle named Biscuit": the apposition's name, and a beagle.
+            let mut appositive = None;
             let named = if matches!(s.lower(e), "named" | "called") {
                 s.mention_at(e + 1)
+            } else if s.lower(e) == "," && matches!(s.lower(e + 1), "a" | "an") {
+                match s.object(e + 1) {
+                    Some(Object::Thing(a2, b2)) if matches!(s.lower(b2), "named" | "called") => {
+                        appositive = Some(s.thing(a2, b2));
+                        s.mention_at(b2 + 1)
+                    }
+                    _ => None,
+                }
             } else {
                 s.mention_at(e)
                     .filter(|_| a > 0 && matches!(s.lower(a - 1), "my" | "our" | "your"))
@@ -1793,7 +1803,10 @@ fn clause_fact(
             let (mut out, names) = match named {
                 Some(m) => {
                     let more = named_things::more_named(s, s.mentions[m].words.1 - s.offset);
-                    let first = Named { name: m, thing };
+                    let first = Named {
+                        name: m,
+                        thing: appositive.unwrap_or(thing),
+                    };
                     (Vec::new(), std::iter::once(first).chain(more).collect())
                 }
                 None => {

@@ -2426,3 +2426,20 @@ fn where_ones_journey_goes_is_where_one_travels() {
         ex.facts
     );
 }
+
+#[test]
+fn an_apposition_naming_the_object_names_it() {
+    // "a puppy, a beagle named Biscuit": Biscuit was a person related to nothing.
+    let ex = turn("We got a puppy, a beagle named Biscuit.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "GOT", "biscuit"), "{:?}", ex.facts);
+    assert!(has_fact(&ex, "biscuit", "IS_A", "beagle"), "{:?}", ex.facts);
+    let ex = turn(
+        "We adopted a kitten, a tabby called Miso, last week.",
+        "Odile",
+        "Bram",
+    );
+    assert!(has_fact(&ex, "odile", "ADOPTED", "miso"), "{:?}", ex.facts);
+    // An apposition naming nothing leaves the object.
+    let ex = turn("I bought a car, a red one.", "Odile", "Bram");
+    assert!(has_fact(&ex, "odile", "BOUGHT", "car"), "{:?}", ex.facts);
+}
