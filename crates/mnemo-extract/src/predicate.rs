@@ -626,11 +626,19 @@ fn rule_words(raw: &[&str], a: Arg, b: Arg) -> Option<Rule> {
     }
     let core_check = if negated { &core[2..] } else { &core[..] };
     let first = *core_check.first()?;
+    // "flew in from", "moved out of", "came over to": a particle before the closing preposition
+    // is the verb's, no second preposition.
+    let particle_then_prep = matches!(
+        core_check,
+        [_, .., p, last] if matches!(*p, "in" | "out" | "up" | "down" | "over" | "off")
+            && is_prep(last)
+    );
+    let preps = core_check.iter().filter(|w| is_prep(w)).count();
     if !is_content(first)
         || core_check
             .iter()
             .any(|w| (!is_content(w) && !is_prep(w)) || gz::flags(w) & gz::ROLE != 0)
-        || core_check.iter().filter(|w| is_prep(w)).count() > 1
+        || preps > 1 + usize::from(particle_then_prep)
     {
         return None;
     }

@@ -2373,3 +2373,26 @@ fn in_chat_a_companion_a_home_owner_and_one_fired_are_people() {
         assert_eq!(chat_type(text, name), Some(Location), "{text}");
     }
 }
+
+#[test]
+fn a_particle_before_the_closing_preposition_is_the_verbs() {
+    // Were "related to" (two prepositions made no verb phrase).
+    has_fact(
+        "Anna Berg flew in from Toronto.",
+        "anna berg",
+        "FLEW_IN_FROM",
+        "toronto",
+    );
+    has_fact(
+        "Anna Berg moved out of Berlin.",
+        "anna berg",
+        "MOVED_OUT_OF",
+        "berlin",
+    );
+    // Two prepositions apart still state no verb phrase ("lives in a flat near").
+    let found = facts("Anna Berg lives in a flat near Oslo.");
+    assert!(
+        !found.iter().any(|f| f.1.starts_with("LIVES_IN_FLAT")),
+        "{found:?}"
+    );
+}
