@@ -424,11 +424,10 @@ fn succession_roles(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation>)
         let ["as", role @ .., "of" | "at"] = after.as_slice() else {
             continue;
         };
-        if role.is_empty()
-            || role.len() > 3
-            || !role
+        if role.len() > 3
+            || role
                 .last()
-                .is_some_and(|w| crate::gazetteer::flags(w) & crate::gazetteer::ROLE != 0)
+                .is_none_or(|w| crate::gazetteer::flags(w) & crate::gazetteer::ROLE == 0)
         {
             continue;
         }
