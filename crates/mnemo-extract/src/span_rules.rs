@@ -719,6 +719,7 @@ pub(crate) fn news_person_verb(lower: &str) -> bool {
             | "condemned"
             | "condemns"
             | "testified"
+            | "died"
     )
 }
 

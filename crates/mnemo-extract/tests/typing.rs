@@ -2396,3 +2396,18 @@ fn a_particle_before_the_closing_preposition_is_the_verbs() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_surname_opening_a_sentence_before_died_is_a_person() {
+    use EntityType::*;
+    // The tagger dropped the lone surname.
+    has("Einstein died in Princeton in 1955.", "Einstein", Person);
+    has_fact(
+        "Kowalczyk died in Warsaw.",
+        "kowalczyk",
+        "DIED_IN",
+        "warsaw",
+    );
+    // A listed firm stays one.
+    has_not("Nokia died slowly.", "Nokia", Person);
+}
