@@ -431,16 +431,8 @@ fn succession_roles(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation>)
         {
             continue;
         }
-        let tail = i + 2;
-        out.retain(|r| {
-            !((r.head, r.tail) == (successor, tail) || (r.head, r.tail) == (tail, successor))
-        });
-        out.push(PairRelation {
-            head: successor,
-            tail,
-            predicate: format!("{} {}", role.join(" "), after[after.len() - 1]),
-            confidence: 0.6,
-        });
+        let predicate = format!("{} {}", role.join(" "), after[after.len() - 1]);
+        restate(out, successor, i + 2, predicate);
     }
 }
 
@@ -476,11 +468,9 @@ fn fronted_participle(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation
         return;
     }
     // The clause's comma; "Paris, France" inside it does not close it.
-    let Some(comma) = (2..lower.len().min(MAX_CLAUSE_WORDS)).find(|&k| {
-        lower[k] == ","
-            && !(args.iter().any(|x| x.end == k && x.code == b'L')
-                && args.iter().any(|x| x.start == k + 1 && x.code == b'L'))
-    }) else {
+    let Some(comma) =
+        (2..lower.len().min(MAX_CLAUSE_WORDS)).find(|&k| lower[k] == "," && !place_comma(args, k))
+    else {
         return;
     };
     let Some(subject) = args
@@ -496,17 +486,26 @@ fn fronted_participle(lower: &[String], args: &[Arg], out: &mut Vec<PairRelation
         if !fronted_prep(prep) || x.code == b'P' {
             continue;
         }
-        let predicate = format!("{first} {prep}");
-        out.retain(|r| {
-            !((r.head, r.tail) == (subject, tail) || (r.head, r.tail) == (tail, subject))
-        });
-        out.push(PairRelation {
-            head: subject,
-            tail,
-            predicate,
-            confidence: 0.6,
-        });
+        restate(out, subject, tail, format!("{first} {prep}"));
     }
+}
+
+/// Whether the comma at word `k` sits between two places ("Paris, France"), opening no clause.
+fn place_comma(args: &[Arg], k: usize) -> bool {
+    args.iter().any(|x| x.end == k && x.code == b'L')
+        && args.iter().any(|x| x.start == k + 1 && x.code == b'L')
+}
+
+/// States `predicate` from arg `head` to arg `tail` in place of whatever relation of the pair,
+/// either way round, `out` held (a structure rule's wording over the scorer's guess).
+fn restate(out: &mut Vec<PairRelation>, head: usize, tail: usize, predicate: String) {
+    out.retain(|r| !((r.head, r.tail) == (head, tail) || (r.head, r.tail) == (tail, head)));
+    out.push(PairRelation {
+        head,
+        tail,
+        predicate,
+        confidence: 0.6,
+    });
 }
 
 /// Whether word `k` opens a relative clause after a comma: "who", "which", "whose".
@@ -620,13 +619,9 @@ fn relative_clause_subject(lower: &[String], args: &[Arg], a: usize) -> Option<O
     let end = args[a].start;
     let from = end.saturating_sub(MAX_CLAUSE_WORDS);
     // The comma of "Paris, France" inside the clause does not open it.
-    let place_comma = |k: usize| {
-        args.iter().any(|x| x.end == k && x.code == b'L')
-            && args.iter().any(|x| x.start == k + 1 && x.code == b'L')
-    };
     let open = (from..end)
         .rev()
-        .find(|&k| lower[k] == "," && !place_comma(k))?;
+        .find(|&k| lower[k] == "," && !place_comma(args, k))?;
     // "TSMC, headquartered in Hsinchu, was founded by Morris Chang", "Jeff Bezos, born in
     // Albuquerque, founded Amazon": a participle clause is set off the same way.
     let participle = |k: usize| {

@@ -1666,7 +1666,6 @@ pub(crate) fn work_titles(spans: &mut Vec<RawSpan>, info: &[WordInfo], chat: boo
         let unsure = cue == Cue::Unless
             && (a..e).any(|k| {
                 gz::is_listed_given_name(info[k].flags, &info[k].lower)
-                    || gz::is_given_name(&info[k].lower)
                     || info[k].flags & (gz::PLACE | gz::ORG_NAME) != 0
             });
         if e > a && !person && !one_given && !unsure && !performer_follows(info.get(e)) {
