@@ -230,6 +230,17 @@ pub fn instance_type(name: &str) -> Option<mnemo_core::EntityType> {
     found
 }
 
+/// Whether one of WordNet's named-thing senses of a one-word `lemma` (lower case) is a person
+/// ("bach": Johann Sebastian Bach, beside the music of Bach), so that the word opening a sentence
+/// before what people do names that person.
+pub(crate) fn names_a_person(lemma: &str) -> bool {
+    let h = hierarchy();
+    let kinds = synset_kinds(h);
+    h.senses(lemma)
+        .iter()
+        .any(|&s| h.line(s).starts_with('*') && kinds[s as usize] == KIND_PERSON)
+}
+
 const KIND_NONE: u8 = 1;
 const KIND_LOCATION: u8 = 2;
 const KIND_PERSON: u8 = 3;

@@ -1160,7 +1160,13 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
         && info[0].flags & (gz::ORG_WORD | gz::LOC_WORD) == 0
         // "Chelsea thanked ...": a name that is a place's too is a club's as often.
         && !gz::is_given_name_place(&info[0].lower);
-    let news = next.is_some_and(news_person_verb) && unknown_word;
+    // "Bach died in Leipzig": a word the lists know as a noun, but WordNet as a person too.
+    let known_person = e == 1
+        && info[0].flags & (gz::PLACE | gz::ORG_NAME) == 0
+        // "Banks warned of defaults": a common noun's plural, though Joseph Banks is a person.
+        && !crate::lexicon::is_plural_of_noun(&info[0].lower)
+        && crate::kinds::names_a_person(&info[0].lower);
+    let news = next.is_some_and(news_person_verb) && (unknown_word || known_person);
     if label
         || resident
         || ((next.is_some_and(person_verb) || news || given_name || described) && !listed)

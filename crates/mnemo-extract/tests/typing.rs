@@ -2411,3 +2411,18 @@ fn a_surname_opening_a_sentence_before_died_is_a_person() {
     // A listed firm stays one.
     has_not("Nokia died slowly.", "Nokia", Person);
 }
+
+#[test]
+fn a_word_wordnet_names_a_person_opening_a_sentence_before_died_is_one() {
+    use EntityType::*;
+    // "bach" is a noun too (the music of Bach), so no list left it unknown.
+    has_fact(
+        "Bach died on 28 July 1750 in Leipzig.",
+        "bach",
+        "DIED_IN",
+        "leipzig",
+    );
+    has("Newton died in London in 1727.", "Newton", Person);
+    // A word WordNet knows only as a thing stays one.
+    has_not("Paper died out in the office.", "Paper", Person);
+}
