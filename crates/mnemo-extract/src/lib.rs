@@ -12,7 +12,8 @@
 //! sentence's subject, verb group and object, so first-person sentences state facts ("I'm trying
 //! kundalini yoga" -> speaker -TRYING-> kundalini yoga) and everyday things named by common nouns
 //! become Concept/Event entities with a WordNet category ([`lexicon`]: kundalini yoga IS_A
-//! activity). [`times`] resolves relative times ("yesterday", "last May") against `at`; a fact's
+//! activity). [`times`] resolves relative times ("yesterday", "last May") against `at` (with no
+//! `at`, a document, only absolute ones: "in 1976", "28 July 1750", "from 2005 to 2021"); a fact's
 //! time is in [`Analysis::fact_times`] and in the fact itself (`FactInput::occurred`), which the stores
 //! keep per supporting episode.
 //!
@@ -86,5 +87,5 @@ pub use perceptron::Perceptron;
 pub use quantities::Quantity;
 pub use resolve::{resolve_mentions, Resolved, Resolver};
 pub use rule::{analyse_with, Analysis, Models, RuleExtractor, SpanEntity, SpanFact};
-pub use times::{iso_bounds, resolve_times, TimeMention};
+pub use times::{absolute_times, iso_bounds, resolve_times, TimeMention};
 pub use verbs::is_verb_form;

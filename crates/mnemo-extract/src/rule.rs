@@ -708,19 +708,22 @@ pub fn analyse_with(
         (&a.subject, &a.rel_type, &a.object).cmp(&(&b.subject, &b.rel_type, &b.object))
     });
     // Relative times ("yesterday") resolved against when the text was said; a fact carries the
-    // first one of the sentence stating it.
-    let times = ctx
-        .at
-        .map(|at| crate::times::resolve_times(text, at))
-        .unwrap_or_default();
+    // first one of the sentence stating it. A text with no such time (a document) dates a fact
+    // only by a date, month or year its sentence gives alone: "Born in 1879 in Ulm, Einstein
+    // moved to Switzerland in 1895" has two, and which fact each dates is not known here.
+    let times = match ctx.at {
+        Some(at) => crate::times::resolve_times(text, at),
+        None => crate::times::absolute_times(text),
+    };
     let fact_times: Vec<Option<String>> = with_sentence
         .iter()
         .map(|(_, sent)| {
             let span = sentence_spans.get(*sent)?;
-            times
+            let mut within = times
                 .iter()
-                .find(|t| span.start <= t.start && t.end <= span.end)
-                .map(|t| t.resolved.clone())
+                .filter(|t| span.start <= t.start && t.end <= span.end);
+            let first = within.next()?;
+            (ctx.at.is_some() || within.next().is_none()).then(|| first.resolved.clone())
         })
         .collect();
     // Each fact keeps its time (`FactInput::occurred`), so the stores keep it beside the record time.

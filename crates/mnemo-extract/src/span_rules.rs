@@ -1166,10 +1166,14 @@ pub(crate) fn sentence_start_people(spans: &mut Vec<RawSpan>, info: &[WordInfo])
         // "Banks warned of defaults": a common noun's plural, though Joseph Banks is a person.
         && !crate::lexicon::is_plural_of_noun(&info[0].lower)
         && crate::kinds::names_a_person(&info[0].lower);
-    let news = next.is_some_and(news_person_verb) && (unknown_word || known_person);
+    let news = next.is_some_and(news_person_verb) && unknown_word;
+    // "Mozart moved to Vienna": such a word doing what people do, a move included.
+    let known = known_person
+        && (next.is_some_and(|w| news_person_verb(w) || person_verb(w) || w == "moved")
+            || personal_verb_phrase(info, 1, true));
     if label
         || resident
-        || ((next.is_some_and(person_verb) || news || given_name || described) && !listed)
+        || ((next.is_some_and(person_verb) || news || known || given_name || described) && !listed)
     {
         spans.push((0, e, EntityType::Person, None, 0));
     }

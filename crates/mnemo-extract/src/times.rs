@@ -2,7 +2,8 @@
 //! ago", "last week", "last Saturday", "this weekend", "next month", "in May", "in 2022", "May 7".
 //! The resolution is an ISO 8601 date ("2023-05-07"), week ("2023-W18"), month ("2023-04"), year
 //! ("2022") or interval of those ("2023-05-06/2023-05-07"), so that the event's time can be kept
-//! apart from the time it was told.
+//! apart from the time it was told. A text with no time it was told (a document) gives only its
+//! absolute times (`absolute_times`).
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use mnemo_core::Timestamp;
@@ -190,6 +191,37 @@ fn past(words: &[Cow<'_, str>]) -> bool {
 /// The time expressions of `text`, resolved against `at` (the time it was said), in text order.
 pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
     let today = at.date_naive();
+    scan(text, |w, capital, i, words| {
+        match_at(
+            w,
+            capital,
+            i,
+            today,
+            *words.get_or_insert_with(|| future(w)),
+        )
+    })
+}
+
+/// The time expressions of `text` that need no clock, in text order: a full date ("28 July
+/// 1750", "May 7, 2023"), a month of a year ("March 2016"), a year ("in 1976", "1685"), a span
+/// of years ("from 2005 to 2021" gives "2005/2021"). What a document says, with no time it was
+/// said at ("last year" in an encyclopedia is no date).
+pub fn absolute_times(text: &str) -> Vec<TimeMention> {
+    scan(text, |w, capital, i, _| match_absolute(w, capital, i))
+}
+
+/// The matches of `matcher` (lower-case words of a sentence, whether each is capitalised, the
+/// word's index, a per-sentence cache of whether the sentence looks ahead) in each sentence of
+/// `text`, longest at each word, in text order.
+fn scan(
+    text: &str,
+    mut matcher: impl FnMut(
+        &[Cow<'_, str>],
+        &[bool],
+        usize,
+        &mut Option<bool>,
+    ) -> Option<(usize, String)>,
+) -> Vec<TimeMention> {
     let mut out = Vec::new();
     for span in text::sentence_spans(text) {
         let sentence = &text[span.clone()];
@@ -216,10 +248,10 @@ pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
             .iter()
             .map(|w| w.text(sentence).starts_with(|c: char| c.is_uppercase()))
             .collect();
-        let ahead = future(&lower);
+        let mut ahead = None;
         let mut i = 0;
         while i < ws.len() {
-            match match_at(&lower, &capital, i, today, ahead) {
+            match matcher(&lower, &capital, i, &mut ahead) {
                 Some((len, resolved)) => {
                     let (s, e) = (span.start + ws[i].start, span.start + ws[i + len - 1].end);
                     out.push(TimeMention {
@@ -386,6 +418,54 @@ fn match_at(
         return Some((1, day(weekday_date(today, wd, if ahead { 1 } else { -1 }))));
     }
     None
+}
+
+/// A year as documents write it, from 1000 to 2099 ("1685", "1750", "2016").
+fn document_year(w: &str) -> Option<i32> {
+    (w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| w.parse().ok())
+        .flatten()
+        .filter(|y| (1000..=2099).contains(y))
+}
+
+/// The absolute time expression starting at word `i` (see `absolute_times`): its length in
+/// words and its resolution.
+fn match_absolute(w: &[Cow<'_, str>], capital: &[bool], i: usize) -> Option<(usize, String)> {
+    let at = |k: usize| w.get(i + k).map_or("", |s| s.as_ref());
+    let prev = if i > 0 { w[i - 1].as_ref() } else { "" };
+    if let Some(m) = month_number(at(0)).filter(|_| capital[i]) {
+        if let Some(dd) = day_of_month(at(1)) {
+            let y = match (at(2), at(3)) {
+                (",", y) => document_year(y).map(|y| (y, 4)),
+                (y, _) => document_year(y).map(|y| (y, 3)),
+            };
+            let (y, len) = y?;
+            return NaiveDate::from_ymd_opt(y, m, dd).map(|date| (len, day(date)));
+        }
+        return document_year(at(1)).map(|y| (2, month(y, m)));
+    }
+    if let Some(dd) = day_of_month(at(0)) {
+        if let Some(m) = month_number(at(1)).filter(|_| capital.get(i + 1) == Some(&true)) {
+            let y = document_year(at(2))?;
+            return NaiveDate::from_ymd_opt(y, m, dd).map(|date| (3, day(date)));
+        }
+    }
+    let y = document_year(at(0))?;
+    // "from 2005 to 2021", "between 1939 and 1945": a span of years.
+    let until = match prev {
+        "from" => matches!(at(1), "to" | "until" | "till" | "-" | "–"),
+        "between" => at(1) == "and",
+        _ => false,
+    };
+    if let Some(z) = document_year(at(2)).filter(|z| until && *z > y) {
+        return Some((3, format!("{y}/{z}")));
+    }
+    // A year before the 20th century only where a preposition introduces it: "1500 people".
+    let introduced = matches!(
+        prev,
+        "in" | "since" | "until" | "till" | "by" | "during" | "from" | "of" | "circa" | "c." | ","
+    );
+    (introduced || year(at(0)).is_some()).then(|| (1, y.to_string()))
 }
 
 /// The weekday `wd` before (`r` < 0), in the week of (`r` == 0) or after (`r` > 0) `today`.
