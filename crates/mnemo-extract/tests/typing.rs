@@ -2423,6 +2423,13 @@ fn a_word_wordnet_names_a_person_opening_a_sentence_before_died_is_one() {
         "leipzig",
     );
     has("Newton died in London in 1727.", "Newton", Person);
+    // Moving is what people do too, for such a word ("Nvidia moved" stays no person).
+    has_fact(
+        "Mozart moved to Vienna in March 1781.",
+        "mozart",
+        "MOVED_TO",
+        "vienna",
+    );
     // A word WordNet knows only as a thing stays one.
     has_not("Paper died out in the office.", "Paper", Person);
 }

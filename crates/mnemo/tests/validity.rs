@@ -215,6 +215,41 @@ async fn check(store: Arc<dyn GraphStore>, tenant: Tenant) -> Vec<Vec<Interval>>
     assert_eq!(job.4.as_deref(), Some("2023-09-01"), "{facts:?}");
     seen.push(facts);
 
+    // A document has no time it was told: its facts are dated by the absolute dates it gives,
+    // one per sentence, and hold from them.
+    m.ingest_document(&mnemo::DocumentInput {
+        source: "history.txt".into(),
+        id: None,
+        title: None,
+        text: "Greta Holm founded Nordbank in 1976. Later she moved to Uppsala.".into(),
+    })
+    .await
+    .unwrap();
+    let r = m.search("Who founded Nordbank?", None).await.unwrap();
+    let founded = r
+        .facts
+        .iter()
+        .find(|f| f.object_name == "Nordbank" && f.subject_name == "Greta Holm")
+        .unwrap_or_else(|| panic!("the founding is known: {}", r.context_text));
+    assert_eq!(
+        founded.occurred.as_deref(),
+        Some("1976"),
+        "{}",
+        r.context_text
+    );
+    assert_eq!(
+        founded.valid_from.format("%Y-%m-%d").to_string(),
+        "1976-01-01"
+    );
+    assert!(r.context_text.contains("(1976)"), "{}", r.context_text);
+    seen.push(vec![(
+        "document".into(),
+        format!("{:?}", founded.occurred),
+        String::new(),
+        String::new(),
+        None,
+    )]);
+
     // Forgetting the move reopens the fact it closed.
     m.forget_episodes(std::slice::from_ref(&moved.episode_id))
         .await
