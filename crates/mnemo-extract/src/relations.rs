@@ -803,16 +803,22 @@ fn coordinated(
     // carries X from A to B to C.
     let mut subject_of: std::collections::HashMap<usize, usize> = Default::default();
     for j in 1..args.len() {
-        let (i, b) = (j - 1, args[j]);
+        let b = args[j];
+        // The rule joining `b` to what comes before it, and the name before "and": a date
+        // between is looked through ("born in Warsaw in 1867 and died in Passy").
+        let r = adjacent[j - 1]
+            .as_ref()
+            .filter(|r| r.pattern == crate::predicate::COORDINATED);
+        let i = match j.checked_sub(2) {
+            Some(p) if args[j - 1].code == b'D' && date_after_object(lower, args, p) => p,
+            _ => j - 1,
+        };
         let a = args[i];
         // Dates take part only through the main loop's stated-object rule.
         if b.start < a.end || a.code == b'D' || b.code == b'D' {
             continue;
         }
-        let Some(r) = adjacent[i]
-            .as_ref()
-            .filter(|r| r.pattern == crate::predicate::COORDINATED)
-        else {
+        let Some(r) = r else {
             continue;
         };
         skip.insert((i, j));
@@ -839,6 +845,16 @@ fn coordinated(
         }
     }
     (out, skip)
+}
+
+/// Whether the date after `args[p]` only dates its clause: one preposition between them ("in
+/// Warsaw in 1867", "in Warsaw on 7 November 1867") or none.
+fn date_after_object(lower: &[String], args: &[Arg], p: usize) -> bool {
+    let (a, d) = (args[p], args[p + 1]);
+    a.code != b'D'
+        && lower.get(a.end..d.start).is_some_and(|ws| {
+            ws.is_empty() || (ws.len() == 1 && matches!(ws[0].as_str(), "in" | "on"))
+        })
 }
 
 /// Whether the words between an organisation and a place can leave its base unsaid: not when

@@ -303,3 +303,16 @@ fn a_participle_clause_set_off_by_commas_leaves_the_verb_to_the_subject() {
     let f = facts("Anna Berg, the most decorated rower of all time, moved to Oslo in 2019.");
     assert!(has(&f, "anna berg", "MOVED_TO", "oslo"), "{f:?}");
 }
+
+#[test]
+fn a_date_after_the_first_object_does_not_cut_the_coordination() {
+    let f = facts("Ingrid Halvorsen was born in Trondheim in 1867 and died in Rotterdam in 1934.");
+    assert!(has(&f, "ingrid halvorsen", "BORN_IN", "trondheim"), "{f:?}");
+    assert!(has(&f, "ingrid halvorsen", "DIED_IN", "rotterdam"), "{f:?}");
+    assert!(!related(&f, "trondheim", "rotterdam"), "{f:?}");
+    let f = facts("Ingrid Halvorsen moved to Trondheim on 3 May 1990 and worked in Rotterdam.");
+    assert!(
+        has(&f, "ingrid halvorsen", "WORKED_IN", "rotterdam"),
+        "{f:?}"
+    );
+}
