@@ -235,6 +235,19 @@ pub fn sentence_mentions(
             a += roles + 1;
         }
         let mut t = entity_type(s.kind);
+        // "Mayor of Uppsala", "Governor of Texas": an office, whose title is said of the place or
+        // body after "of", not of a person named "of Uppsala".
+        if title.is_some() && a + 1 < b && texts[a] == "of" && info[a + 1].is_capitalised() {
+            a += 1;
+            title = None;
+            t = if info[a].flags & gz::ORG_NAME != 0 {
+                EntityType::Organization
+            } else {
+                crate::kinds::instance_type(&texts[a..b].join(" "))
+                    .filter(|t| *t != EntityType::Person)
+                    .unwrap_or(EntityType::Location)
+            };
+        }
         if title.is_some() {
             t = EntityType::Person;
         } else if info[b - 1].flags & gz::EVENT_WORD != 0

@@ -2433,3 +2433,22 @@ fn a_word_wordnet_names_a_person_opening_a_sentence_before_died_is_one() {
     // A word WordNet knows only as a thing stays one.
     has_not("Paper died out in the office.", "Paper", Person);
 }
+
+#[test]
+fn an_office_names_its_place_not_a_person() {
+    use EntityType::*;
+    // "Mayor of Uppsala" was a person named "of Uppsala".
+    has(
+        "Greta Holm served as Mayor of Uppsala.",
+        "Uppsala",
+        Location,
+    );
+    let found = entities("Greta Holm served as Mayor of Uppsala.");
+    assert!(
+        !found.iter().any(|(n, _)| n.starts_with("of ")),
+        "{found:?}"
+    );
+    has("Pericles, Prince of Tyre, sailed home.", "Tyre", Location);
+    // A title before a name still makes a person.
+    has("Mayor Greta Holm opened the bridge.", "Greta Holm", Person);
+}
