@@ -1420,6 +1420,22 @@ pub fn sentence_mentions(
                     && j >= 2
                     && info[j - 1].lower == "and"
                     && last_person(j - 1, true)));
+        // "Jonas met his girlfriend Amira": the pronoun's owner is the one person the sentence
+        // has named so far (with two, "Tom told Anna about his sister", it is the resolver's),
+        // when the relative is named (an unnamed "his aunt" would pair with every place).
+        let sole_owner = (relative
+            && !owned_by_last
+            && matches!(lower, "his" | "her")
+            && names_following(&spans[next_span..], info, j + 2) > 0)
+            .then(|| {
+                let mut people = out
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| matches!(m.kind, MentionKind::Name(EntityType::Person)));
+                let first = people.next().map(|(i, _)| i);
+                first.filter(|_| people.next().is_none())
+            })
+            .flatten();
         match lower {
             "i" | "me" | "myself" | "my" | "mine" | "we" | "us" | "our" | "ours" | "ourselves"
                 if people.speaker =>
@@ -1435,8 +1451,8 @@ pub fn sentence_mentions(
             }
             // "Anna's sister", and "Sara and her husband" (a pronoun's owner is otherwise the
             // resolver's to find): the relative of the person just named.
-            _ if owned_by_last => {
-                let owner = out.len() - 1;
+            _ if owned_by_last || sole_owner.is_some() => {
+                let owner = sole_owner.unwrap_or(out.len() - 1);
                 out.push(mk(
                     j + 1,
                     j + 2,

@@ -2452,3 +2452,21 @@ fn an_office_names_its_place_not_a_person() {
     // A title before a name still makes a person.
     has("Mayor Greta Holm opened the bridge.", "Greta Holm", Person);
 }
+
+#[test]
+fn his_or_her_relative_named_after_it_is_the_one_person_named_before() {
+    has_fact(
+        "Jonas Berg visited his sister Maren in Oslo.",
+        "jonas berg",
+        "SISTER",
+        "maren",
+    );
+    has(
+        "Jonas met his girlfriend Amira.",
+        "Amira",
+        EntityType::Person,
+    );
+    // Two people named before: whose sister it is is left to the resolver.
+    let found = facts("Tom told Anna about his sister Jess.");
+    assert!(!found.iter().any(|f| f.1 == "SISTER"), "{found:?}");
+}
