@@ -253,6 +253,14 @@ pub(crate) fn sentence_clauses(
             && matches!(s.lower(b + 2), "named" | "called")
         {
             b + 3
+        } else if s.lower(b + 1) == ","
+            && s.mention_at(b + 2).is_some_and(|k| {
+                let end = mentions[k].words.1 - offset;
+                matches!(s.lower(end), "," | "." | "!" | "?" | ";" | "")
+            })
+        {
+            // "I lost my hamster, Biscuit, last week": the name set off by commas.
+            b + 2
         } else {
             b + 1
         };

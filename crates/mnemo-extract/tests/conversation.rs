@@ -1853,6 +1853,25 @@ fn a_named_animal_set_off_or_after_its_noun_is_the_subject() {
     // Not a vocative before a clause of its own.
     let ex = turn("Thanks Anna, my sister loves the beach.", "Odile", "Bram");
     assert!(!has_fact(&ex, "anna", "LOVES", "beach"), "{:?}", ex.facts);
+    // The name set off by commas after the noun: an animal, not a person.
+    let ex = turn("I lost my hamster, Biscuit, last week.", "Odile", "Bram");
+    assert!(
+        has_fact(&ex, "odile", "HAMSTER", "biscuit"),
+        "{:?}",
+        ex.facts
+    );
+    assert!(
+        has_fact(&ex, "biscuit", "IS_A", "hamster"),
+        "{:?}",
+        ex.facts
+    );
+    assert_ne!(
+        entity(&ex, "biscuit").map(|e| e.entity_type),
+        Some(EntityType::Person)
+    );
+    // A comma that ends the noun's clause names nothing.
+    let ex = turn("I fed my cat, Anna did the dishes.", "Odile", "Bram");
+    assert!(!has_fact(&ex, "odile", "CAT", "anna"), "{:?}", ex.facts);
 }
 
 #[test]
