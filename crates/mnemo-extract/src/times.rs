@@ -160,7 +160,7 @@ fn planned_present(words: &[Cow<'_, str>]) -> bool {
 }
 
 /// Words that put a sentence in the past: a past auxiliary or verb, a perfect, "ago", or a
-/// regular past right after its pronoun ("we hiked on Saturday").
+/// past right after its pronoun ("we hiked on Saturday", "we bought a house in March").
 fn past(words: &[Cow<'_, str>]) -> bool {
     words.iter().enumerate().any(|(k, w)| {
         let w = w.as_ref();
@@ -179,7 +179,7 @@ fn past(words: &[Cow<'_, str>]) -> bool {
                 | "ago"
                 | "yesterday"
                 | "last"
-        ) || (w.ends_with("ed")
+        ) || ((w.ends_with("ed") || mnemo_core::irregular_base(w).is_some_and(|b| b != w))
             && k > 0
             && matches!(
                 words[k - 1].as_ref(),
@@ -623,6 +623,13 @@ mod tests {
         // A past in the sentence, or a present that plans nothing, keeps the past.
         assert_eq!(one("I was visiting Oslo in July."), "2022-07");
         assert_eq!(one("We hiked on Saturday and I'm exhausted."), "2023-05-06");
+        // An irregular past after its pronoun says the past too.
+        assert_eq!(
+            one("We bought a house in March and we're still painting it."),
+            "2023-03"
+        );
+        // A form that is its own base ("read") says nothing of the time.
+        assert_eq!(one("I read that we're moving in July."), "2023-07");
         assert_eq!(
             one("I'm still sore from the race on Saturday."),
             "2023-05-06"
