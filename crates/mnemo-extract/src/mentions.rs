@@ -271,6 +271,7 @@ pub fn sentence_mentions(
     span_rules::join_place_openers(&mut spans, info);
     span_rules::split_name_pairs(&mut spans, info, people.speaker || people.listener);
     span_rules::retype_by_words(&mut spans, info);
+    span_rules::retype_by_clause(&mut spans, info);
     span_rules::opening_people(&mut spans, info);
     span_rules::listed_people(&mut spans, info);
     span_rules::ampersand_initials(&mut spans, info);

@@ -2470,3 +2470,31 @@ fn his_or_her_relative_named_after_it_is_the_one_person_named_before() {
     let found = facts("Tom told Anna about his sister Jess.");
     assert!(!found.iter().any(|f| f.1 == "SISTER"), "{found:?}");
 }
+
+#[test]
+fn the_clause_around_a_name_says_what_it_is() {
+    use EntityType::*;
+    // A place to the tagger, a person to "who".
+    has(
+        "Satya Nadella, who joined Microsoft in 1992, became its chief executive.",
+        "Satya Nadella",
+        Person,
+    );
+    // A person to the tagger, a firm to its headquarters.
+    has(
+        "Headquartered in Seattle, Starbucks operates 35,000 stores.",
+        "Starbucks",
+        Organization,
+    );
+    // A thing named before "who" speaks of someone else; a city is founded too.
+    has_not(
+        "He read the Christian Bible, who wrote it is unknown.",
+        "Christian Bible",
+        Person,
+    );
+    has_not(
+        "Founded in 1867, Gujranwala grew fast.",
+        "Gujranwala",
+        Organization,
+    );
+}
