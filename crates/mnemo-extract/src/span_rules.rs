@@ -653,6 +653,50 @@ pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
         .get(1)
         .is_some_and(|w| matches!(w.lower.as_str(), "in" | "on" | "by" | "at"));
     let comma = info.iter().position(|w| w.lower == ",");
+    // "Volkswagen owns Audi, Porsche and Lamborghini": what a firm buys or owns, when no list
+    // knows it for a place, is a firm (they were places to the tagger).
+    let mut owned: Vec<usize> = Vec::new();
+    for (k, w) in info.iter().enumerate() {
+        let buys = matches!(
+            w.lower.as_str(),
+            "owns"
+                | "owned"
+                | "acquired"
+                | "acquires"
+                | "bought"
+                | "buys"
+                | "purchased"
+                | "purchases"
+        );
+        // The firm's name may not be a span yet: a listed firm's word opening the sentence.
+        let by_firm = spans
+            .iter()
+            .any(|s| s.1 == k && s.2 == EntityType::Organization)
+            || (k > 0
+                && info[k - 1].is_capitalised()
+                && info[k - 1].flags & gz::ORG_NAME != 0
+                && !spans.iter().any(|s| s.1 == k));
+        if !buys || !by_firm {
+            continue;
+        }
+        let mut j = k + 1;
+        while let Some(s) = spans.iter().position(|s| s.0 == j) {
+            owned.push(s);
+            j = spans[s].1;
+            match info.get(j).map(|w| w.lower.as_str()) {
+                Some(",") if info.get(j + 1).is_some_and(|w| w.lower == "and") => j += 2,
+                Some("," | "and") => j += 1,
+                _ => break,
+            }
+        }
+    }
+    for &o in &owned {
+        let s = &mut spans[o];
+        let place = (s.0..s.1).any(|i| info[i].flags & (gz::PLACE | gz::LOC_WORD) != 0);
+        if s.2 == EntityType::Location && !place {
+            s.2 = EntityType::Organization;
+        }
+    }
     for s in spans.iter_mut() {
         if s.3.is_some() || listed(s) {
             continue;
