@@ -639,8 +639,9 @@ fn institution_kind(last: &WordInfo) -> EntityType {
 /// who joined Microsoft in 1992, ..."; not a thing's, "the Christian Bible, who" speaks of
 /// someone in it); the name a sentence opening with an organisation's participle is about is an
 /// organisation's ("Headquartered in Seattle, Starbucks operates ..."; not "Founded in 1867,
-/// Gujranwala", a city). The tagger, trained on news, often takes an unknown name for a place;
-/// the clause says what it is.
+/// Gujranwala", a city); what a firm owns or buys is a firm unless a list knows it for a place
+/// ("Volkswagen owns Audi, Porsche and Lamborghini"; "Acme bought Greenland"). The tagger,
+/// trained on news, often takes an unknown name for a place; the clause says what it is.
 pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
     let listed = |s: &RawSpan| {
         (s.0..s.1).any(|i| info[i].flags & (gz::ORG_NAME | gz::ORG_WORD | gz::LOC_WORD) != 0)
