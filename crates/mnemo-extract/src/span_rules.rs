@@ -88,6 +88,62 @@ pub(crate) fn widen_to_names(spans: &mut [RawSpan], info: &[WordInfo]) {
     }
 }
 
+/// Names the tagger split at a possessive or left an ordinal out of: "King's College London"
+/// (was "King" and "College London"), "St John's College", a name whose part after the
+/// possessive holds an organisation's word, is one organisation; "21st Century Fox", "the Second
+/// World War": an ordinal written before the name (a number with its suffix, or a capitalised
+/// ordinal word not opening the sentence) is the name's.
+pub(crate) fn join_possessive_and_ordinal_names(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut k = 0;
+    while k < spans.len() {
+        let (a, b, t) = (spans[k].0, spans[k].1, spans[k].2);
+        let joined = (t != EntityType::Date && spans[k].3.is_none())
+            .then(|| {
+                info.get(b)
+                    .filter(|w| gz::is_possessive(&w.lower))
+                    .and_then(|_| spans.iter().position(|s| s.0 == b + 1 && s.4 == b + 1))
+            })
+            .flatten()
+            .filter(|&m| {
+                spans[m].2 != EntityType::Date
+                    && (spans[m].0..spans[m].1).any(|i| info[i].flags & gz::ORG_WORD != 0)
+            });
+        if let Some(m) = joined {
+            spans[k].1 = spans[m].1;
+            spans[k].2 = EntityType::Organization;
+            spans.remove(m);
+            continue;
+        }
+        if t != EntityType::Date && spans[k].3.is_none() && spans[k].4 == a && a > 0 {
+            let w = &info[a - 1];
+            let digits = w.lower.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let numbered = !digits.is_empty()
+                && digits.bytes().all(|c| c.is_ascii_digit())
+                && matches!(&w.lower[digits.len()..], "st" | "nd" | "rd" | "th");
+            let worded = a >= 2
+                && w.is_capitalised()
+                && matches!(
+                    w.lower.as_str(),
+                    "first"
+                        | "second"
+                        | "third"
+                        | "fourth"
+                        | "fifth"
+                        | "sixth"
+                        | "seventh"
+                        | "eighth"
+                        | "ninth"
+                        | "tenth"
+                );
+            if (numbered || worded) && free(spans, a - 1, a, k) {
+                spans[k].0 = a - 1;
+                spans[k].4 = a - 1;
+            }
+        }
+        k += 1;
+    }
+}
+
 /// "The Great Barrier Reef", "the Grand Old Duke": capitalised words between "the" and a tagger
 /// span are the name's own (the tagger left "Great" out after a sentence's opening "The" and
 /// typed "Barrier Reef" a person). Not roles, titles or peoples ("the CEO Tim Cook", "the Briton

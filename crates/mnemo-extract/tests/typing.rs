@@ -2498,3 +2498,32 @@ fn the_clause_around_a_name_says_what_it_is() {
         Organization,
     );
 }
+
+#[test]
+fn names_split_at_a_possessive_or_missing_their_ordinal_are_whole() {
+    use EntityType::*;
+    has(
+        "She worked at King's College London for ten years.",
+        "King's College London",
+        Organization,
+    );
+    has(
+        "The Second World War ended in 1945.",
+        "Second World War",
+        Event,
+    );
+    let found = entities("Disney completed its acquisition of 21st Century Fox.");
+    assert!(
+        found.iter().any(|(n, _)| n == "21st Century Fox"),
+        "{found:?}"
+    );
+    // An ordinal opening the sentence is an adverb; a possessive before a name with no
+    // organisation's word stays two names.
+    let found = entities("First Anna went home.");
+    assert!(
+        !found.iter().any(|(n, _)| n.starts_with("First")),
+        "{found:?}"
+    );
+    let found = entities("Obama's White House was busy.");
+    assert!(!found.iter().any(|(n, _)| n.contains("'s")), "{found:?}");
+}
