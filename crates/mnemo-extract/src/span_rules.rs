@@ -691,9 +691,9 @@ fn institution_kind(last: &WordInfo) -> EntityType {
     }
 }
 
-/// Retypes names by the clause around them: a name before ", who" is a person's ("Satya Nadella,
-/// who joined Microsoft in 1992, ..."; not a thing's, "the Christian Bible, who" speaks of
-/// someone in it); the name a sentence opening with an organisation's participle is about is an
+/// Retypes names by the clause around them: a place before ", who" is a person ("Satya Nadella,
+/// who joined Microsoft in 1992, ..."; not a thing, "the Christian Bible, who" speaks of someone
+/// in it, nor a team or a band, "the Nets, who won"); the name a sentence opening with an organisation's participle is about is an
 /// organisation's ("Headquartered in Seattle, Starbucks operates ..."; not "Founded in 1867,
 /// Gujranwala", a city); what a firm owns or buys is a firm unless a list knows it for a place
 /// ("Volkswagen owns Audi, Porsche and Lamborghini"; "Acme bought Greenland"). The tagger,
@@ -760,7 +760,9 @@ pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
         }
         let who = info.get(s.1).is_some_and(|w| w.lower == ",")
             && info.get(s.1 + 1).is_some_and(|w| w.lower == "who");
-        if who && matches!(s.2, EntityType::Location | EntityType::Organization) {
+        // Not a name holding a place's word: "the New York Nets, who shared ..." is a team.
+        let place_word = (s.0..s.1).any(|i| info[i].flags & gz::PLACE != 0);
+        if who && s.2 == EntityType::Location && !place_word {
             s.2 = EntityType::Person;
             continue;
         }

@@ -2497,6 +2497,21 @@ fn the_clause_around_a_name_says_what_it_is() {
         "Gujranwala",
         Organization,
     );
+    // A team named after its city takes "who" too.
+    has_not(
+        "Back then the New York Nets, who shared a stadium with the Islanders, won twice.",
+        "New York Nets",
+        Person,
+    );
+    // What a firm owns or buys, no list knowing it for a place, is a firm.
+    for brand in ["Audi", "Porsche", "Lamborghini"] {
+        has(
+            "Volkswagen owns Audi, Porsche and Lamborghini.",
+            brand,
+            Organization,
+        );
+    }
+    has("Acme Corp bought Greenland.", "Greenland", Location);
 }
 
 #[test]
