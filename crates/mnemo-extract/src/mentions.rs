@@ -267,6 +267,7 @@ pub fn sentence_mentions(
     span_rules::trim_common_tails(&mut spans, info);
     span_rules::widen_to_names(&mut spans, info);
     span_rules::join_possessive_and_ordinal_names(&mut spans, info);
+    span_rules::complete_lists(&mut spans, info);
     span_rules::join_split_names(&mut spans, info);
     span_rules::join_name_particles(&mut spans, info);
     span_rules::join_place_openers(&mut spans, info);

@@ -381,6 +381,38 @@ fn absorb(spans: &mut Vec<RawSpan>, k: &mut usize, j: usize, t: EntityType) {
     }
 }
 
+/// Completes a list the tagger cut short: a capitalised word no list or dictionary knows, right
+/// after "and" or "or" that follows a name, is a name of the same kind ("Google acquired Waze
+/// and Fitbit": the last name before the full stop was left out). Not "Tom and I", nor a word
+/// the dictionary knows ("Smith and Wesson" aside, "Anna and Then ...").
+pub(crate) fn complete_lists(spans: &mut Vec<RawSpan>, info: &[WordInfo]) {
+    let mut added = Vec::new();
+    for s in spans.iter() {
+        let b = s.1;
+        if s.2 == EntityType::Date
+            || !info
+                .get(b)
+                .is_some_and(|w| matches!(w.lower.as_str(), "and" | "or"))
+        {
+            continue;
+        }
+        let j = b + 1;
+        let Some(w) = info.get(j) else {
+            continue;
+        };
+        let unknown = name_word(w)
+            && w.is_title
+            && crate::lexicon::parts_of_speech(&w.lower).is_none()
+            && w.flags & (gz::ORG_WORD | gz::LOC_WORD) == 0;
+        let next_free = info.get(j + 1).is_none_or(|n| !name_word(n));
+        if unknown && next_free && free(spans, j, j + 1, usize::MAX) {
+            added.push((j, j + 1, s.2, None, j));
+        }
+    }
+    spans.extend(added);
+    spans.sort_by_key(|s| (s.0, s.1));
+}
+
 /// Joins what the tagger split where one name is written: a given name that is also a place
 /// ("Sofia", typed a place) right before a person's name ("Rossi") is one person, "Sofia Rossi";
 /// and capitalised words right before an organisation's last word ("Prestige" before "Worldwide",

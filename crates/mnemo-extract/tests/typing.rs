@@ -2542,3 +2542,20 @@ fn names_split_at_a_possessive_or_missing_their_ordinal_are_whole() {
     let found = entities("Obama's White House was busy.");
     assert!(!found.iter().any(|(n, _)| n.contains("'s")), "{found:?}");
 }
+
+#[test]
+fn a_list_cut_short_by_the_tagger_is_completed() {
+    use EntityType::*;
+    has("Google acquired Waze and Fitbit.", "Fitbit", Organization);
+    has_fact(
+        "Google acquired Waze and Fitbit.",
+        "google",
+        "ACQUIRED",
+        "fitbit",
+    );
+    // A pronoun or a word the dictionary knows is no name.
+    let found = entities("Anna and Then went home.");
+    assert!(!found.iter().any(|(n, _)| n == "Then"), "{found:?}");
+    let found = entities("Tom and I went home.");
+    assert!(!found.iter().any(|(n, _)| n == "I"), "{found:?}");
+}
