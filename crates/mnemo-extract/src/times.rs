@@ -191,7 +191,7 @@ fn past(words: &[Cow<'_, str>]) -> bool {
 /// The time expressions of `text`, resolved against `at` (the time it was said), in text order.
 pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
     let today = at.date_naive();
-    scan(text, |w, capital, i, words| {
+    scan(text, false, |w, capital, i, words| {
         match_at(
             w,
             capital,
@@ -207,14 +207,17 @@ pub fn resolve_times(text: &str, at: Timestamp) -> Vec<TimeMention> {
 /// of years ("from 2005 to 2021" gives "2005/2021"). What a document says, with no time it was
 /// said at ("last year" in an encyclopedia is no date).
 pub fn absolute_times(text: &str) -> Vec<TimeMention> {
-    scan(text, |w, capital, i, _| match_absolute(w, capital, i))
+    // Every absolute time has a digit: a document's sentences without one are not read.
+    scan(text, true, |w, capital, i, _| match_absolute(w, capital, i))
 }
 
 /// The matches of `matcher` (lower-case words of a sentence, whether each is capitalised, the
 /// word's index, a per-sentence cache of whether the sentence looks ahead) in each sentence of
-/// `text`, longest at each word, in text order.
+/// `text` (only those holding a digit when `with_digits_only`), longest at each word, in text
+/// order.
 fn scan(
     text: &str,
+    with_digits_only: bool,
     mut matcher: impl FnMut(
         &[Cow<'_, str>],
         &[bool],
@@ -223,8 +226,14 @@ fn scan(
     ) -> Option<(usize, String)>,
 ) -> Vec<TimeMention> {
     let mut out = Vec::new();
+    if with_digits_only && !text.bytes().any(|b| b.is_ascii_digit()) {
+        return out;
+    }
     for span in text::sentence_spans(text) {
         let sentence = &text[span.clone()];
+        if with_digits_only && !sentence.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
         let ws = text::words(sentence);
         // Most words are lower case already: only the others are copied.
         let lower: Vec<Cow<'_, str>> = ws
