@@ -120,21 +120,7 @@ pub(crate) fn join_possessive_and_ordinal_names(spans: &mut Vec<RawSpan>, info: 
             let numbered = !digits.is_empty()
                 && digits.bytes().all(|c| c.is_ascii_digit())
                 && matches!(&w.lower[digits.len()..], "st" | "nd" | "rd" | "th");
-            let worded = a >= 2
-                && w.is_capitalised()
-                && matches!(
-                    w.lower.as_str(),
-                    "first"
-                        | "second"
-                        | "third"
-                        | "fourth"
-                        | "fifth"
-                        | "sixth"
-                        | "seventh"
-                        | "eighth"
-                        | "ninth"
-                        | "tenth"
-                );
+            let worded = a >= 2 && w.is_capitalised() && crate::phrases::is_ordinal(&w.lower);
             if (numbered || worded) && free(spans, a - 1, a, k) {
                 spans[k].0 = a - 1;
                 spans[k].4 = a - 1;
@@ -725,9 +711,9 @@ fn institution_kind(last: &WordInfo) -> EntityType {
 
 /// Retypes names by the clause around them: a place before ", who" is a person ("Satya Nadella,
 /// who joined Microsoft in 1992, ..."; not a thing, "the Christian Bible, who" speaks of someone
-/// in it, nor a team or a band, "the Nets, who won"); the name a sentence opening with an organisation's participle is about is an
-/// organisation's ("Headquartered in Seattle, Starbucks operates ..."; not "Founded in 1867,
-/// Gujranwala", a city); what a firm owns or buys is a firm unless a list knows it for a place
+/// in it, nor a team or a band, "the Nets, who won"); the name a sentence opening with an
+/// organisation's participle is about is an organisation's ("Headquartered in Seattle, Starbucks
+/// operates ..."; not "Founded in 1867, Gujranwala", a city); what a firm owns or buys is a firm unless a list knows it for a place
 /// ("Volkswagen owns Audi, Porsche and Lamborghini"; "Acme bought Greenland"). The tagger,
 /// trained on news, often takes an unknown name for a place; the clause says what it is.
 pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
@@ -757,6 +743,9 @@ pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
                 | "purchased"
                 | "purchases"
         );
+        if !buys {
+            continue;
+        }
         // The firm's name may not be a span yet: a listed firm's word opening the sentence.
         let by_firm = spans
             .iter()
@@ -765,7 +754,7 @@ pub(crate) fn retype_by_clause(spans: &mut [RawSpan], info: &[WordInfo]) {
                 && info[k - 1].is_capitalised()
                 && info[k - 1].flags & gz::ORG_NAME != 0
                 && !spans.iter().any(|s| s.1 == k));
-        if !buys || !by_firm {
+        if !by_firm {
             continue;
         }
         let mut j = k + 1;
